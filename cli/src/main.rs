@@ -1,0 +1,80 @@
+//! `settle`: the headless runner for the scenario format (shared/spec/scenario-format.md).
+//!
+//! - `settle run FILE|-`: prints the trace as JSON Lines; exit 0 when the scenario ran.
+//! - `settle check FILE|-`: validates only; exit 0 when valid.
+//!
+//! A rejected scenario prints `error: <json path>: <what is wrong>` on stderr and exits 2.
+
+use settle_core::scenario;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: settle run FILE|-    run a scenario, print its trace (JSON Lines)
+       settle check FILE|-  validate a scenario";
+
+fn read_input(arg: &str) -> Result<String, String> {
+    let mut text = String::new();
+    if arg == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("-: cannot read standard input: {e}"))?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(arg).map_err(|e| format!("{arg}: cannot read: {e}"))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (cmd, file) = match args.as_slice() {
+        [cmd, file] if cmd == "run" || cmd == "check" => (cmd.as_str(), file.as_str()),
+        [h] if h == "-h" || h == "--help" || h == "help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let sc = match scenario::parse(&text) {
+        Ok(sc) => sc,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if cmd == "check" {
+        return ExitCode::SUCCESS;
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut line = String::new();
+    let mut failed = None;
+    let mut run = scenario::Run::new(&sc);
+    run.finish(&mut |rec: scenario::J| {
+        if failed.is_some() {
+            return;
+        }
+        line.clear();
+        rec.write(&mut line);
+        line.push('\n');
+        if let Err(e) = out.write_all(line.as_bytes()) {
+            failed = Some(e);
+        }
+    });
+    if let Some(e) = failed.or_else(|| out.flush().err()) {
+        // A closed pipe (`settle run x | head`) is not an error worth a panic.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: writing the trace: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}

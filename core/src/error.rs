@@ -1,0 +1,93 @@
+//! Failures of an operation, named as Service Bus names them (semantics.md §5).
+
+use alloc::string::String;
+use core::fmt;
+
+/// The failure reason; the names are the scenario format's `error` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The lock token is not (or no longer) valid.
+    MessageLockLost,
+    /// The session receiver lost its session lock.
+    SessionLockLost,
+    /// Another receiver holds the requested session.
+    SessionCannotBeLocked,
+    /// ReceiveDeferred for a sequence number that is not a free deferred message.
+    MessageNotFound,
+    /// The message is larger than the tier allows.
+    MessageSizeExceeded,
+    /// The entity is full.
+    QuotaExceeded,
+    /// No session was available to accept.
+    ServiceTimeout,
+    /// A client-side refusal (or `amqp:not-allowed`).
+    InvalidOperation,
+}
+
+impl ErrorKind {
+    /// The scenario-format name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::MessageLockLost => "MessageLockLost",
+            Self::SessionLockLost => "SessionLockLost",
+            Self::SessionCannotBeLocked => "SessionCannotBeLocked",
+            Self::MessageNotFound => "MessageNotFound",
+            Self::MessageSizeExceeded => "MessageSizeExceeded",
+            Self::QuotaExceeded => "QuotaExceeded",
+            Self::ServiceTimeout => "ServiceTimeout",
+            Self::InvalidOperation => "InvalidOperation",
+        }
+    }
+}
+
+/// An operation the broker or the client library refused. State is unchanged by the refusal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The failure reason.
+    pub kind: ErrorKind,
+    /// What a person reads: the broker's or SDK's text, plus why where the simulator knows.
+    pub message: String,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Self {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.message)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Literal texts (semantics.md §5.2).
+pub mod text {
+    /// .NET client text for a lost message lock.
+    pub const LOCK_LOST: &str = "The lock supplied is invalid. Either the lock expired, or the message has already been removed from the queue, or was received by a different receiver instance.";
+    /// Session lock lost.
+    pub const SESSION_LOCK_LOST: &str =
+        "The session lock has expired on the MessageSession. Accept a new MessageSession.";
+    /// ReceiveDeferred that finds nothing.
+    pub const DEFERRED_NOT_FOUND: &str = "Failed to lock one or more specified messages. Either the message is already locked or does not exist.";
+    /// Send without SessionId to a session queue.
+    pub const MISSING_SESSION_ID: &str = "The SessionId was not set on a message, and it cannot be sent to the entity. Entities that have session support enabled can only receive messages that have the SessionId set to a valid value.";
+    /// A plain receiver on a session queue.
+    pub const NON_SESSION_RECEIVER: &str = "It is not possible for an entity that requires sessions to create a non-sessionful message receiver.";
+    /// Settling in receive-and-delete mode (legacy SDK literal).
+    pub const PEEK_LOCK_ONLY: &str = "The operation is only supported in 'PeekLock' receive mode.";
+    /// Message-level renew on a session receiver.
+    pub const RENEW_ON_SESSION: &str = "RenewLockAsync is not supported for Session. Use RenewSessionLockAsync to renew sessions instead";
+    /// Dead-letter reason for MaxDeliveryCount.
+    pub const MAX_DELIVERY_REASON: &str = "MaxDeliveryCountExceeded";
+    /// Dead-letter reason for TTL expiry.
+    pub const TTL_REASON: &str = "TTLExpiredException";
+    /// Dead-letter description for TTL expiry.
+    pub const TTL_DESCRIPTION: &str = "The message expired and was dead lettered.";
+}

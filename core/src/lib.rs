@@ -1,0 +1,69 @@
+//! settle-core: a deterministic, sans-IO simulation of an Azure Service Bus queue.
+//!
+//! It performs no I/O and never reads a clock: every time-dependent call takes `now`, and all
+//! randomness (lock tokens, actor behaviour) comes from one explicit seed. The behaviour follows
+//! `shared/spec/semantics.md`; the rules tagged [I] there are this project's decisions.
+//!
+//! Layers:
+//! - [`Queue`]: the broker (one entity with its dead-letter sub-queue, sessions, deferral,
+//!   scheduling), settled by lock token.
+//! - [`World`]: named clients on top of the queue, doing what the client library does
+//!   (remembering what each client received, peek cursors, client-side refusals).
+//! - `scenario` (feature `scenario`): the scenario JSON format and the JSON Lines trace.
+//!
+//! The drive loop, repeated:
+//! 1. `poll_timeout()`: when the next deadline is due.
+//! 2. `handle_timeout(now)`: fire every deadline `<= now`.
+//! 3. commands, each with `now` first.
+//! 4. `poll_event()` until `None`.
+//!
+//! ```
+//! use settle_core::{ClientId, Instant, NewMessage, Queue, QueueConfig, SubQueue};
+//! let mut q = Queue::new(QueueConfig::default(), Instant::ZERO, 7).unwrap();
+//! let (s, r) = (ClientId(0), ClientId(1));
+//! q.send(Instant::ZERO, s, NewMessage::new("m1", "hello")).unwrap();
+//! let got = q.receive(Instant::from_millis(10), r, SubQueue::Main, None, 1).unwrap();
+//! assert_eq!(got[0].delivery_count, 1);
+//! // Nobody settles: the 60 s lock expires and the message is available again.
+//! assert_eq!(q.poll_timeout(), Some(Instant::from_millis(60_010)));
+//! q.handle_timeout(Instant::from_millis(60_010));
+//! let again = q.receive(Instant::from_millis(60_010), r, SubQueue::Main, None, 1).unwrap();
+//! assert_eq!(again[0].delivery_count, 2);
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(
+    missing_docs,
+    clippy::std_instead_of_core,
+    clippy::alloc_instead_of_core,
+    clippy::std_instead_of_alloc
+)]
+
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod check;
+mod config;
+mod error;
+mod event;
+mod message;
+mod queue;
+mod rng;
+mod time;
+mod world;
+
+#[cfg(feature = "scenario")]
+pub mod scenario;
+
+pub use config::{ConfigError, QueueConfig, QueuePatch, Tier};
+pub use error::{Error, ErrorKind, text};
+pub use event::{Event, EventKind, LockLossCause};
+pub use message::{
+    ClientId, LockToken, MessageState, MessageView, NewMessage, PropValue, Properties, ReceiveMode,
+    SubQueue, Text,
+};
+pub use queue::{Counters, LinkOptions, Listing, PEEK_MAX, Queue, SendOutcome, SessionHold, Tally};
+pub use rng::Rng;
+pub use time::{Duration, Instant};
+pub use world::{Op, Outcome, Target, World};

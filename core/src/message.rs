@@ -1,0 +1,189 @@
+//! Messages as the broker holds them and as clients see them.
+
+use crate::time::{Duration, Instant};
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use core::fmt;
+
+/// Shared immutable text: ids and bodies are cloned into every delivery and event,
+/// so a reference count keeps that free of allocation.
+pub type Text = Rc<str>;
+
+/// One application property value (the scenario format allows string, number, bool).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PropValue {
+    /// A string.
+    Str(Text),
+    /// An integer.
+    Int(i64),
+    /// A non-integer number.
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+}
+
+/// Application properties, in key order (deterministic).
+pub type Properties = Rc<BTreeMap<Text, PropValue>>;
+
+/// A client (sender or receiver) of the queue. Ids are handed out by the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClientId(pub u32);
+
+/// A lock token: the AMQP delivery tag, a UUID drawn from the seeded generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LockToken(pub u128);
+
+impl fmt::Display for LockToken {
+    /// The canonical 8-4-4-4-12 lowercase UUID form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        write!(
+            f,
+            "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+            (v >> 96) as u32,
+            (v >> 80) as u16,
+            (v >> 64) as u16,
+            (v >> 48) as u16,
+            (v & 0xFFFF_FFFF_FFFF) as u64
+        )
+    }
+}
+
+/// Which sub-queue of the entity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum SubQueue {
+    /// The queue itself.
+    #[default]
+    Main,
+    /// `<queue>/$deadletterqueue`.
+    DeadLetter,
+}
+
+impl SubQueue {
+    /// Scenario-format name: `main` or `dead_letter`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Main => "main",
+            Self::DeadLetter => "dead_letter",
+        }
+    }
+}
+
+/// How a receiver takes messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReceiveMode {
+    /// The message is locked and must be settled.
+    #[default]
+    PeekLock,
+    /// The message is removed as it is handed over; nothing to settle.
+    ReceiveAndDelete,
+}
+
+impl ReceiveMode {
+    /// Scenario-format name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::PeekLock => "peek_lock",
+            Self::ReceiveAndDelete => "receive_and_delete",
+        }
+    }
+}
+
+/// The `State` property (.NET `ServiceBusMessageState`). A dead-lettered message keeps its prior value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageState {
+    /// Active (0): available or locked.
+    Active,
+    /// Deferred (1).
+    Deferred,
+    /// Scheduled (2).
+    Scheduled,
+}
+
+impl MessageState {
+    /// Scenario-format name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+            Self::Deferred => "deferred",
+            Self::Scheduled => "scheduled",
+        }
+    }
+}
+
+/// What a sender hands the broker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewMessage {
+    /// MessageId (duplicate detection compares only this).
+    pub id: Text,
+    /// Payload.
+    pub body: Text,
+    /// Size counted against the tier limit and the entity quota.
+    pub size_bytes: u64,
+    /// The message's own time-to-live (capped by the entity's).
+    pub ttl: Option<Duration>,
+    /// Session id; required on a session queue.
+    pub session_id: Option<Text>,
+    /// Application properties.
+    pub properties: Properties,
+    /// Makes it a scheduled message that becomes active at this instant.
+    pub scheduled_enqueue: Option<Instant>,
+}
+
+impl NewMessage {
+    /// A message with this id and body and nothing else set.
+    #[must_use]
+    pub fn new(id: &str, body: &str) -> Self {
+        Self {
+            id: id.into(),
+            body: body.into(),
+            size_bytes: body.len() as u64,
+            ttl: None,
+            session_id: None,
+            properties: Properties::default(),
+            scheduled_enqueue: None,
+        }
+    }
+}
+
+/// A message as a client or a listing sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MessageView {
+    /// MessageId.
+    pub id: Text,
+    /// SequenceNumber.
+    pub seq: u64,
+    /// Payload.
+    pub body: Text,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// The `State` property.
+    pub state: MessageState,
+    /// .NET `DeliveryCount`: h+1 when received, h when peeked or listed (semantics.md §0).
+    pub delivery_count: u32,
+    /// When it was accepted (scheduled: when it became active).
+    pub enqueued_at: Instant,
+    /// When it expires, if ever.
+    pub expires_at: Option<Instant>,
+    /// For scheduled messages: when they become active.
+    pub scheduled_enqueue: Option<Instant>,
+    /// Lock expiry: set on received deliveries and on listings of locked messages.
+    pub locked_until: Option<Instant>,
+    /// The lock token: only on a peek-lock delivery.
+    pub lock_token: Option<LockToken>,
+    /// Who holds the lock (listings only).
+    pub locked_by: Option<ClientId>,
+    /// Session id.
+    pub session_id: Option<Text>,
+    /// `DeadLetterReason`.
+    pub dead_letter_reason: Option<Text>,
+    /// `DeadLetterErrorDescription`.
+    pub dead_letter_description: Option<Text>,
+    /// Application properties.
+    pub properties: Properties,
+    /// Where it is.
+    pub sub_queue: SubQueue,
+}

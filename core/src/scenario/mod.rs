@@ -1,0 +1,489 @@
+//! The scenario format v1 and the trace format v1 (`shared/spec/scenario-format.md`).
+//!
+//! [`parse`] validates a document; [`Run`] executes it step by step (the web driver advances it
+//! frame by frame, the CLI all at once) and produces trace records as ordered JSON.
+
+mod json;
+mod parse;
+
+pub use json::J;
+pub use parse::{FormatError, OPS, from_value, parse};
+
+use crate::event::{Event, EventKind};
+use crate::message::{MessageView, PropValue, Text};
+use crate::queue::Listing;
+use crate::time::Instant;
+use crate::world::{Op, Outcome, World};
+use crate::{Error, QueueConfig};
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// A validated scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// Shown by the playground.
+    pub title: String,
+    /// Shown by the playground.
+    pub description: String,
+    /// Seeds every random choice.
+    pub seed: u64,
+    /// The queue's configuration.
+    pub queue: QueueConfig,
+    /// Virtual time advanced to before the final state is taken.
+    pub run_until: Instant,
+    /// The steps, `at` non-decreasing.
+    pub script: Vec<Step>,
+}
+
+/// One script step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// When it runs.
+    pub at: Instant,
+    /// The client.
+    pub by: Text,
+    /// What it does.
+    pub op: Op,
+    /// The step as written (for export and display).
+    pub raw: serde_json::Value,
+}
+
+/// Executes a scenario and produces its trace.
+#[derive(Clone, Debug)]
+pub struct Run {
+    world: World,
+    steps: Vec<Step>,
+    next: usize,
+    end: Instant,
+}
+
+impl Run {
+    /// A run at time zero, before any step.
+    ///
+    /// # Panics
+    /// Never for a scenario from [`parse`] (its configuration is validated).
+    #[must_use]
+    pub fn new(sc: &Scenario) -> Self {
+        Self {
+            world: World::new(sc.queue.clone(), sc.seed)
+                .expect("invariant: a parsed scenario has a valid configuration"),
+            steps: sc.script.clone(),
+            next: 0,
+            end: sc.run_until,
+        }
+    }
+
+    /// The world being driven.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, mutably (the playground adds its own actions between steps).
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// Index of the next step to run.
+    #[must_use]
+    pub fn next_step(&self) -> usize {
+        self.next
+    }
+
+    /// When the next step is due, if any is left.
+    #[must_use]
+    pub fn next_step_at(&self) -> Option<Instant> {
+        self.steps.get(self.next).map(|s| s.at)
+    }
+
+    /// `run_until_ms`.
+    #[must_use]
+    pub fn end(&self) -> Instant {
+        self.end
+    }
+
+    /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
+    /// instant deadlines first, then the step). Each record is handed to `out`.
+    pub fn advance_to(&mut self, t: Instant, out: &mut impl FnMut(J)) {
+        while let Some(step) = self.steps.get(self.next) {
+            if step.at > t {
+                break;
+            }
+            let step = step.clone();
+            self.world.advance_to(step.at);
+            self.drain(None, out);
+            let idx = self.next;
+            self.next += 1;
+            let result = self.world.apply(step.at, &step.by, step.op.clone());
+            out(step_record(&self.world, idx, &step, &result));
+            self.drain(Some(idx), out);
+        }
+        self.world.advance_to(t);
+        self.drain(None, out);
+    }
+
+    /// Runs to `run_until_ms` and emits the final record.
+    pub fn finish(&mut self, out: &mut impl FnMut(J)) {
+        self.advance_to(self.end, out);
+        out(final_record(&self.world));
+    }
+
+    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(J)) {
+        while let Some(ev) = self.world.queue_mut().poll_event() {
+            out(event_record(&self.world, &ev, step));
+        }
+    }
+}
+
+/// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`).
+#[must_use]
+pub fn trace(sc: &Scenario) -> String {
+    let mut run = Run::new(sc);
+    let mut text = String::new();
+    run.finish(&mut |r: J| {
+        r.write(&mut text);
+        text.push('\n');
+    });
+    text
+}
+
+fn ms(t: Instant) -> J {
+    J::U(t.as_millis())
+}
+
+fn opt_ms(t: Option<Instant>) -> J {
+    t.map_or(J::Null, ms)
+}
+
+fn text(t: Option<&Text>) -> J {
+    t.map_or(J::Null, |s| J::S(s.to_string()))
+}
+
+fn prop(v: &PropValue) -> J {
+    match v {
+        PropValue::Str(s) => J::S(s.to_string()),
+        PropValue::Int(i) => J::I(*i),
+        PropValue::Float(f) => J::F(*f),
+        PropValue::Bool(b) => J::Bool(*b),
+    }
+}
+
+/// A message record; `listed` adds `locked_by` (listings of the final record).
+#[must_use]
+pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
+    let mut j = J::obj()
+        .with("id", &*m.id)
+        .with("seq", m.seq)
+        .with("body", &*m.body)
+        .with("state", m.state.name())
+        .with("delivery_count", m.delivery_count)
+        .with("enqueued_at_ms", ms(m.enqueued_at))
+        .with("expires_at_ms", opt_ms(m.expires_at))
+        .with("locked_until_ms", opt_ms(m.locked_until))
+        .with("lock_token", m.lock_token.map(|t| t.to_string()))
+        .with("session_id", text(m.session_id.as_ref()))
+        .with("dead_letter_reason", text(m.dead_letter_reason.as_ref()))
+        .with(
+            "dead_letter_description",
+            text(m.dead_letter_description.as_ref()),
+        )
+        .with(
+            "properties",
+            J::O(
+                m.properties
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), prop(v)))
+                    .collect(),
+            ),
+        );
+    if listed {
+        j.push("locked_by", m.locked_by.map(|c| world.name(c)));
+    }
+    j
+}
+
+fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, Error>) -> J {
+    let name = step.raw.get("do").and_then(|v| v.as_str()).unwrap_or("?");
+    let mut j = J::obj()
+        .with("t", ms(step.at))
+        .with("step", idx)
+        .with("do", name)
+        .with("by", &*step.by);
+    match result {
+        Ok(o) => {
+            j.push("ok", true);
+            match o {
+                Outcome::Done => {}
+                Outcome::Seq(s) => j.push("seq", *s),
+                Outcome::Messages(ms) => j.push(
+                    "messages",
+                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                ),
+                Outcome::LockedUntil(t) => j.push("locked_until_ms", ms(*t)),
+                Outcome::Session { id, locked_until } => {
+                    j.push("session_id", &**id);
+                    j.push("locked_until_ms", ms(*locked_until));
+                }
+                Outcome::State(s) => j.push("state", text(s.as_ref())),
+            }
+        }
+        Err(e) => {
+            j.push("ok", false);
+            j.push("error", e.kind.name());
+            j.push("message", e.message.as_str());
+        }
+    }
+    j
+}
+
+/// The trace record of one broker event.
+#[must_use]
+pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
+    let mut j = J::obj().with("t", ms(ev.at));
+    if let Some(s) = step {
+        j.push("step", s);
+    }
+    let name = |c: crate::ClientId| J::from(world.name(c));
+    match &ev.kind {
+        EventKind::Enqueued {
+            seq,
+            id,
+            by,
+            scheduled_for,
+        } => {
+            j = j
+                .with("event", "enqueued")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by));
+            if let Some(t) = scheduled_for {
+                j.push("scheduled_enqueue_ms", ms(*t));
+            }
+        }
+        EventKind::DuplicateDropped { seq, id, by } => {
+            j = j
+                .with("event", "duplicate_dropped")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by));
+        }
+        EventKind::Rejected {
+            id,
+            by,
+            error,
+            message,
+        } => {
+            j = j
+                .with("event", "rejected")
+                .with("seq", J::Null)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("error", error.name())
+                .with("message", message.as_str());
+        }
+        EventKind::Activated {
+            seq,
+            scheduled_seq,
+            id,
+        } => {
+            j = j
+                .with("event", "activated")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("scheduled_seq", *scheduled_seq);
+        }
+        EventKind::Cancelled { seq, id, by } => {
+            j = j
+                .with("event", "cancelled")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by));
+        }
+        EventKind::Locked {
+            seq,
+            id,
+            by,
+            until,
+            delivery_count,
+            prefetched,
+        } => {
+            j = j
+                .with("event", "locked")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("locked_until_ms", ms(*until))
+                .with("delivery_count", *delivery_count);
+            if *prefetched {
+                j.push("prefetched", true);
+            }
+        }
+        EventKind::ReceivedAndDeleted {
+            seq,
+            id,
+            by,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "received_and_deleted")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::LockRenewed { seq, id, by, until } => {
+            j = j
+                .with("event", "lock_renewed")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("locked_until_ms", ms(*until));
+        }
+        EventKind::LockExpired {
+            seq,
+            id,
+            by,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "lock_expired")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::LockLost {
+            seq,
+            id,
+            by,
+            cause,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "lock_lost")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("cause", cause.name())
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::Completed { seq, id, by } => {
+            j = j
+                .with("event", "completed")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by));
+        }
+        EventKind::Abandoned {
+            seq,
+            id,
+            by,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "abandoned")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::Deferred {
+            seq,
+            id,
+            by,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "deferred")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", name(*by))
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::DeadLettered {
+            seq,
+            id,
+            by,
+            reason,
+            description,
+            delivery_count,
+        } => {
+            j = j
+                .with("event", "dead_lettered")
+                .with("seq", *seq)
+                .with("id", &**id)
+                .with("by", by.map_or(J::Null, name))
+                .with("reason", text(reason.as_ref()))
+                .with("description", text(description.as_ref()))
+                .with("delivery_count", *delivery_count);
+        }
+        EventKind::Expired { seq, id } => {
+            j = j
+                .with("event", "expired")
+                .with("seq", *seq)
+                .with("id", &**id);
+        }
+        EventKind::SessionLocked {
+            session_id,
+            by,
+            until,
+        } => {
+            j = j
+                .with("event", "session_locked")
+                .with("session_id", &**session_id)
+                .with("by", name(*by))
+                .with("locked_until_ms", ms(*until));
+        }
+        EventKind::SessionLockRenewed {
+            session_id,
+            by,
+            until,
+        } => {
+            j = j
+                .with("event", "session_lock_renewed")
+                .with("session_id", &**session_id)
+                .with("by", name(*by))
+                .with("locked_until_ms", ms(*until));
+        }
+        EventKind::SessionLockExpired { session_id, by } => {
+            j = j
+                .with("event", "session_lock_expired")
+                .with("session_id", &**session_id)
+                .with("by", name(*by));
+        }
+        EventKind::SessionReleased {
+            session_id,
+            by,
+            cause,
+        } => {
+            j = j
+                .with("event", "session_released")
+                .with("session_id", &**session_id)
+                .with("by", name(*by))
+                .with("cause", cause.name());
+        }
+    }
+    j
+}
+
+/// The final record: every message still held, per place, in sequence-number order.
+#[must_use]
+pub fn final_record(world: &World) -> J {
+    let q = world.queue();
+    let list = |l| {
+        J::A(
+            q.list(l)
+                .iter()
+                .map(|m| message_record(world, m, true))
+                .collect(),
+        )
+    };
+    J::obj().with(
+        "final",
+        J::obj()
+            .with("t", ms(q.now()))
+            .with("main", list(Listing::Main))
+            .with("dead_letter", list(Listing::DeadLetter))
+            .with("scheduled", list(Listing::Scheduled)),
+    )
+}

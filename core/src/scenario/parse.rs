@@ -1,0 +1,616 @@
+//! Scenario format v1: parsing and validation with JSON paths in every error.
+
+use super::{Scenario, Step};
+use crate::config::{QueueConfig, QueuePatch, Tier};
+use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::queue::LinkOptions;
+use crate::time::{Duration, Instant};
+use crate::world::{Op, Target};
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use serde_json::{Map, Value};
+
+/// Why a scenario was rejected: where (a JSON path such as `$.script[2].at_ms`) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// JSON path of the offending value (`$` for the document).
+    pub path: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.problem)
+    }
+}
+
+impl core::error::Error for FormatError {}
+
+type R<T> = Result<T, FormatError>;
+
+fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
+    Err(FormatError {
+        path: path.into(),
+        problem: problem.into(),
+    })
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Edit distance, for "did you mean" hints on misspelt keys.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = Vec::with_capacity(b.len() + 1);
+        cur.push(i + 1);
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// An object being read: tracks which keys were used so that unknown ones are reported.
+struct Obj<'a> {
+    path: String,
+    map: &'a Map<String, Value>,
+    allowed: Vec<&'static str>,
+}
+
+impl<'a> Obj<'a> {
+    fn new(path: &str, v: &'a Value) -> R<Self> {
+        match v {
+            Value::Object(map) => Ok(Self {
+                path: path.into(),
+                map,
+                allowed: Vec::new(),
+            }),
+            other => err(
+                path,
+                format!("expected an object, found {}", type_name(other)),
+            ),
+        }
+    }
+
+    fn at(&self, key: &str) -> String {
+        format!("{}.{key}", self.path)
+    }
+
+    /// The value of an allowed key, `None` when absent.
+    fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.allowed.push(key);
+        self.map.get(key)
+    }
+
+    /// Present and not null.
+    fn opt(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.get(key).filter(|v| !v.is_null())
+    }
+
+    fn req(&mut self, key: &'static str) -> R<&'a Value> {
+        match self.get(key) {
+            Some(v) => Ok(v),
+            None => err(&self.path, format!("missing required key \"{key}\"")),
+        }
+    }
+
+    fn u64(&mut self, key: &'static str) -> R<Option<u64>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(v) => as_u64(&self.at(key), v).map(Some),
+        }
+    }
+
+    fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64) -> R<Option<u64>> {
+        let v = self.u64(key)?;
+        if let Some(n) = v
+            && !(lo..=hi).contains(&n)
+        {
+            return err(&self.at(key), format!("{n} is out of range {lo}..={hi}"));
+        }
+        Ok(v)
+    }
+
+    fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(v) => err(
+                &self.at(key),
+                format!("expected a boolean, found {}", type_name(v)),
+            ),
+        }
+    }
+
+    fn str(&mut self, key: &'static str) -> R<Option<&'a str>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => err(
+                &self.at(key),
+                format!("expected a string, found {}", type_name(v)),
+            ),
+        }
+    }
+
+    fn str_max(&mut self, key: &'static str, max_chars: usize) -> R<Option<&'a str>> {
+        let s = self.str(key)?;
+        if let Some(s) = s
+            && s.chars().count() > max_chars
+        {
+            return err(&self.at(key), format!("longer than {max_chars} characters"));
+        }
+        Ok(s)
+    }
+
+    /// Reports the first key that was never asked for.
+    fn finish(self) -> R<()> {
+        for k in self.map.keys() {
+            if !self.allowed.contains(&k.as_str()) {
+                let hint = self
+                    .allowed
+                    .iter()
+                    .filter(|a| distance(a, k) <= 2)
+                    .min_by_key(|a| (distance(a, k), a.len().abs_diff(k.len())))
+                    .map(|a| format!(" (did you mean \"{a}\"?)"))
+                    .unwrap_or_default();
+                return err(&self.path, format!("unknown key \"{k}\"{hint}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn as_u64(path: &str, v: &Value) -> R<u64> {
+    match v {
+        Value::Number(n) => n.as_u64().map_or_else(
+            || err(path, format!("expected a whole number ≥ 0, found {n}")),
+            Ok,
+        ),
+        other => err(
+            path,
+            format!("expected a whole number, found {}", type_name(other)),
+        ),
+    }
+}
+
+fn properties(path: &str, v: &Value) -> R<Properties> {
+    let Value::Object(map) = v else {
+        return err(path, format!("expected an object, found {}", type_name(v)));
+    };
+    let mut out = BTreeMap::new();
+    for (k, v) in map {
+        let p = match v {
+            Value::String(s) => PropValue::Str(s.as_str().into()),
+            Value::Bool(b) => PropValue::Bool(*b),
+            Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+                (Some(i), _) => PropValue::Int(i),
+                (None, Some(f)) => PropValue::Float(f),
+                _ => return err(&format!("{path}.{k}"), "number out of range"),
+            },
+            other => {
+                return err(
+                    &format!("{path}.{k}"),
+                    format!(
+                        "a property is a string, number or boolean, found {}",
+                        type_name(other)
+                    ),
+                );
+            }
+        };
+        out.insert(Text::from(k.as_str()), p);
+    }
+    Ok(Rc::new(out))
+}
+
+fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
+    match o.str("mode")? {
+        None => Ok(None),
+        Some("peek_lock") => Ok(Some(ReceiveMode::PeekLock)),
+        Some("receive_and_delete") => Ok(Some(ReceiveMode::ReceiveAndDelete)),
+        Some(s) => err(
+            &o.at("mode"),
+            format!("\"{s}\" is not a mode (peek_lock, receive_and_delete)"),
+        ),
+    }
+}
+
+fn from(o: &mut Obj<'_>) -> R<SubQueue> {
+    match o.str("from")? {
+        None | Some("main") => Ok(SubQueue::Main),
+        Some("dead_letter") => Ok(SubQueue::DeadLetter),
+        Some(s) => err(
+            &o.at("from"),
+            format!("\"{s}\" is not a sub-queue (main, dead_letter)"),
+        ),
+    }
+}
+
+fn max(o: &mut Obj<'_>) -> R<u32> {
+    Ok(o.u64_in("max", 1, u64::from(u32::MAX))?
+        .map_or(1, |n| n as u32))
+}
+
+fn target(o: &mut Obj<'_>) -> R<Target> {
+    let id = o.str("msg")?;
+    let seq = o.u64("seq")?;
+    match (id, seq) {
+        (Some(id), None) => Ok(Target::Id(id.into())),
+        (None, Some(s)) => Ok(Target::Seq(s)),
+        (Some(_), Some(_)) => err(&o.path, "give either \"msg\" or \"seq\", not both"),
+        (None, None) => err(&o.path, "missing the message: \"msg\" (an id) or \"seq\""),
+    }
+}
+
+fn opt_props(o: &mut Obj<'_>) -> R<Option<Properties>> {
+    match o.opt("properties") {
+        None => Ok(None),
+        Some(v) => properties(&o.at("properties"), v).map(Some),
+    }
+}
+
+/// Message limits (semantics.md §3).
+const MAX_ID_CHARS: usize = 128;
+const MAX_REASON_CHARS: usize = 4096;
+
+fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R<NewMessage> {
+    let id = o.str_max("id", MAX_ID_CHARS)?.unwrap_or(default_id);
+    if id.is_empty() {
+        return err(&o.at("id"), "must not be empty");
+    }
+    let body = o.str("body")?.unwrap_or("");
+    let size = o.u64("size_bytes")?.unwrap_or(body.len() as u64);
+    let ttl = o.u64_in("ttl_ms", 1, u64::MAX)?.map(Duration::from_millis);
+    let session_id = o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from);
+    let props = opt_props(o)?.unwrap_or_default();
+    let sched = o.u64("scheduled_enqueue_ms")?.map(Instant::from_millis);
+    if scheduled_required && sched.is_none() {
+        return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
+    }
+    Ok(NewMessage {
+        id: id.into(),
+        body: body.into(),
+        size_bytes: size,
+        ttl,
+        session_id,
+        properties: props,
+        scheduled_enqueue: sched,
+    })
+}
+
+/// Reads the `queue` keys (all optional) into a patch.
+fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
+    let nullable =
+        |o: &mut Obj<'_>, key: &'static str, lo: u64, hi: u64| -> R<Option<Option<Duration>>> {
+            match o.get(key) {
+                None => Ok(None),
+                Some(Value::Null) => Ok(Some(None)),
+                Some(v) => {
+                    let n = as_u64(&o.at(key), v)?;
+                    if !(lo..=hi).contains(&n) {
+                        let range = if hi == u64::MAX {
+                            format!("must be at least {lo} (or null)")
+                        } else {
+                            format!("{n} is out of range {lo}..={hi} (or null)")
+                        };
+                        return err(&o.at(key), range);
+                    }
+                    Ok(Some(Some(Duration::from_millis(n))))
+                }
+            }
+        };
+    let tier = match o.str("tier")? {
+        None => None,
+        Some(s) => Some(Tier::from_name(s).ok_or_else(|| FormatError {
+            path: o.at("tier"),
+            problem: format!("\"{s}\" is not a tier (basic, standard, premium)"),
+        })?),
+    };
+    Ok(QueuePatch {
+        lock_duration: o
+            .u64_in("lock_duration_ms", 5_000, 300_000)?
+            .map(Duration::from_millis),
+        max_delivery_count: o
+            .u64_in("max_delivery_count", 1, 2_000_000_000)?
+            .map(|n| n as u32),
+        default_ttl: nullable(o, "default_ttl_ms", 1_000, u64::MAX)?,
+        dead_letter_on_expiration: o.bool("dead_letter_on_expiration")?,
+        duplicate_detection_window: nullable(
+            o,
+            "duplicate_detection_window_ms",
+            20_000,
+            604_800_000,
+        )?,
+        requires_session: o.bool("requires_session")?,
+        tier,
+        max_size_bytes: o.u64_in("max_size_bytes", 1, u64::MAX)?,
+    })
+}
+
+fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
+    cfg.validate().map_err(|e| FormatError {
+        path: format!("{path}.{}", e.key),
+        problem: e.problem,
+    })
+}
+
+fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
+    let mut o = Obj::new(path, v)?;
+    let at = as_u64(&o.at("at_ms"), o.req("at_ms")?)?;
+    let by = match o.req("by")? {
+        Value::String(s) if !s.is_empty() && s.chars().count() <= 64 => s.clone(),
+        Value::String(_) => return err(&o.at("by"), "a client name is 1 to 64 characters"),
+        other => {
+            return err(
+                &o.at("by"),
+                format!("expected a string, found {}", type_name(other)),
+            );
+        }
+    };
+    let op_name = match o.req("do")? {
+        Value::String(s) => s.as_str(),
+        other => {
+            return err(
+                &o.at("do"),
+                format!("expected a string, found {}", type_name(other)),
+            );
+        }
+    };
+    let op = match op_name {
+        "send" | "schedule" => {
+            *n_sends += 1;
+            let default_id = format!("m{n_sends}");
+            let schedule = op_name == "schedule";
+            let msg = new_message(&mut o, &default_id, schedule)?;
+            if schedule {
+                Op::Schedule { msg }
+            } else {
+                let presettled = o.bool("presettled")?.unwrap_or(false);
+                Op::Send { msg, presettled }
+            }
+        }
+        "cancel_scheduled" => Op::CancelScheduled {
+            seq: as_u64(&o.at("seq"), o.req("seq")?)?,
+        },
+        "receive" => Op::Receive {
+            max: max(&mut o)?,
+            mode: mode(&mut o)?,
+            from: from(&mut o)?,
+        },
+        "receive_deferred" => {
+            let p = o.at("seqs");
+            let seqs = match o.req("seqs")? {
+                Value::Array(a) if !a.is_empty() => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| as_u64(&format!("{p}[{i}]"), v))
+                    .collect::<R<Vec<u64>>>()?,
+                Value::Array(_) => return err(&p, "must name at least one sequence number"),
+                other => return err(&p, format!("expected an array, found {}", type_name(other))),
+            };
+            Op::ReceiveDeferred {
+                seqs,
+                mode: mode(&mut o)?,
+                from: from(&mut o)?,
+            }
+        }
+        "peek" => Op::Peek {
+            max: max(&mut o)?,
+            from_seq: o.u64("from_seq")?,
+            from: from(&mut o)?,
+        },
+        "complete" => Op::Complete {
+            target: target(&mut o)?,
+        },
+        "abandon" => Op::Abandon {
+            target: target(&mut o)?,
+            properties: opt_props(&mut o)?,
+        },
+        "dead_letter" => Op::DeadLetter {
+            target: target(&mut o)?,
+            reason: o.str_max("reason", MAX_REASON_CHARS)?.map(Text::from),
+            description: o.str_max("description", MAX_REASON_CHARS)?.map(Text::from),
+            properties: opt_props(&mut o)?,
+        },
+        "defer" => Op::Defer {
+            target: target(&mut o)?,
+            properties: opt_props(&mut o)?,
+        },
+        "renew_lock" => Op::RenewLock {
+            target: target(&mut o)?,
+        },
+        "open" => Op::Open(LinkOptions {
+            prefetch: o
+                .u64_in("prefetch", 0, u64::from(u32::MAX))?
+                .map_or(0, |n| n as u32),
+            mode: mode(&mut o)?.unwrap_or_default(),
+            from: from(&mut o)?,
+        }),
+        "close" => Op::Close,
+        "disconnect" => Op::Disconnect,
+        "accept_session" => Op::AcceptSession {
+            session_id: o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from),
+        },
+        "renew_session_lock" => Op::RenewSessionLock,
+        "set_session_state" => {
+            let p = o.at("state");
+            let state = match o.req("state")? {
+                Value::Null => None,
+                Value::String(s) => Some(Text::from(s.as_str())),
+                other => {
+                    return err(
+                        &p,
+                        format!("expected a string or null, found {}", type_name(other)),
+                    );
+                }
+            };
+            Op::SetSessionState { state }
+        }
+        "get_session_state" => Op::GetSessionState,
+        "update_queue" => {
+            let p = o.at("set");
+            let mut q = Obj::new(&p, o.req("set")?)?;
+            let patch = queue_patch(&mut q)?;
+            q.finish()?;
+            Op::UpdateQueue(patch)
+        }
+        other => {
+            return err(
+                &o.at("do"),
+                format!("unknown op \"{other}\" (one of: {})", OPS.join(", ")),
+            );
+        }
+    };
+    o.finish()?;
+    Ok(Step {
+        at: Instant::from_millis(at),
+        by: by.as_str().into(),
+        op,
+        raw: v.clone(),
+    })
+}
+
+/// Every op of format v1.
+pub const OPS: [&str; 19] = [
+    "send",
+    "schedule",
+    "cancel_scheduled",
+    "receive",
+    "receive_deferred",
+    "peek",
+    "complete",
+    "abandon",
+    "dead_letter",
+    "defer",
+    "renew_lock",
+    "open",
+    "close",
+    "accept_session",
+    "renew_session_lock",
+    "set_session_state",
+    "get_session_state",
+    "disconnect",
+    "update_queue",
+];
+
+/// Parses and validates a scenario document.
+///
+/// # Errors
+/// The first problem found, with its JSON path.
+pub fn parse(text: &str) -> R<Scenario> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
+        path: "$".into(),
+        problem: format!("not valid JSON: {e}"),
+    })?;
+    from_value(&doc)
+}
+
+/// Validates an already parsed JSON document as a scenario.
+///
+/// # Errors
+/// The first problem found, with its JSON path.
+pub fn from_value(doc: &Value) -> R<Scenario> {
+    let mut o = Obj::new("$", doc)?;
+    match o.req("settle")? {
+        Value::Number(n) if n.as_u64() == Some(1) => {}
+        other => {
+            return err(
+                "$.settle",
+                format!("unsupported format version {other} (this runner reads version 1)"),
+            );
+        }
+    }
+    let title = o.str("title")?.unwrap_or("").to_string();
+    let description = o.str("description")?.unwrap_or("").to_string();
+    let seed = o.u64("seed")?.unwrap_or(0);
+    let queue = match o.opt("queue") {
+        None => QueueConfig::default(),
+        Some(v) => {
+            let mut q = Obj::new("$.queue", v)?;
+            let patch = queue_patch(&mut q)?;
+            q.finish()?;
+            patch.apply(&QueueConfig::default())
+        }
+    };
+    check_config("$.queue", &queue)?;
+    let mut script = Vec::new();
+    if let Some(v) = o.opt("script") {
+        let Value::Array(items) = v else {
+            return err(
+                "$.script",
+                format!("expected an array, found {}", type_name(v)),
+            );
+        };
+        let mut n_sends = 0;
+        let mut last = 0;
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("$.script[{i}]");
+            let s = step(item, &path, &mut n_sends)?;
+            if s.at.as_millis() < last {
+                return err(
+                    &format!("{path}.at_ms"),
+                    format!(
+                        "{} is earlier than the step before it ({last}); at_ms must not decrease",
+                        s.at.as_millis()
+                    ),
+                );
+            }
+            last = s.at.as_millis();
+            script.push(s);
+        }
+    }
+    let last_at = script.last().map_or(0, |s: &Step| s.at.as_millis());
+    let run_until = match o.u64("run_until_ms")? {
+        None => last_at,
+        Some(t) if t < last_at => {
+            return err(
+                "$.run_until_ms",
+                format!("{t} is before the last step at {last_at}"),
+            );
+        }
+        Some(t) => t,
+    };
+    if let Some(v) = o.opt("actors") {
+        match v {
+            Value::Array(a) if a.is_empty() => {}
+            Value::Array(_) => {
+                return err(
+                    "$.actors",
+                    "automated actors are not supported by this version yet; use script steps",
+                );
+            }
+            other => {
+                return err(
+                    "$.actors",
+                    format!("expected an array, found {}", type_name(other)),
+                );
+            }
+        }
+    }
+    o.finish()?;
+    Ok(Scenario {
+        title,
+        description,
+        seed,
+        queue,
+        run_until: Instant::from_millis(run_until),
+        script,
+    })
+}
