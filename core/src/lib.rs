@@ -48,6 +48,7 @@ mod config;
 mod error;
 mod event;
 mod message;
+pub mod narrate;
 mod queue;
 mod rng;
 mod time;
