@@ -708,10 +708,12 @@ impl Queue {
         self.pump();
     }
 
-    fn ensure_link(&mut self, by: ClientId, sub: SubQueue, mode: Option<ReceiveMode>) {
+    /// Opens a link implicitly (prefetch 0). Its default mode is peek-lock whatever the first
+    /// call asked for: only an explicit `open` sets a link's default mode.
+    fn ensure_link(&mut self, by: ClientId, sub: SubQueue) {
         if self.link(by, sub).is_none() {
             self.client_mut(by).links[sub_index(sub)] = Some(Link {
-                mode: mode.unwrap_or_default(),
+                mode: ReceiveMode::PeekLock,
                 prefetch: 0,
                 buffer: VecDeque::new(),
                 live: 0,
@@ -999,7 +1001,7 @@ impl Queue {
         if sub == SubQueue::Main {
             self.require_session(by)?;
         }
-        self.ensure_link(by, sub, mode);
+        self.ensure_link(by, sub);
         let link = self.link(by, sub).expect("invariant: ensured above");
         let (link_mode, prefetch) = (link.mode, link.prefetch);
         let mode = mode.unwrap_or(link_mode);
@@ -1079,7 +1081,7 @@ impl Queue {
         } else {
             None
         };
-        self.ensure_link(by, sub, mode);
+        self.ensure_link(by, sub);
         let mode = mode.unwrap_or(self.link(by, sub).expect("invariant: ensured").mode);
         let want_place = if sub == SubQueue::Main {
             Place::Main
@@ -1512,7 +1514,7 @@ impl Queue {
         let num = s.num;
         self.timers.insert((until, Timer::Session(num)));
         self.client_mut(by).session = SessionHold::Held(sid.clone());
-        self.ensure_link(by, SubQueue::Main, None);
+        self.ensure_link(by, SubQueue::Main);
         self.emit(EventKind::SessionLocked {
             session_id: sid.clone(),
             by,

@@ -69,15 +69,19 @@ fn start_clock(ctx: Ctx) {
     let _ = alive;
 }
 
+/// Lock time left, redrawn every frame from the snapshot (no CSS timer: it follows pause and speed).
 #[component]
-fn LockBar(row: Row) -> impl IntoView {
-    let pct = (row.lock_fraction * 100.0).round();
-    let left = row.lock_left_ms.unwrap_or(0);
-    let urgent = row.lock_fraction < 0.25;
+fn LockBar(row: Signal<Row>) -> impl IntoView {
+    let left = move || row.with(|r| r.lock_left_ms.unwrap_or(0));
+    let fraction = move || row.with(|r| r.lock_fraction);
     view! {
-        <div class="lock" title="Lock time left">
-            <div class="lock-bar" class:urgent=urgent style:width=format!("{pct}%")></div>
-            <span class="lock-text">{if left == 0 { "lock lost".to_string() } else { format!("lock {}", secs(left)) }}</span>
+        <div class="lock" role="timer" aria-label="Lock time left">
+            <div class="lock-bar" class:urgent=move || fraction() < 0.25
+                style:width=move || format!("{}%", (fraction() * 100.0).round())></div>
+            <span class="lock-text">{move || match left() {
+                0 => "lock lost".to_string(),
+                l => format!("lock {}", secs(l)),
+            }}</span>
         </div>
     }
 }
@@ -142,13 +146,19 @@ fn Receiver(name: String, ctx: Ctx) -> impl IntoView {
                     {
                         let (who1, who2, who3) = (name.clone(), name.clone(), name.clone());
                         let seq = r.seq;
+                        let first = r.clone();
+                        // The item is keyed by seq; its content follows the snapshot.
+                        let cur = Signal::derive(move || {
+                            rows.with(|rs| rs.iter().find(|x| x.seq == seq).cloned())
+                                .unwrap_or_else(|| first.clone())
+                        });
                         view! {
                             <li class="held-msg">
                                 <div class="held-top">
                                     <span class="msg-id">{r.id.clone()}</span>
-                                    <span class="msg-meta">{format!("delivery {}", r.delivery_count)}</span>
+                                    <span class="msg-meta">{move || format!("delivery {}", cur.with(|c| c.delivery_count))}</span>
                                 </div>
-                                <LockBar row=r.clone() />
+                                <LockBar row=cur />
                                 <div class="actions">
                                     <button class="btn" on:click=move |_| { let w = who1.clone(); ctx.act(move |s| s.settle(&w, seq, "complete")) }>"Complete"</button>
                                     <button class="btn" on:click=move |_| { let w = who2.clone(); ctx.act(move |s| s.settle(&w, seq, "abandon")) }>"Abandon"</button>

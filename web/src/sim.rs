@@ -54,8 +54,8 @@ pub struct Sim {
     log_n: u64,
     sent: u64,
     pub receivers: Vec<String>,
-    /// What each receiver holds (peek-lock deliveries not yet settled), by seq.
-    held: Vec<(String, Vec<(u64, String)>)>,
+    /// What each receiver holds: peek-lock deliveries not yet settled, as they were delivered.
+    held: Vec<(String, Vec<MessageView>)>,
 }
 
 impl Sim {
@@ -132,8 +132,8 @@ impl Sim {
     fn hold(&mut self, by: &str, ms: &[MessageView]) {
         if let Some((_, h)) = self.held.iter_mut().find(|(r, _)| r == by) {
             for m in ms.iter().filter(|m| m.lock_token.is_some()) {
-                h.retain(|(s, _)| *s != m.seq);
-                h.push((m.seq, m.id.to_string()));
+                h.retain(|d| d.seq != m.seq);
+                h.push(m.clone());
             }
         }
     }
@@ -183,7 +183,7 @@ impl Sim {
         let _ = self.act(by, op);
         // Whatever the answer, the receiver no longer holds this delivery.
         if let Some((_, h)) = self.held.iter_mut().find(|(r, _)| r == by) {
-            h.retain(|(s, _)| *s != seq);
+            h.retain(|d| d.seq != seq);
         }
     }
 
@@ -217,28 +217,24 @@ impl Sim {
             .filter(|m| m.locked_by.is_some())
             .map(row)
             .collect();
+        // A held delivery shows what the receiver got (delivery count h+1), with the lock time
+        // it has now: renewed if renewed, zero once the lock is gone.
         let held = self
             .held
             .iter()
-            .map(|(r, seqs)| {
-                let rows = seqs
+            .map(|(r, deliveries)| {
+                let rows = deliveries
                     .iter()
-                    .map(|(seq, id)| {
-                        locked
-                            .iter()
-                            .find(|l| l.seq == *seq && l.holder.as_deref() == Some(r))
-                            .cloned()
-                            .unwrap_or(Row {
-                                seq: *seq,
-                                id: id.clone(),
-                                body: String::new(),
-                                delivery_count: 0,
-                                holder: None,
-                                lock_left_ms: Some(0),
-                                lock_fraction: 0.0,
-                                reason: None,
-                                description: None,
-                            })
+                    .map(|d| {
+                        let mut v = d.clone();
+                        v.locked_by = None;
+                        v.locked_until = d
+                            .lock_token
+                            .filter(|t| q.is_lock_valid(*t))
+                            .and_then(|_| q.locked_until(d.seq));
+                        let mut row = row(&v);
+                        row.lock_left_ms = Some(row.lock_left_ms.unwrap_or(0));
+                        row
                     })
                     .collect();
                 (r.clone(), rows)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs whatever is missing to build (and, with --browser, to test) Settle on a Debian
+# machine that has Rust (rustup), Node and apt. Skips what is already there. Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/versions.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+say "Rust toolchain and targets (rust-toolchain.toml)"
+rustup show active-toolchain >/dev/null
+rustup target add wasm32-unknown-unknown thumbv7em-none-eabihf >/dev/null
+
+if trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "trunk $TRUNK_VERSION: installing (this compiles for 10-20 minutes, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+WBG_VERSION=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$WBG_VERSION" ]; then echo "setup: cannot read the wasm-bindgen version from Cargo.lock" >&2; exit 1; fi
+if wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $WBG_VERSION"; then
+  say "wasm-bindgen-cli $WBG_VERSION: present"
+else
+  say "wasm-bindgen-cli $WBG_VERSION: installing"
+  # Not --locked: one of its locked dependencies is missing from the registry.
+  cargo install wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+
+if [ -x tests/e2e/node_modules/.bin/wasm-opt ] && [ -x tests/e2e/node_modules/.bin/playwright ] \
+   && [ tests/e2e/node_modules/.package-lock.json -nt tests/e2e/package-lock.json ]; then
+  say "npm packages (wasm-opt, Playwright): present"
+else
+  say "npm packages (wasm-opt, Playwright): installing"
+  (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if [ -x /usr/bin/chromium ]; then
+    say "Chromium: present"
+  else
+    say "Chromium: installing Debian's package"
+    sudo_if_needed apt-get update
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  fi
+fi

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every check and test of Settle, installing what is missing first (scripts/setup.sh).
+# This is the one test command: .ci/run calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --browser
+export PATH="$PWD/tests/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$1"; shift; "$@"; }
+
+step "Format" cargo fmt --all --check
+step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
+# The model-based property test runs 10,000 random cases here (PROPTEST_CASES).
+step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --workspace
+step "settle-core without std, for wasm32" \
+  cargo build -p settle-core --no-default-features --target wasm32-unknown-unknown
+step "settle-core on a bare-metal target (no std exists there at all)" \
+  cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
+step "Release build of the playground" trunk build --release --offline
+step "Release dist size" node tests/e2e/size-report.mjs dist
+step "Playwright end-to-end tests (headless Chromium, release build under a sub-path)" \
+  bash -c 'cd tests/e2e && npx playwright test'

@@ -1,0 +1,17 @@
+import { chromium } from '@playwright/test';
+const url = process.argv[2], out = process.argv[3], w = Number(process.argv[4] ?? 1280);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const p = await b.newPage({ viewport: { width: w, height: 900 } });
+await p.clock.install({ time: 0 });
+await p.goto(url);
+const send = p.getByRole('region', { name: 'Sender S1' }).getByRole('button', { name: 'Send' });
+for (let i = 0; i < 4; i++) await send.click();
+const recv = p.getByRole('region', { name: 'Receiver R1' }).getByRole('button', { name: 'Receive' });
+await recv.click(); await recv.click();
+await p.clock.runFor(12000);
+await p.getByRole('list', { name: 'Held by R1' }).getByRole('button', { name: 'Abandon' }).first().click();
+await recv.click();
+await p.getByRole('list', { name: 'Held by R1' }).getByRole('button', { name: 'Dead-letter' }).first().click();
+await p.clock.runFor(5000);
+await p.screenshot({ path: out, fullPage: true });
+await b.close();
