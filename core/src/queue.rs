@@ -969,7 +969,7 @@ impl Queue {
 
     fn expire(&mut self, seq: u64) {
         if self.config.dead_letter_on_expiration {
-            self.to_dead_letter(
+            self.move_to_dead_letter(
                 seq,
                 None,
                 Some(text::TTL_REASON.into()),
@@ -1292,7 +1292,7 @@ impl Queue {
 
     fn dead_letter_max(&mut self, seq: u64) {
         let n = self.config.max_delivery_count;
-        self.to_dead_letter(
+        self.move_to_dead_letter(
             seq,
             None,
             Some(text::MAX_DELIVERY_REASON.into()),
@@ -1300,7 +1300,7 @@ impl Queue {
         );
     }
 
-    fn to_dead_letter(
+    fn move_to_dead_letter(
         &mut self,
         seq: u64,
         by: Option<ClientId>,
@@ -1388,7 +1388,7 @@ impl Queue {
         }
         let lock = self.unlock(seq);
         self.merge(seq, props);
-        self.to_dead_letter(seq, Some(lock.holder), reason, description);
+        self.move_to_dead_letter(seq, Some(lock.holder), reason, description);
         self.pump();
         Ok(())
     }

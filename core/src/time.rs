@@ -95,9 +95,9 @@ impl fmt::Display for Duration {
         let ms = self.0;
         if ms < 1000 {
             write!(f, "{ms} ms")
-        } else if ms % 60_000 == 0 {
+        } else if ms.is_multiple_of(60_000) {
             write!(f, "{} min", ms / 60_000)
-        } else if ms % 1000 == 0 {
+        } else if ms.is_multiple_of(1000) {
             write!(f, "{} s", ms / 1000)
         } else {
             let tenths = (ms + 50) / 100;

@@ -21,9 +21,9 @@ pub enum J {
     /// A string.
     S(String),
     /// An array.
-    A(Vec<J>),
+    A(Vec<Self>),
     /// An object, keys in insertion order.
-    O(Vec<(String, J)>),
+    O(Vec<(String, Self)>),
 }
 
 impl J {

@@ -1,0 +1,241 @@
+//! The `settle` binary, run for real: traces, determinism, and malformed input.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn settle(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_settle"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("settle runs");
+    let mut input = child.stdin.take().expect("stdin");
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(input);
+    child.wait_with_output().expect("settle finishes")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).expect("utf-8 output")
+}
+
+#[test]
+fn run_prints_the_reviewed_golden_traces() {
+    for name in ["lock-expiry", "tour"] {
+        let out = settle(&["run", &format!("examples/{name}.json")], None);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(out.stderr.is_empty());
+        let golden = std::fs::read_to_string(root().join(format!("examples/{name}.trace.jsonl")))
+            .expect("golden trace");
+        assert_eq!(
+            text(&out.stdout),
+            golden,
+            "{name}: trace differs from the reviewed golden file"
+        );
+    }
+}
+
+#[test]
+fn the_same_scenario_twice_gives_byte_identical_traces() {
+    let a = settle(&["run", "examples/tour.json"], None);
+    let b = settle(&["run", "examples/tour.json"], None);
+    assert_eq!(a.stdout, b.stdout);
+}
+
+#[test]
+fn a_different_seed_changes_only_the_lock_tokens() {
+    let doc = std::fs::read_to_string(root().join("examples/tour.json")).unwrap();
+    let reseeded = doc.replace("\"seed\": 11", "\"seed\": 12");
+    assert_ne!(doc, reseeded);
+    let a = text(&settle(&["run", "-"], Some(&doc)).stdout);
+    let b = text(&settle(&["run", "-"], Some(&reseeded)).stdout);
+    assert_ne!(a, b);
+    let strip = |s: &str| {
+        s.split("\"lock_token\":\"")
+            .map(|part| part.get(36..).unwrap_or(part))
+            .collect::<Vec<_>>()
+            .join("")
+    };
+    assert_eq!(strip(&a), strip(&b));
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    let doc = std::fs::read_to_string(root().join("examples/lock-expiry.json")).unwrap();
+    let out = settle(&["run", "-"], Some(&doc));
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        std::fs::read_to_string(root().join("examples/lock-expiry.trace.jsonl")).unwrap()
+    );
+}
+
+#[test]
+fn check_validates_without_running() {
+    let out = settle(&["check", "examples/tour.json"], None);
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+/// Malformed scenarios: exit 2, `error: <json path>: <problem>` on stderr, nothing on stdout.
+#[test]
+fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_2() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "{",
+            "error: $: not valid JSON: EOF while parsing an object at line 1 column 1",
+        ),
+        ("[]", "error: $: expected an object, found an array"),
+        ("{}", "error: $: missing required key \"settle\""),
+        (
+            r#"{"settle":2}"#,
+            "error: $.settle: unsupported format version 2 (this runner reads version 1)",
+        ),
+        (
+            r#"{"settle":1,"sede":3}"#,
+            "error: $: unknown key \"sede\" (did you mean \"seed\"?)",
+        ),
+        (
+            r#"{"settle":1,"queue":{"lock_duration_ms":1000}}"#,
+            "error: $.queue.lock_duration_ms: 1000 is out of range 5000..=300000",
+        ),
+        (
+            r#"{"settle":1,"queue":{"tier":"gold"}}"#,
+            "error: $.queue.tier: \"gold\" is not a tier (basic, standard, premium)",
+        ),
+        (
+            r#"{"settle":1,"queue":{"tier":"basic","requires_session":true}}"#,
+            "error: $.queue.requires_session: the basic tier has no sessions",
+        ),
+        (
+            r#"{"settle":1,"queue":{"default_ttl_ms":10}}"#,
+            "error: $.queue.default_ttl_ms: must be at least 1000 (or null)",
+        ),
+        (
+            r#"{"settle":1,"script":{}}"#,
+            "error: $.script: expected an array, found an object",
+        ),
+        (
+            r#"{"settle":1,"script":[{"do":"send","by":"a"}]}"#,
+            "error: $.script[0]: missing required key \"at_ms\"",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":-1,"do":"send","by":"a"}]}"#,
+            "error: $.script[0].at_ms: expected a whole number ≥ 0, found -1",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":5,"do":"send","by":"a"},{"at_ms":4,"do":"send","by":"a"}]}"#,
+            "error: $.script[1].at_ms: 4 is earlier than the step before it (5); at_ms must not decrease",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"fly","by":"a"}]}"#,
+            "error: $.script[0].do: unknown op \"fly\"",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"send","by":""}]}"#,
+            "error: $.script[0].by: a client name is 1 to 64 characters",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"send","by":"a","boddy":"x"}]}"#,
+            "error: $.script[0]: unknown key \"boddy\" (did you mean \"body\"?)",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"receive","by":"a","max":0}]}"#,
+            "error: $.script[0].max: 0 is out of range 1..=4294967295",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"receive","by":"a","mode":"peek"}]}"#,
+            "error: $.script[0].mode: \"peek\" is not a mode (peek_lock, receive_and_delete)",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"complete","by":"a"}]}"#,
+            "error: $.script[0]: missing the message: \"msg\" (an id) or \"seq\"",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"complete","by":"a","msg":"m1","seq":1}]}"#,
+            "error: $.script[0]: give either \"msg\" or \"seq\", not both",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"schedule","by":"a"}]}"#,
+            "error: $.script[0]: missing required key \"scheduled_enqueue_ms\"",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"send","by":"a","properties":{"x":[1]}}]}"#,
+            "error: $.script[0].properties.x: a property is a string, number or boolean, found an array",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"receive_deferred","by":"a","seqs":[]}]}"#,
+            "error: $.script[0].seqs: must name at least one sequence number",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"update_queue","by":"a","set":{"lock_duration_ms":1}}]}"#,
+            "error: $.script[0].set.lock_duration_ms: 1 is out of range 5000..=300000",
+        ),
+        (
+            r#"{"settle":1,"run_until_ms":3,"script":[{"at_ms":5,"do":"send","by":"a"}]}"#,
+            "error: $.run_until_ms: 3 is before the last step at 5",
+        ),
+    ];
+    for (doc, want) in cases {
+        for cmd in ["run", "check"] {
+            let out = settle(&[cmd, "-"], Some(doc));
+            assert_eq!(out.status.code(), Some(2), "{cmd} {doc}");
+            assert!(out.stdout.is_empty(), "{cmd} {doc}: printed a trace");
+            let err = text(&out.stderr);
+            assert!(
+                err.starts_with(want),
+                "{cmd} {doc}\n got: {err}\nwant: {want}"
+            );
+            assert_eq!(err.lines().count(), 1, "one line: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_missing_file_and_bad_usage_exit_2_with_a_message() {
+    let out = settle(&["run", "no/such/file.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: no/such/file.json: cannot read:"));
+    let out = settle(&["fly"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("usage: settle run"));
+}
+
+#[test]
+fn a_refused_step_does_not_stop_the_run() {
+    // Rule 9: default ids count send and schedule steps (not other steps), failed or not.
+    let doc = r#"{"settle":1,"queue":{"max_size_bytes":3},"script":[
+        {"at_ms":0,"do":"send","by":"S","body":"too big"},
+        {"at_ms":0,"do":"complete","by":"R","msg":"ghost"},
+        {"at_ms":1,"do":"send","by":"S"}]}"#;
+    let out = settle(&["run", "-"], Some(doc));
+    assert!(out.status.success());
+    let t = text(&out.stdout);
+    let lines: Vec<&str> = t.lines().collect();
+    assert!(
+        lines[0].contains(r#""ok":false,"error":"QuotaExceeded""#),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains(r#""ok":false,"error":"InvalidOperation","message":"R never received a message with id 'ghost'."#), "{}", lines[1]);
+    assert!(
+        lines[2].contains(r#""do":"send","by":"S","ok":true"#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains(r#""event":"enqueued","seq":1,"id":"m2""#),
+        "{}",
+        lines[3]
+    );
+}
