@@ -19,5 +19,8 @@ step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
 step "Release dist size" node tests/e2e/size-report.mjs dist
-step "Playwright end-to-end tests (headless Chromium, release build under a sub-path)" \
+# A free loopback port, so that nothing already listening can get in the way.
+PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+export PORT
+step "Playwright end-to-end tests (headless Chromium, release build under a sub-path, port $PORT)" \
   bash -c 'cd tests/e2e && npx playwright test'

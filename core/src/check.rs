@@ -1,6 +1,6 @@
 //! Invariant checker, called by the tests after every step (TigerBeetle-style "checkers").
 
-use crate::queue::{Place, Queue, Timer};
+use crate::queue::{Place, Queue, Timer, token_seq};
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
@@ -19,7 +19,7 @@ use alloc::string::String;
 pub fn check_invariants(q: &Queue) -> Result<(), String> {
     let mut size = 0u64;
     let mut lock_timers = 0usize;
-    for (&seq, m) in &q.msgs {
+    for (seq, m) in q.msgs.iter() {
         size += m.size;
         let avail = m.is_available();
         let in_main = q.avail_main.contains(&seq);
@@ -54,8 +54,11 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         }
         match &m.lock {
             Some(l) => {
-                if q.tokens.get(&l.token) != Some(&seq) {
-                    return Err(format!("seq {seq}: lock token not indexed"));
+                if token_seq(l.token) != seq || q.locked_seq(l.token) != Ok(seq) {
+                    return Err(format!("seq {seq}: lock token does not name its message"));
+                }
+                if (l.token.0 >> 76) & 0xF != 4 || (l.token.0 >> 62) & 0x3 != 0b10 {
+                    return Err(format!("seq {seq}: lock token is not a version-4 UUID"));
                 }
                 if !q
                     .clients
@@ -113,8 +116,8 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             q.size_bytes
         ));
     }
-    if q.tokens.len() != q.msgs.values().filter(|m| m.lock.is_some()).count() {
-        return Err("token index has entries without a lock".into());
+    if q.lock_count != q.msgs.values().filter(|m| m.lock.is_some()).count() {
+        return Err("lock count disagrees with the locked messages".into());
     }
     let timer_locks = q
         .timers
@@ -134,7 +137,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         .values()
         .flat_map(|c| c.locks.iter().copied())
         .collect();
-    if held_by_clients.len() != q.tokens.len() {
+    if held_by_clients.len() != q.lock_count {
         return Err("clients' lock sets disagree with the locks".into());
     }
     let c = q.counters;

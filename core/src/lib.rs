@@ -51,7 +51,9 @@ mod message;
 pub mod narrate;
 mod queue;
 mod rng;
+mod store;
 mod time;
+pub mod workload;
 mod world;
 
 #[cfg(feature = "scenario")]

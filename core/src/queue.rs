@@ -8,6 +8,7 @@ use crate::message::{
     Text,
 };
 use crate::rng::Rng;
+use crate::store::MsgStore;
 use crate::time::{Duration, Instant};
 use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::format;
@@ -105,6 +106,93 @@ pub(crate) struct ClientState {
     pub(crate) locks: BTreeSet<u64>,
 }
 
+/// Client states in a vector, found through a small id index: a receive or settlement looks
+/// its client up twice, and a map of large values was the hottest lookup in the profile.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clients {
+    /// Slot + 1 (0 = none) for small ids: the World hands out dense ids from 0.
+    direct: Vec<u32>,
+    /// Slots of ids at or past `DIRECT_IDS`.
+    sparse: BTreeMap<ClientId, u32>,
+    ids: Vec<ClientId>,
+    states: Vec<ClientState>,
+}
+
+/// Ids below this are found by direct indexing.
+const DIRECT_IDS: u32 = 1 << 16;
+
+impl Clients {
+    fn slot(&self, id: ClientId) -> Option<usize> {
+        if id.0 < DIRECT_IDS {
+            match self.direct.get(id.0 as usize) {
+                Some(&s) if s != 0 => Some(s as usize - 1),
+                _ => None,
+            }
+        } else {
+            self.sparse.get(&id).map(|&s| s as usize)
+        }
+    }
+
+    pub(crate) fn get(&self, id: &ClientId) -> Option<&ClientState> {
+        self.slot(*id).map(|i| &self.states[i])
+    }
+
+    pub(crate) fn get_mut(&mut self, id: &ClientId) -> Option<&mut ClientState> {
+        self.slot(*id).map(|i| &mut self.states[i])
+    }
+
+    pub(crate) fn contains_key(&self, id: &ClientId) -> bool {
+        self.slot(*id).is_some()
+    }
+
+    pub(crate) fn get_or_insert(&mut self, id: ClientId) -> &mut ClientState {
+        if let Some(i) = self.slot(id) {
+            return &mut self.states[i];
+        }
+        let slot = u32::try_from(self.states.len()).expect("invariant: fewer than 4e9 clients");
+        if id.0 < DIRECT_IDS {
+            let at = id.0 as usize;
+            if self.direct.len() <= at {
+                self.direct.resize(at + 1, 0);
+            }
+            self.direct[at] = slot + 1;
+        } else {
+            self.sparse.insert(id, slot);
+        }
+        self.ids.push(id);
+        self.states.push(ClientState {
+            links: [None, None],
+            session: SessionHold::None,
+            locks: BTreeSet::new(),
+        });
+        &mut self.states[slot as usize]
+    }
+
+    /// In client-id order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (ClientId, &ClientState)> {
+        let mut order: Vec<(ClientId, usize)> = self
+            .ids
+            .iter()
+            .copied()
+            .enumerate()
+            .map(|(i, c)| (c, i))
+            .collect();
+        order.sort_unstable();
+        order.into_iter().map(move |(c, i)| (c, &self.states[i]))
+    }
+
+    pub(crate) fn values(&self) -> impl Iterator<Item = &ClientState> {
+        self.states.iter()
+    }
+}
+
+impl core::ops::Index<&ClientId> for Clients {
+    type Output = ClientState;
+    fn index(&self, id: &ClientId) -> &ClientState {
+        self.get(id).expect("invariant: indexing a known client")
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct Session {
     pub(crate) num: u64,
@@ -189,16 +277,17 @@ pub struct Queue {
     pub(crate) now: Instant,
     rng: Rng,
     pub(crate) next_seq: u64,
-    pub(crate) msgs: BTreeMap<u64, Msg>,
+    pub(crate) msgs: MsgStore,
     pub(crate) avail_main: BTreeSet<u64>,
     pub(crate) avail_dlq: BTreeSet<u64>,
     /// Available main messages that can expire, by expiry.
     pub(crate) ttl_index: BTreeSet<(Instant, u64)>,
     pub(crate) timers: BTreeSet<(Instant, Timer)>,
-    pub(crate) tokens: BTreeMap<LockToken, u64>,
+    /// Messages under a lock (each lock's token names its message: see `new_token`).
+    pub(crate) lock_count: usize,
     pub(crate) sessions: BTreeMap<Text, Session>,
     session_names: BTreeMap<u64, Text>,
-    pub(crate) clients: BTreeMap<ClientId, ClientState>,
+    pub(crate) clients: Clients,
     prefetching: BTreeSet<(ClientId, SubQueue)>,
     dup_first: BTreeMap<Text, Instant>,
     dup_order: VecDeque<(Instant, Text)>,
@@ -212,6 +301,22 @@ fn sub_index(sub: SubQueue) -> usize {
         SubQueue::Main => 0,
         SubQueue::DeadLetter => 1,
     }
+}
+
+const LOW62: u64 = (1 << 62) - 1;
+
+/// SplitMix64's finalizer: spreads the random high half over the low half.
+fn token_mask(hi: u64) -> u64 {
+    let mut z = hi;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The sequence number a token was made for (see `Queue::new_token`).
+pub(crate) fn token_seq(t: LockToken) -> u64 {
+    let hi = (t.0 >> 64) as u64;
+    ((t.0 as u64) ^ token_mask(hi)) & LOW62
 }
 
 fn lock_lost() -> Error {
@@ -234,15 +339,15 @@ impl Queue {
             now,
             rng: Rng::new(seed),
             next_seq: 1,
-            msgs: BTreeMap::new(),
+            msgs: MsgStore::new(),
             avail_main: BTreeSet::new(),
             avail_dlq: BTreeSet::new(),
             ttl_index: BTreeSet::new(),
             timers: BTreeSet::new(),
-            tokens: BTreeMap::new(),
+            lock_count: 0,
             sessions: BTreeMap::new(),
             session_names: BTreeMap::new(),
-            clients: BTreeMap::new(),
+            clients: Clients::default(),
             prefetching: BTreeSet::new(),
             dup_first: BTreeMap::new(),
             dup_order: VecDeque::new(),
@@ -304,6 +409,24 @@ impl Queue {
         self.link(by, sub).map_or(0, |l| l.buffer.len())
     }
 
+    /// Messages under a lock right now (all sub-queues). O(1).
+    #[must_use]
+    pub fn locked_count(&self) -> usize {
+        self.lock_count
+    }
+
+    /// Messages a plain receive could take right now from `sub` (before TTL collection;
+    /// session queues count every session). O(sessions).
+    #[must_use]
+    pub fn available_count(&self, sub: SubQueue) -> usize {
+        match sub {
+            SubQueue::DeadLetter => self.avail_dlq.len(),
+            SubQueue::Main => {
+                self.avail_main.len() + self.sessions.values().map(|s| s.avail.len()).sum::<usize>()
+            }
+        }
+    }
+
     /// The lock expiry of the message with this sequence number, if it is locked.
     #[must_use]
     pub fn locked_until(&self, seq: u64) -> Option<Instant> {
@@ -313,7 +436,7 @@ impl Queue {
     /// True when `token` is the current, valid lock of a message.
     #[must_use]
     pub fn is_lock_valid(&self, token: LockToken) -> bool {
-        self.tokens.contains_key(&token)
+        self.locked_seq(token).is_ok()
     }
 
     /// Is a message with this sequence number still held by the broker?
@@ -333,7 +456,7 @@ impl Queue {
                 Listing::DeadLetter => m.place == Place::DeadLetter,
                 Listing::Scheduled => m.place == Place::Scheduled,
             })
-            .map(|(&seq, m)| {
+            .map(|(seq, m)| {
                 let mut v = self.view_of(seq, m, false);
                 if let Some(l) = &m.lock {
                     v.locked_until = Some(l.until);
@@ -682,11 +805,7 @@ impl Queue {
     }
 
     fn client_mut(&mut self, by: ClientId) -> &mut ClientState {
-        self.clients.entry(by).or_insert_with(|| ClientState {
-            links: [None, None],
-            session: SessionHold::None,
-            locks: BTreeSet::new(),
-        })
+        self.clients.get_or_insert(by)
     }
 
     /// Opens (or re-opens with new options) a client's receive link on one sub-queue.
@@ -865,8 +984,8 @@ impl Queue {
                     }
                     None => self.now + self.config.lock_duration,
                 };
-                let token = self.new_token();
-                self.tokens.insert(token, seq);
+                let token = self.new_token(seq);
+                self.lock_count += 1;
                 if session_lock.is_none() {
                     self.timers.insert((until, Timer::Lock(seq)));
                 }
@@ -896,13 +1015,13 @@ impl Queue {
         }
     }
 
-    fn new_token(&mut self) -> LockToken {
-        let hi = u128::from(self.rng.next_u64());
-        let lo = u128::from(self.rng.next_u64());
-        let raw = (hi << 64) | lo;
-        // RFC 4122 version 4, variant 1.
-        let v4 = (raw & !(0xF << 76) & !(0x3 << 62)) | (0x4 << 76) | (0x2 << 62);
-        LockToken(v4)
+    /// A fresh lock token: a random-looking RFC 4122 version-4 UUID whose low 62 bits are the
+    /// sequence number masked by a mix of its 60 random high bits. The token names its message,
+    /// so settling needs no token index: decode, then compare with the message's current token.
+    fn new_token(&mut self, seq: u64) -> LockToken {
+        let hi = (self.rng.next_u64() & !(0xF << 12)) | (0x4 << 12);
+        let lo = ((seq ^ token_mask(hi)) & LOW62) | (0b10 << 62);
+        LockToken((u128::from(hi) << 64) | u128::from(lo))
     }
 
     pub(crate) fn view_of(&self, seq: u64, m: &Msg, received: bool) -> MessageView {
@@ -997,6 +1116,26 @@ impl Queue {
         mode: Option<ReceiveMode>,
         max: u32,
     ) -> Result<Vec<MessageView>, Error> {
+        let mut out = Vec::new();
+        self.receive_into(now, by, sub, mode, max, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`receive`](Self::receive) into a buffer the caller reuses (cleared first): the same
+    /// behaviour without an allocation per call, for hot loops.
+    ///
+    /// # Errors
+    /// As [`receive`](Self::receive).
+    pub fn receive_into(
+        &mut self,
+        now: Instant,
+        by: ClientId,
+        sub: SubQueue,
+        mode: Option<ReceiveMode>,
+        max: u32,
+        out: &mut Vec<MessageView>,
+    ) -> Result<(), Error> {
+        out.clear();
         self.fire_due(now);
         if sub == SubQueue::Main {
             self.require_session(by)?;
@@ -1018,7 +1157,6 @@ impl Queue {
         if sub == SubQueue::Main {
             self.collect_expired();
         }
-        let mut out = Vec::new();
         while out.len() < max as usize {
             if prefetch > 0 {
                 if self.link(by, sub).is_some_and(|l| l.buffer.is_empty()) {
@@ -1058,7 +1196,7 @@ impl Queue {
             }
         }
         self.pump();
-        Ok(out)
+        Ok(())
     }
 
     /// T13/T13b: receives deferred messages by sequence number. All or nothing: if any is not a
@@ -1153,27 +1291,29 @@ impl Queue {
         let limit = (max as usize).min(PEEK_MAX);
         Ok(self
             .msgs
-            .range(from_seq..)
+            .range(from_seq)
             .filter(|(_, m)| match sub {
                 SubQueue::Main => m.place != Place::DeadLetter,
                 SubQueue::DeadLetter => m.place == Place::DeadLetter,
             })
             .filter(|(_, m)| session.is_none() || m.session == session)
             .take(limit)
-            .map(|(&seq, m)| self.view_of(seq, m, false))
+            .map(|(seq, m)| self.view_of(seq, m, false))
             .collect())
     }
 
     // ---------------------------------------------------------------- settlement
 
-    fn locked_seq(&self, token: LockToken) -> Result<u64, Error> {
-        let seq = *self.tokens.get(&token).ok_or_else(lock_lost)?;
-        let lock = self.msgs[&seq]
-            .lock
-            .as_ref()
-            .expect("invariant: a live token belongs to a locked message");
-        debug_assert!(lock.token == token && self.now < lock.until);
-        Ok(seq)
+    /// The message a token currently locks, or `MessageLockLost`.
+    pub(crate) fn locked_seq(&self, token: LockToken) -> Result<u64, Error> {
+        let seq = token_seq(token);
+        match self.msgs.get(&seq).and_then(|m| m.lock.as_ref()) {
+            Some(l) if l.token == token => {
+                debug_assert!(self.now < l.until, "expired locks are released first");
+                Ok(seq)
+            }
+            _ => Err(lock_lost()),
+        }
     }
 
     /// Removes the lock from a message and from every index that knows it.
@@ -1185,7 +1325,7 @@ impl Queue {
             .lock
             .take()
             .expect("invariant: unlocking a locked message");
-        self.tokens.remove(&lock.token);
+        self.lock_count -= 1;
         if lock.session {
             let sid = self.msgs[&seq]
                 .session
@@ -1681,14 +1821,9 @@ impl Queue {
             self.give_up_session(&sid, by, LockLossCause::EntityUpdated);
         }
         let locked: Vec<(u64, ClientId)> = self
-            .tokens
-            .values()
-            .map(|&seq| {
-                (
-                    seq,
-                    self.msgs[&seq].lock.as_ref().expect("invariant").holder,
-                )
-            })
+            .clients
+            .iter()
+            .flat_map(|(c, st)| st.locks.iter().map(move |&seq| (seq, c)))
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();

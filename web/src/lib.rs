@@ -102,7 +102,12 @@ fn Lane(
                 <For each=move || rows.get() key=|r| (r.seq, r.delivery_count, r.holder.clone()) let:r>
                     <li class=format!("msg msg-{kind}") data-seq=r.seq>
                         <span class="msg-id">{r.id.clone()}</span>
-                        <span class="msg-meta">{format!("seq {} · delivery count {}", r.seq, r.delivery_count)}</span>
+                        // Waiting messages show DeliveryCount as a peek reads it; a locked one is
+                        // in its next delivery, numbered as its receiver sees it.
+                        <span class="msg-meta">{match r.holder {
+                            Some(_) => format!("seq {} · delivery {}", r.seq, r.delivery_count + 1),
+                            None => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
+                        }}</span>
                         {r.holder.clone().map(|h| view! { <span class="msg-holder">{format!("locked by {h}")}</span> })}
                         {r.reason.clone().map(|x| view! { <span class="msg-reason">{x}</span> })}
                         {r.description.clone().map(|x| view! { <span class="msg-desc">{x}</span> })}

@@ -1,0 +1,134 @@
+//! Messages by sequence number. Sequence numbers are dense and only ever grow, so a deque of
+//! slot indexes, offset by the lowest live number, finds a message in O(1); slots are reused,
+//! and a hole left by a removed message costs 4 bytes until the front moves past it.
+
+use crate::queue::Msg;
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MsgStore {
+    /// Sequence number of `index[0]`.
+    base: u64,
+    /// Slot of each sequence number from `base` on, `NONE` where there is no message.
+    index: VecDeque<u32>,
+    slots: Vec<Option<Msg>>,
+    free: Vec<u32>,
+    len: usize,
+}
+
+impl MsgStore {
+    pub(crate) fn new() -> Self {
+        Self {
+            base: 1,
+            ..Self::default()
+        }
+    }
+
+    fn slot(&self, seq: u64) -> Option<u32> {
+        let i = usize::try_from(seq.checked_sub(self.base)?).ok()?;
+        self.index.get(i).copied().filter(|&s| s != NONE)
+    }
+
+    pub(crate) fn get(&self, seq: &u64) -> Option<&Msg> {
+        self.slot(*seq)
+            .and_then(|s| self.slots[s as usize].as_ref())
+    }
+
+    pub(crate) fn get_mut(&mut self, seq: &u64) -> Option<&mut Msg> {
+        self.slot(*seq)
+            .and_then(|s| self.slots[s as usize].as_mut())
+    }
+
+    pub(crate) fn contains_key(&self, seq: &u64) -> bool {
+        self.slot(*seq).is_some()
+    }
+
+    /// Inserts a message under a sequence number at or past every number used so far.
+    pub(crate) fn insert(&mut self, seq: u64, m: Msg) {
+        if self.index.is_empty() {
+            self.base = seq;
+        }
+        let i =
+            usize::try_from(seq - self.base).expect("invariant: sequence numbers fit in memory");
+        assert!(
+            i >= self.index.len(),
+            "invariant: sequence numbers only grow"
+        );
+        while self.index.len() < i {
+            self.index.push_back(NONE);
+        }
+        let slot = match self.free.pop() {
+            Some(s) => {
+                self.slots[s as usize] = Some(m);
+                s
+            }
+            None => {
+                self.slots.push(Some(m));
+                u32::try_from(self.slots.len() - 1).expect("invariant: fewer than 4e9 messages")
+            }
+        };
+        self.index.push_back(slot);
+        self.len += 1;
+    }
+
+    pub(crate) fn remove(&mut self, seq: &u64) -> Option<Msg> {
+        let s = self.slot(*seq)?;
+        let i = (*seq - self.base) as usize;
+        self.index[i] = NONE;
+        let m = self.slots[s as usize].take();
+        self.free.push(s);
+        self.len -= 1;
+        while self.index.front() == Some(&NONE) {
+            self.index.pop_front();
+            self.base += 1;
+        }
+        m
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Messages from `from` on, in sequence-number order.
+    pub(crate) fn range(&self, from: u64) -> impl Iterator<Item = (u64, &Msg)> {
+        let skip = usize::try_from(from.saturating_sub(self.base)).unwrap_or(usize::MAX);
+        let base = self.base;
+        self.index
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .filter(|&(_, &s)| s != NONE)
+            .map(move |(i, &s)| {
+                (
+                    base + i as u64,
+                    self.slots[s as usize]
+                        .as_ref()
+                        .expect("invariant: indexed slots are full"),
+                )
+            })
+    }
+
+    /// Every message, in sequence-number order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, &Msg)> {
+        self.range(0)
+    }
+
+    pub(crate) fn values(&self) -> impl Iterator<Item = &Msg> {
+        self.iter().map(|(_, m)| m)
+    }
+}
+
+impl core::ops::Index<&u64> for MsgStore {
+    type Output = Msg;
+    fn index(&self, seq: &u64) -> &Msg {
+        self.get(seq)
+            .expect("invariant: indexing a message that exists")
+    }
+}
