@@ -8,6 +8,7 @@
 //! - delivery counts never decrease.
 //!
 //! Cases: `PROPTEST_CASES` (the test command sets 10,000).
+#![cfg(not(target_family = "wasm"))]
 
 use proptest::prelude::*;
 use settle_core::check::check_invariants;
