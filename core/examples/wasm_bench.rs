@@ -7,8 +7,3 @@
 pub extern "C" fn run(messages: u64, receivers: u32, seed: u64) -> u64 {
     settle_core::workload::run(messages, receivers, seed).events
 }
-
-#[cfg(not(target_family = "wasm"))]
-fn main() {
-    println!("{}", run(10_000, 1_000, 7));
-}
