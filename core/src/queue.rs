@@ -493,6 +493,16 @@ impl Queue {
         self.timers.first().map(|&(t, _)| t)
     }
 
+    /// The earliest message-lock or session-lock expiry, if any lock is held (activations of
+    /// scheduled messages are not lock expiries). For "jump to the next lock expiry".
+    #[must_use]
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        self.timers
+            .iter()
+            .find(|(_, t)| !matches!(t, Timer::Activate(_)))
+            .map(|&(t, _)| t)
+    }
+
     /// Fires every deadline `<= now`, each at its own instant, then moves the clock to `now`.
     pub fn handle_timeout(&mut self, now: Instant) {
         self.fire_due(now);

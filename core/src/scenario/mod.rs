@@ -3,9 +3,11 @@
 //! [`parse`] validates a document; [`Run`] executes it step by step (the web driver advances it
 //! frame by frame, the CLI all at once) and produces trace records as ordered JSON.
 
+mod emit;
 mod json;
 mod parse;
 
+pub use emit::{config_value, patch_value, scenario_text, step_value};
 pub use json::J;
 pub use parse::{FormatError, OPS, from_value, parse};
 
@@ -103,8 +105,23 @@ impl Run {
     }
 
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
-    /// instant deadlines first, then the step). Each record is handed to `out`.
+    /// instant deadlines first, then the step). Each trace record is handed to `out`.
     pub fn advance_to(&mut self, t: Instant, out: &mut impl FnMut(J)) {
+        self.advance_with(t, &mut |w: &World, r: Record<'_>| {
+            out(match r {
+                Record::Step {
+                    index,
+                    step,
+                    result,
+                } => step_record(w, index, step, result),
+                Record::Event { event, step } => event_record(w, event, step),
+            });
+        });
+    }
+
+    /// As [`advance_to`](Self::advance_to), handing over structured records (the playground
+    /// narrates them and tracks what each client holds).
+    pub fn advance_with(&mut self, t: Instant, out: &mut impl FnMut(&World, Record<'_>)) {
         while let Some(step) = self.steps.get(self.next) {
             if step.at > t {
                 break;
@@ -115,7 +132,14 @@ impl Run {
             let idx = self.next;
             self.next += 1;
             let result = self.world.apply(step.at, &step.by, step.op.clone());
-            out(step_record(&self.world, idx, &step, &result));
+            out(
+                &self.world,
+                Record::Step {
+                    index: idx,
+                    step: &step,
+                    result: &result,
+                },
+            );
             self.drain(Some(idx), out);
         }
         self.world.advance_to(t);
@@ -128,10 +152,47 @@ impl Run {
         out(final_record(&self.world));
     }
 
-    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(J)) {
+    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(&World, Record<'_>)) {
         while let Some(ev) = self.world.queue_mut().poll_event() {
-            out(event_record(&self.world, &ev, step));
+            out(&self.world, Record::Event { event: &ev, step });
         }
+    }
+}
+
+/// One thing a run produced, before it becomes a trace line.
+#[derive(Debug)]
+pub enum Record<'a> {
+    /// A script step ran.
+    Step {
+        /// Its index in the script.
+        index: usize,
+        /// The step.
+        step: &'a Step,
+        /// What it returned.
+        result: &'a Result<Outcome, Error>,
+    },
+    /// The broker did something.
+    Event {
+        /// What.
+        event: &'a Event,
+        /// The step that caused it, if any.
+        step: Option<usize>,
+    },
+}
+
+impl Scenario {
+    /// This scenario as a document, with `script` and `run_until_ms` replaced (the playground
+    /// exports the loaded scenario plus what the person did, up to now).
+    #[must_use]
+    pub fn to_text_with(&self, script: Vec<serde_json::Value>, run_until_ms: u64) -> String {
+        scenario_text(
+            &self.title,
+            &self.description,
+            self.seed,
+            &self.queue,
+            run_until_ms,
+            script,
+        )
     }
 }
 

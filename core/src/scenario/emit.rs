@@ -1,0 +1,278 @@
+//! Writing scenarios: an operation as a script step, and a whole scenario document.
+//! The playground records what a person does through these, so a recording replays exactly.
+
+use crate::config::{QueueConfig, QueuePatch};
+use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue};
+use crate::queue::LinkOptions;
+use crate::world::{Op, Target};
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use serde_json::{Map, Number, Value};
+
+fn props(p: &Properties) -> Value {
+    Value::Object(
+        p.iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    PropValue::Str(s) => Value::String(s.to_string()),
+                    PropValue::Int(i) => Value::Number((*i).into()),
+                    PropValue::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
+                    PropValue::Bool(b) => Value::Bool(*b),
+                };
+                (k.to_string(), v)
+            })
+            .collect(),
+    )
+}
+
+fn put(m: &mut Map<String, Value>, k: &str, v: impl Into<Value>) {
+    m.insert(k.into(), v.into());
+}
+
+fn message(m: &mut Map<String, Value>, msg: &NewMessage) {
+    put(m, "id", msg.id.to_string());
+    put(m, "body", msg.body.to_string());
+    if msg.size_bytes != msg.body.len() as u64 {
+        put(m, "size_bytes", msg.size_bytes);
+    }
+    if let Some(t) = msg.ttl {
+        put(m, "ttl_ms", t.as_millis());
+    }
+    if let Some(s) = &msg.session_id {
+        put(m, "session_id", s.to_string());
+    }
+    if !msg.properties.is_empty() {
+        m.insert("properties".into(), props(&msg.properties));
+    }
+    if let Some(t) = msg.scheduled_enqueue {
+        put(m, "scheduled_enqueue_ms", t.as_millis());
+    }
+}
+
+fn mode(m: &mut Map<String, Value>, mode: Option<ReceiveMode>) {
+    if let Some(x) = mode {
+        put(m, "mode", x.name());
+    }
+}
+
+fn from(m: &mut Map<String, Value>, sub: SubQueue) {
+    if sub == SubQueue::DeadLetter {
+        put(m, "from", sub.name());
+    }
+}
+
+fn target(m: &mut Map<String, Value>, t: &Target) {
+    match t {
+        Target::Id(id) => put(m, "msg", id.to_string()),
+        Target::Seq(s) => put(m, "seq", *s),
+    }
+}
+
+/// The `queue` keys of a patch (only the keys it sets).
+#[must_use]
+pub fn patch_value(p: &QueuePatch) -> Value {
+    let mut m = Map::new();
+    let opt = |d: Option<crate::Duration>| d.map_or(Value::Null, |d| Value::from(d.as_millis()));
+    if let Some(d) = p.lock_duration {
+        put(&mut m, "lock_duration_ms", d.as_millis());
+    }
+    if let Some(n) = p.max_delivery_count {
+        put(&mut m, "max_delivery_count", n);
+    }
+    if let Some(t) = p.default_ttl {
+        m.insert("default_ttl_ms".into(), opt(t));
+    }
+    if let Some(b) = p.dead_letter_on_expiration {
+        put(&mut m, "dead_letter_on_expiration", b);
+    }
+    if let Some(w) = p.duplicate_detection_window {
+        m.insert("duplicate_detection_window_ms".into(), opt(w));
+    }
+    if let Some(b) = p.requires_session {
+        put(&mut m, "requires_session", b);
+    }
+    if let Some(t) = p.tier {
+        put(&mut m, "tier", t.name());
+    }
+    if let Some(n) = p.max_size_bytes {
+        put(&mut m, "max_size_bytes", n);
+    }
+    Value::Object(m)
+}
+
+/// Every `queue` key of a configuration.
+#[must_use]
+pub fn config_value(c: &QueueConfig) -> Value {
+    patch_value(&QueuePatch {
+        lock_duration: Some(c.lock_duration),
+        max_delivery_count: Some(c.max_delivery_count),
+        default_ttl: Some(c.default_ttl),
+        dead_letter_on_expiration: Some(c.dead_letter_on_expiration),
+        duplicate_detection_window: Some(c.duplicate_detection_window),
+        requires_session: Some(c.requires_session),
+        tier: Some(c.tier),
+        max_size_bytes: Some(c.max_size_bytes),
+    })
+}
+
+/// One script step: `{"at_ms", "do", "by", …}`; parsing it gives back the same operation.
+#[must_use]
+pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
+    let mut m = Map::new();
+    put(&mut m, "at_ms", at_ms);
+    let name = match op {
+        Op::Send { .. } => "send",
+        Op::Schedule { .. } => "schedule",
+        Op::CancelScheduled { .. } => "cancel_scheduled",
+        Op::Receive { .. } => "receive",
+        Op::ReceiveDeferred { .. } => "receive_deferred",
+        Op::Peek { .. } => "peek",
+        Op::Complete { .. } => "complete",
+        Op::Abandon { .. } => "abandon",
+        Op::DeadLetter { .. } => "dead_letter",
+        Op::Defer { .. } => "defer",
+        Op::RenewLock { .. } => "renew_lock",
+        Op::Open(_) => "open",
+        Op::Close => "close",
+        Op::AcceptSession { .. } => "accept_session",
+        Op::RenewSessionLock => "renew_session_lock",
+        Op::SetSessionState { .. } => "set_session_state",
+        Op::GetSessionState => "get_session_state",
+        Op::Disconnect => "disconnect",
+        Op::UpdateQueue(_) => "update_queue",
+    };
+    put(&mut m, "do", name);
+    put(&mut m, "by", by);
+    match op {
+        Op::Send { msg, presettled } => {
+            message(&mut m, msg);
+            if *presettled {
+                put(&mut m, "presettled", true);
+            }
+        }
+        Op::Schedule { msg } => message(&mut m, msg),
+        Op::CancelScheduled { seq } => put(&mut m, "seq", *seq),
+        Op::Receive {
+            max,
+            mode: md,
+            from: f,
+        } => {
+            if *max != 1 {
+                put(&mut m, "max", *max);
+            }
+            mode(&mut m, *md);
+            from(&mut m, *f);
+        }
+        Op::ReceiveDeferred {
+            seqs,
+            mode: md,
+            from: f,
+        } => {
+            m.insert(
+                "seqs".into(),
+                Value::Array(seqs.iter().map(|&s| Value::from(s)).collect()),
+            );
+            mode(&mut m, *md);
+            from(&mut m, *f);
+        }
+        Op::Peek {
+            max,
+            from_seq,
+            from: f,
+        } => {
+            if *max != 1 {
+                put(&mut m, "max", *max);
+            }
+            if let Some(s) = from_seq {
+                put(&mut m, "from_seq", *s);
+            }
+            from(&mut m, *f);
+        }
+        Op::Complete { target: t } | Op::RenewLock { target: t } => target(&mut m, t),
+        Op::Abandon {
+            target: t,
+            properties,
+        }
+        | Op::Defer {
+            target: t,
+            properties,
+        } => {
+            target(&mut m, t);
+            if let Some(p) = properties {
+                m.insert("properties".into(), props(p));
+            }
+        }
+        Op::DeadLetter {
+            target: t,
+            reason,
+            description,
+            properties,
+        } => {
+            target(&mut m, t);
+            if let Some(r) = reason {
+                put(&mut m, "reason", r.to_string());
+            }
+            if let Some(d) = description {
+                put(&mut m, "description", d.to_string());
+            }
+            if let Some(p) = properties {
+                m.insert("properties".into(), props(p));
+            }
+        }
+        Op::Open(LinkOptions {
+            mode: md,
+            from: f,
+            prefetch,
+        }) => {
+            if *prefetch != 0 {
+                put(&mut m, "prefetch", *prefetch);
+            }
+            if *md != ReceiveMode::PeekLock {
+                put(&mut m, "mode", md.name());
+            }
+            from(&mut m, *f);
+        }
+        Op::AcceptSession { session_id } => {
+            if let Some(s) = session_id {
+                put(&mut m, "session_id", s.to_string());
+            }
+        }
+        Op::SetSessionState { state } => {
+            m.insert(
+                "state".into(),
+                state
+                    .as_ref()
+                    .map_or(Value::Null, |s| Value::String(s.to_string())),
+            );
+        }
+        Op::UpdateQueue(p) => {
+            m.insert("set".into(), patch_value(p));
+        }
+        Op::Close | Op::Disconnect | Op::RenewSessionLock | Op::GetSessionState => {}
+    }
+    Value::Object(m)
+}
+
+/// A whole scenario document (pretty-printed JSON).
+#[must_use]
+pub fn scenario_text(
+    title: &str,
+    description: &str,
+    seed: u64,
+    queue: &QueueConfig,
+    run_until_ms: u64,
+    script: Vec<Value>,
+) -> String {
+    let mut m = Map::new();
+    put(&mut m, "settle", 1);
+    put(&mut m, "title", title);
+    if !description.is_empty() {
+        put(&mut m, "description", description);
+    }
+    put(&mut m, "seed", seed);
+    m.insert("queue".into(), config_value(queue));
+    put(&mut m, "run_until_ms", run_until_ms);
+    m.insert("script".into(), Value::Array(script));
+    serde_json::to_string_pretty(&Value::Object(m))
+        .expect("invariant: a JSON value always serializes")
+}
