@@ -228,6 +228,12 @@ impl World {
         id
     }
 
+    /// The id of a named client, if it has appeared.
+    #[must_use]
+    pub fn id_of(&self, name: &str) -> Option<ClientId> {
+        self.names.get(name).copied()
+    }
+
     /// The name of a client.
     #[must_use]
     pub fn name(&self, id: ClientId) -> &str {

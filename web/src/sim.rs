@@ -1,30 +1,92 @@
-//! The playground's model: the core `World` plus a virtual clock, and the plain view-model
-//! the UI renders (one snapshot per frame; owned strings so that signals can hold it).
+//! The playground's model: a scenario [`Run`] (the loaded script plays itself as time passes)
+//! plus what the person does, applied at the current virtual instant and recorded as script
+//! steps, so that export and share links replay it exactly. The UI renders one
+//! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
 use settle_core::narrate::narrate;
+use settle_core::scenario::{Record, Run, Scenario, parse, step_value};
 use settle_core::{
-    Duration, Instant, Listing, MessageView, NewMessage, Op, Outcome, QueueConfig, SubQueue,
-    Target, World,
+    ClientId, Duration, Event, Instant, Listing, MessageState, MessageView, NewMessage, Op,
+    Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target, Text, World,
 };
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
-/// How many log lines are kept (everything has a limit).
-pub const LOG_CAP: usize = 200;
+/// How many log lines are kept.
+pub const LOG_CAP: usize = 300;
+/// How many messages a lane draws; the rest are summarised as a count.
+pub const LANE_CAP: usize = 40;
+/// The bound on one frame's catch-up, so a huge jump cannot freeze the page.
+const MAX_JUMP_MS: u64 = 24 * 3_600_000;
 
-/// One message as a lane or a receiver shows it.
-#[derive(Clone, Debug, PartialEq)]
+/// The scenario a fresh page starts with.
+pub const WELCOME: &str = r#"{
+  "settle": 1,
+  "title": "Your first lock",
+  "description": "S1 has sent two orders. R1 holds m1 under a 30-second lock: complete it before the lock runs out, or watch it come back with a higher delivery count. After 3 failed deliveries a message goes to the dead-letter queue.",
+  "seed": 1,
+  "queue": { "lock_duration_ms": 30000, "max_delivery_count": 3 },
+  "script": [
+    { "at_ms": 0, "do": "send", "by": "S1", "id": "m1", "body": "order #1" },
+    { "at_ms": 0, "do": "send", "by": "S1", "id": "m2", "body": "order #2" },
+    { "at_ms": 500, "do": "receive", "by": "R1" }
+  ]
+}"#;
+
+/// One message as a lane shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
     pub seq: u64,
     pub id: String,
-    pub body: String,
+    /// .NET DeliveryCount as a peek reads it (h).
     pub delivery_count: u32,
     pub holder: Option<String>,
-    /// Remaining lock time in ms, where locked.
-    pub lock_left_ms: Option<u64>,
-    /// Remaining lock as a fraction of the lock duration (0..=1).
-    pub lock_fraction: f64,
+    pub session: Option<String>,
     pub reason: Option<String>,
     pub description: Option<String>,
+    /// Scheduled messages: when they become active.
+    pub due_ms: Option<u64>,
+}
+
+/// One lane: the first rows and the total.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Lane {
+    pub total: usize,
+    pub rows: Vec<Row>,
+}
+
+/// A delivery a receiver holds (or held: its lock may be gone).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldRow {
+    pub seq: u64,
+    pub id: String,
+    /// DeliveryCount as the receiver got it (h+1).
+    pub delivery_count: u32,
+    pub deferred: bool,
+    pub from_dlq: bool,
+    /// `Some(ms left)` while the lock is valid; `None` once it is lost.
+    pub lock_left_ms: Option<u64>,
+    pub lock_fraction: f64,
+    pub session: bool,
+}
+
+/// A receiver's panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReceiverView {
+    pub name: String,
+    pub held: Vec<HeldRow>,
+    pub deleted: Vec<(u64, String, u32)>,
+    pub peeked: Vec<Row>,
+    pub session: Option<(String, bool)>,
+    pub buffered: usize,
+    pub error: Option<String>,
+}
+
+/// A sender's panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SenderView {
+    pub name: String,
+    pub next_id: String,
+    pub error: Option<String>,
 }
 
 /// A log line.
@@ -36,61 +98,205 @@ pub struct LogLine {
     pub error: bool,
 }
 
+/// Every property of one message (the inspector).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detail {
+    pub seq: u64,
+    pub id: String,
+    pub fields: Vec<(&'static str, String)>,
+}
+
 /// Everything the page shows, for one frame.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Snapshot {
     pub now_ms: u64,
-    pub available: Vec<Row>,
-    pub locked: Vec<Row>,
-    pub dead_letter: Vec<Row>,
-    pub held: Vec<(String, Vec<Row>)>,
+    pub title: String,
+    pub description: String,
+    pub available: Lane,
+    pub locked: Lane,
+    pub deferred: Lane,
+    pub scheduled: Lane,
+    pub dead_letter: Lane,
+    pub senders: Vec<SenderView>,
+    pub receivers: Vec<ReceiverView>,
     pub log: Vec<LogLine>,
-    pub next_id: String,
+    pub detail: Option<Detail>,
+    pub lock_ms: u64,
+    pub max_delivery_count: u32,
+    pub config_summary: String,
+    pub next_event_ms: Option<u64>,
+    pub next_expiry_ms: Option<u64>,
+    pub script_left: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Held {
+    view: MessageView,
+    from: SubQueue,
+}
+
+#[derive(Clone, Debug, Default)]
+struct ReceiverState {
+    held: Vec<Held>,
+    deleted: Vec<MessageView>,
+    peeked: Vec<MessageView>,
+    error: Option<String>,
+}
+
+/// A settlement a person can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    Complete,
+    Abandon,
+    DeadLetter,
+    Defer,
+    Renew,
+}
+
+/// What the send form holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SendForm {
+    pub id: String,
+    pub body: String,
+    pub ttl_ms: String,
+    pub session_id: String,
+    pub delay_ms: String,
+    pub properties: String,
+    pub presettled: bool,
 }
 
 pub struct Sim {
-    pub world: World,
+    scenario: Scenario,
+    run: Run,
+    /// Steps the person added, in the scenario format, with their instants.
+    recorded: Vec<serde_json::Value>,
     log: VecDeque<LogLine>,
     log_n: u64,
-    sent: u64,
-    pub receivers: Vec<String>,
-    /// What each receiver holds: peek-lock deliveries not yet settled, as they were delivered.
-    held: Vec<(String, Vec<MessageView>)>,
+    sends: u64,
+    senders: Vec<String>,
+    sender_errors: BTreeMap<String, String>,
+    receivers: Vec<String>,
+    rstate: BTreeMap<String, ReceiverState>,
+    selected: Option<u64>,
+}
+
+fn ms(t: Instant) -> u64 {
+    t.as_millis()
+}
+
+fn parse_ms(field: &str, s: &str) -> Result<Option<u64>, String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Ok(None);
+    }
+    s.parse::<u64>()
+        .map(Some)
+        .map_err(|_| format!("{field}: \"{s}\" is not a whole number of milliseconds"))
+}
+
+/// `key=value` lines (numbers and true/false are typed, the rest are strings).
+pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
+    let mut out = BTreeMap::new();
+    for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (k, v) = line
+            .split_once('=')
+            .ok_or_else(|| format!("properties: \"{line}\" is not key=value"))?;
+        let (k, v) = (k.trim(), v.trim());
+        if k.is_empty() {
+            return Err(format!("properties: \"{line}\" has no key"));
+        }
+        let value = if let Ok(i) = v.parse::<i64>() {
+            PropValue::Int(i)
+        } else if let Ok(f) = v.parse::<f64>() {
+            PropValue::Float(f)
+        } else if v == "true" || v == "false" {
+            PropValue::Bool(v == "true")
+        } else {
+            PropValue::Str(v.into())
+        };
+        out.insert(Text::from(k), value);
+    }
+    Ok(std::rc::Rc::new(out))
+}
+
+fn is_receive_side(op: &Op) -> bool {
+    !matches!(
+        op,
+        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } | Op::UpdateQueue(_)
+    )
 }
 
 impl Sim {
-    pub fn new() -> Self {
-        let cfg = QueueConfig {
-            lock_duration: Duration::from_secs(30),
-            max_delivery_count: 3,
-            ..QueueConfig::default()
-        };
-        let world = World::new(cfg, 1).expect("invariant: the default configuration is valid");
-        let receivers = vec!["R1".to_string()];
-        Self {
-            world,
+    /// A playground running this scenario from time zero.
+    pub fn new(scenario: Scenario) -> Self {
+        let mut senders = Vec::new();
+        let mut receivers = Vec::new();
+        for s in &scenario.script {
+            let list = if is_receive_side(&s.op) {
+                &mut receivers
+            } else {
+                &mut senders
+            };
+            if !list.contains(&s.by.to_string()) {
+                list.push(s.by.to_string());
+            }
+        }
+        if senders.is_empty() {
+            senders.push("S1".into());
+        }
+        if receivers.is_empty() {
+            receivers.push("R1".into());
+        }
+        let run = Run::new(&scenario);
+        let mut sim = Self {
+            scenario,
+            run,
+            recorded: Vec::new(),
             log: VecDeque::new(),
             log_n: 0,
-            sent: 0,
-            held: receivers.iter().map(|r| (r.clone(), Vec::new())).collect(),
+            sends: 0,
+            rstate: receivers
+                .iter()
+                .map(|r| (r.clone(), ReceiverState::default()))
+                .collect(),
+            senders,
+            sender_errors: BTreeMap::new(),
             receivers,
-        }
+            selected: None,
+        };
+        sim.sends = sim
+            .scenario
+            .script
+            .iter()
+            .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
+            .count() as u64;
+        sim.advance_to(Instant::ZERO);
+        sim
+    }
+
+    /// The welcome scenario.
+    pub fn welcome() -> Self {
+        Self::new(parse(WELCOME).expect("invariant: the welcome scenario is valid"))
+    }
+
+    /// Parses a scenario document into a fresh playground; on error nothing changes.
+    pub fn load(text: &str) -> Result<Self, String> {
+        parse(text).map(Self::new).map_err(|e| format!("error: {e}"))
+    }
+
+    fn world(&self) -> &World {
+        self.run.world()
     }
 
     pub fn now(&self) -> Instant {
-        self.world.queue().now()
-    }
-
-    pub fn advance_to(&mut self, t: Instant) {
-        self.world.advance_to(t);
-        self.drain();
+        self.world().queue().now()
     }
 
     fn push_log(&mut self, text: String, error: bool) {
         self.log_n += 1;
         self.log.push_back(LogLine {
             n: self.log_n,
-            t_ms: self.now().as_millis(),
+            t_ms: ms(self.now()),
             text,
             error,
         });
@@ -99,162 +305,579 @@ impl Sim {
         }
     }
 
+    /// Advances virtual time to `t` (at most a day in one call), running script steps and
+    /// broker deadlines on the way, narrating what happened.
+    pub fn advance_to(&mut self, t: Instant) {
+        let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
+        let mut batch: Vec<Event> = Vec::new();
+        let mut steps: Vec<(String, Result<Outcome, settle_core::Error>, SubQueue)> = Vec::new();
+        let mut lines: Vec<(String, bool)> = Vec::new();
+        self.run.advance_with(t, &mut |w: &World, r: Record<'_>| match r {
+            Record::Event { event, .. } => batch.push(event.clone()),
+            Record::Step { step, result, .. } => {
+                // Narrate what came before this step first, so the log keeps its order.
+                for l in narrate(w, &batch) {
+                    lines.push((l, false));
+                }
+                batch.clear();
+                if let Err(e) = result {
+                    lines.push((format!("{} (script): {e}", step.by), true));
+                }
+                let from = match &step.op {
+                    Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. } => *from,
+                    _ => SubQueue::Main,
+                };
+                steps.push((step.by.to_string(), result.clone(), from));
+            }
+        });
+        let tail = narrate(self.world(), &batch);
+        for (l, e) in lines {
+            self.push_log(l, e);
+        }
+        for l in tail {
+            self.push_log(l, false);
+        }
+        for (by, result, from) in steps {
+            if let Ok(Outcome::Messages(ms)) = result {
+                self.remember(&by, &ms, from, false);
+            }
+        }
+    }
+
     fn drain(&mut self) {
         let mut batch = Vec::new();
-        while let Some(e) = self.world.queue_mut().poll_event() {
+        while let Some(e) = self.run.world_mut().queue_mut().poll_event() {
             batch.push(e);
         }
-        for line in narrate(&self.world, &batch) {
+        for line in narrate(self.world(), &batch) {
             self.push_log(line, false);
         }
     }
 
-    /// Runs one user action now; a refusal is logged where it happened and changes nothing.
-    pub fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
+    /// Runs one action of the person's now, and records it. A refusal is shown where it
+    /// happened and in the log; nothing else changes.
+    fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
         let now = self.now();
-        let r = self.world.apply(now, by, op);
+        self.recorded.push(step_value(ms(now), by, &op));
+        let r = self.run.world_mut().apply(now, by, op);
         self.drain();
-        match r {
-            Ok(o) => {
-                if let Outcome::Messages(ms) = &o {
-                    self.hold(by, ms);
+        r.map_err(|e| {
+            let text = format!("{}: {}", e.kind.name(), e.message);
+            self.push_log(format!("{by}: {text}"), true);
+            text
+        })
+    }
+
+    fn remember(&mut self, by: &str, ms: &[MessageView], from: SubQueue, peeked: bool) {
+        let st = self.rstate.entry(by.to_string()).or_default();
+        if !self.receivers.iter().any(|r| r == by) {
+            self.receivers.push(by.to_string());
+        }
+        if peeked {
+            st.peeked = ms.to_vec();
+            return;
+        }
+        for m in ms {
+            if m.lock_token.is_some() {
+                st.held.retain(|h| h.view.seq != m.seq);
+                st.held.push(Held {
+                    view: m.clone(),
+                    from,
+                });
+            } else {
+                st.deleted.push(m.clone());
+                if st.deleted.len() > 5 {
+                    st.deleted.remove(0);
                 }
-                Ok(o)
-            }
-            Err(e) => {
-                let text = format!("{by}: {e}");
-                self.push_log(text.clone(), true);
-                Err(text)
             }
         }
     }
 
-    fn hold(&mut self, by: &str, ms: &[MessageView]) {
-        if let Some((_, h)) = self.held.iter_mut().find(|(r, _)| r == by) {
-            for m in ms.iter().filter(|m| m.lock_token.is_some()) {
-                h.retain(|d| d.seq != m.seq);
-                h.push(m.clone());
-            }
-        }
+    fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
+        let st = self.rstate.entry(by.to_string()).or_default();
+        st.error = r.as_ref().err().cloned();
     }
+
+    // ------------------------------------------------------------ actions
 
     pub fn next_id(&self) -> String {
-        format!("m{}", self.sent + 1)
+        format!("m{}", self.sends + 1)
     }
 
-    pub fn send(&mut self, by: &str, body: &str) {
-        let id = self.next_id();
-        self.sent += 1;
-        let _ = self.act(
-            by,
-            Op::Send {
-                msg: NewMessage::new(&id, body),
-                presettled: false,
-            },
-        );
+    pub fn send(&mut self, by: &str, f: &SendForm) {
+        let built = (|| -> Result<Op, String> {
+            let id = if f.id.trim().is_empty() {
+                self.next_id()
+            } else {
+                f.id.trim().to_string()
+            };
+            if id.chars().count() > 128 {
+                return Err("id: at most 128 characters".into());
+            }
+            let mut msg = NewMessage::new(&id, &f.body);
+            msg.ttl = parse_ms("TTL", &f.ttl_ms)?.map(Duration::from_millis);
+            if msg.ttl == Some(Duration::ZERO) {
+                return Err("TTL: must be at least 1 ms".into());
+            }
+            let sid = f.session_id.trim();
+            msg.session_id = (!sid.is_empty()).then(|| sid.into());
+            msg.properties = parse_properties(&f.properties)?;
+            let delay = parse_ms("scheduled delay", &f.delay_ms)?;
+            Ok(match delay {
+                Some(d) => {
+                    msg.scheduled_enqueue = Some(self.now() + Duration::from_millis(d));
+                    Op::Schedule { msg }
+                }
+                None => Op::Send {
+                    msg,
+                    presettled: f.presettled,
+                },
+            })
+        })();
+        let r = match built {
+            Ok(op) => {
+                self.sends += 1;
+                self.act(by, op)
+            }
+            Err(e) => {
+                self.push_log(format!("{by}: {e}"), true);
+                Err(e)
+            }
+        };
+        match r {
+            Ok(_) => self.sender_errors.remove(by),
+            Err(e) => self.sender_errors.insert(by.to_string(), e),
+        };
     }
 
-    pub fn receive(&mut self, by: &str) {
-        let _ = self.act(
+    pub fn receive(&mut self, by: &str, mode: ReceiveMode, from: SubQueue, max: u32) {
+        let r = self.act(
             by,
             Op::Receive {
-                max: 1,
-                mode: None,
-                from: SubQueue::Main,
+                max,
+                mode: Some(mode),
+                from,
             },
         );
+        if let Ok(Outcome::Messages(ms)) = &r {
+            let ms = ms.clone();
+            self.remember(by, &ms, from, false);
+            if ms.is_empty() {
+                self.push_log(format!("{by} asked for a message: nothing was available."), false);
+            }
+        }
+        self.set_receiver_error(by, &r);
     }
 
-    pub fn settle(&mut self, by: &str, seq: u64, what: &str) {
-        let target = Target::Seq(seq);
-        let op = match what {
-            "complete" => Op::Complete { target },
-            "abandon" => Op::Abandon {
-                target,
-                properties: None,
+    pub fn peek(&mut self, by: &str, from: SubQueue) {
+        let r = self.act(
+            by,
+            Op::Peek {
+                max: 10,
+                from_seq: None,
+                from,
             },
-            _ => Op::DeadLetter {
-                target,
-                reason: Some("ManualDeadLetter".into()),
-                description: Some("Dead-lettered from the playground".into()),
-                properties: None,
-            },
-        };
-        let _ = self.act(by, op);
-        // Whatever the answer, the receiver no longer holds this delivery.
-        if let Some((_, h)) = self.held.iter_mut().find(|(r, _)| r == by) {
-            h.retain(|d| d.seq != seq);
+        );
+        if let Ok(Outcome::Messages(ms)) = &r {
+            let ms = ms.clone();
+            let n = ms.len();
+            self.remember(by, &ms, from, true);
+            self.push_log(
+                format!("{by} peeked {n} message(s) from the {}: nothing was locked or counted.", if from == SubQueue::Main { "queue" } else { "dead-letter queue" }),
+                false,
+            );
         }
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn receive_deferred(&mut self, by: &str, seq_text: &str) {
+        let seqs: Result<Vec<u64>, _> = seq_text
+            .split([',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(str::parse::<u64>)
+            .collect();
+        let r = match seqs {
+            Ok(seqs) if !seqs.is_empty() => self.act(
+                by,
+                Op::ReceiveDeferred {
+                    seqs,
+                    mode: None,
+                    from: SubQueue::Main,
+                },
+            ),
+            _ => Err(format!("\"{seq_text}\" is not a list of sequence numbers")),
+        };
+        if let Ok(Outcome::Messages(ms)) = &r {
+            let ms = ms.clone();
+            self.remember(by, &ms, SubQueue::Main, false);
+        }
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn settle(&mut self, by: &str, seq: u64, what: Settle, reason: &str, description: &str) {
+        let target = Target::Seq(seq);
+        let nonempty = |s: &str| (!s.trim().is_empty()).then(|| Text::from(s.trim()));
+        let op = match what {
+            Settle::Complete => Op::Complete { target },
+            Settle::Abandon => Op::Abandon {
+                target,
+                properties: None,
+            },
+            Settle::DeadLetter => Op::DeadLetter {
+                target,
+                reason: nonempty(reason),
+                description: nonempty(description),
+                properties: None,
+            },
+            Settle::Defer => Op::Defer {
+                target,
+                properties: None,
+            },
+            Settle::Renew => Op::RenewLock { target },
+        };
+        let r = self.act(by, op);
+        if let Some(st) = self.rstate.get_mut(by) {
+            match (&r, what) {
+                (Ok(Outcome::LockedUntil(t)), Settle::Renew) => {
+                    if let Some(h) = st.held.iter_mut().find(|h| h.view.seq == seq) {
+                        h.view.locked_until = Some(*t);
+                    }
+                }
+                (Ok(_), _) => st.held.retain(|h| h.view.seq != seq),
+                _ => {}
+            }
+        }
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn dismiss(&mut self, by: &str, seq: u64) {
+        if let Some(st) = self.rstate.get_mut(by) {
+            st.held.retain(|h| h.view.seq != seq);
+            st.error = None;
+        }
+    }
+
+    pub fn close(&mut self, by: &str, disconnect: bool) {
+        let r = self.act(by, if disconnect { Op::Disconnect } else { Op::Close });
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn accept_session(&mut self, by: &str, id: &str) {
+        let id = id.trim();
+        let r = self.act(
+            by,
+            Op::AcceptSession {
+                session_id: (!id.is_empty()).then(|| id.into()),
+            },
+        );
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn renew_session(&mut self, by: &str) {
+        let r = self.act(by, Op::RenewSessionLock);
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn update_queue(&mut self, patch: QueuePatch) -> Result<(), String> {
+        self.act("admin", Op::UpdateQueue(patch)).map(|_| ())
+    }
+
+    fn fresh_name(list: &[String], prefix: &str) -> String {
+        (1..)
+            .map(|i| format!("{prefix}{i}"))
+            .find(|n| !list.contains(n))
+            .expect("invariant: an unused name exists")
+    }
+
+    pub fn add_sender(&mut self) {
+        let n = Self::fresh_name(&self.senders, "S");
+        self.senders.push(n);
+    }
+
+    pub fn add_receiver(&mut self) {
+        let n = Self::fresh_name(&self.receivers, "R");
+        self.rstate.insert(n.clone(), ReceiverState::default());
+        self.receivers.push(n);
+    }
+
+    pub fn remove_sender(&mut self, name: &str) {
+        self.senders.retain(|s| s != name);
+    }
+
+    /// Removing a receiver closes it first: its locks are released, as the broker would.
+    pub fn remove_receiver(&mut self, name: &str) {
+        if self.world().id_of(name).is_some() {
+            let _ = self.act(name, Op::Close);
+        }
+        self.receivers.retain(|r| r != name);
+        self.rstate.remove(name);
+    }
+
+    pub fn select(&mut self, seq: Option<u64>) {
+        self.selected = seq;
+    }
+
+    // ------------------------------------------------------------ time
+
+    /// When the next thing happens on its own: a broker deadline or a script step.
+    pub fn next_event(&self) -> Option<Instant> {
+        let a = self.world().queue().poll_timeout();
+        let b = self.run.next_step_at();
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Jumps to the next thing that happens on its own; false when nothing is pending.
+    pub fn step(&mut self) -> bool {
+        match self.next_event() {
+            Some(t) => {
+                self.advance_to(t.max(self.now()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Jumps to the next lock expiry; false when no lock is held.
+    pub fn jump_to_expiry(&mut self) -> bool {
+        match self.world().queue().next_lock_expiry() {
+            Some(t) => {
+                self.advance_to(t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    // ------------------------------------------------------------ scenarios
+
+    /// The loaded scenario plus what the person did, up to now: replaying it reproduces this
+    /// state exactly.
+    pub fn export(&self) -> String {
+        let mut script: Vec<(u64, usize, serde_json::Value)> = self
+            .scenario
+            .script
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.at.as_millis(), i, s.raw.clone()))
+            .collect();
+        let base = script.len();
+        for (i, v) in self.recorded.iter().enumerate() {
+            let at = v.get("at_ms").and_then(serde_json::Value::as_u64).unwrap_or(0);
+            script.push((at, base + i, v.clone()));
+        }
+        // Stable by time: at one instant the script's own steps ran first, then the person's.
+        script.sort_by_key(|(at, i, _)| (*at, *i));
+        self.scenario
+            .to_text_with(script.into_iter().map(|(_, _, v)| v).collect(), ms(self.now()))
+    }
+
+    pub fn title(&self) -> &str {
+        &self.scenario.title
+    }
+
+    // ------------------------------------------------------------ view
+
+    fn row(&self, m: &MessageView) -> Row {
+        Row {
+            seq: m.seq,
+            id: m.id.to_string(),
+            delivery_count: m.delivery_count,
+            holder: m.locked_by.map(|c: ClientId| self.world().name(c).to_string()),
+            session: m.session_id.as_ref().map(|s| s.to_string()),
+            reason: m.dead_letter_reason.as_ref().map(|s| s.to_string()),
+            description: m.dead_letter_description.as_ref().map(|s| s.to_string()),
+            due_ms: (m.state == MessageState::Scheduled)
+                .then(|| m.scheduled_enqueue.map(ms))
+                .flatten(),
+        }
+    }
+
+    fn lane<'a>(&self, it: impl Iterator<Item = &'a MessageView>) -> Lane {
+        let mut lane = Lane::default();
+        for m in it {
+            lane.total += 1;
+            if lane.rows.len() < LANE_CAP {
+                lane.rows.push(self.row(m));
+            }
+        }
+        lane
+    }
+
+    fn detail(&self, seq: u64) -> Option<Detail> {
+        let q = self.world().queue();
+        let all: Vec<MessageView> = [Listing::Main, Listing::Scheduled, Listing::DeadLetter]
+            .into_iter()
+            .flat_map(|l| q.list(l))
+            .collect();
+        let held = self
+            .rstate
+            .iter()
+            .flat_map(|(r, st)| st.held.iter().map(move |h| (r, h)))
+            .filter(|(_, h)| h.view.seq == seq)
+            .last();
+        let m = all.into_iter().find(|m| m.seq == seq).or_else(|| held.map(|(_, h)| h.view.clone()))?;
+        let t = |i: Instant| format!("{i}");
+        let gone = !q.contains(seq);
+        let place = if gone {
+            "no longer in the queue".to_string()
+        } else {
+            match (m.sub_queue, m.state, m.locked_by) {
+                (SubQueue::DeadLetter, _, Some(c)) => format!("dead-letter queue, locked by {}", self.world().name(c)),
+                (SubQueue::DeadLetter, _, None) => "dead-letter queue".into(),
+                (_, MessageState::Scheduled, _) => "scheduled".into(),
+                (_, _, Some(c)) => format!("locked by {}", self.world().name(c)),
+                (_, MessageState::Deferred, None) => "deferred (receive it by sequence number)".into(),
+                _ => "available".into(),
+            }
+        };
+        let none = || "—".to_string();
+        let mut fields = vec![
+            ("MessageId", m.id.to_string()),
+            ("SequenceNumber", m.seq.to_string()),
+            ("Where", place),
+            ("State", m.state.name().to_string()),
+            ("DeliveryCount (peek)", m.delivery_count.to_string()),
+            ("EnqueuedTime", t(m.enqueued_at)),
+            ("ExpiresAt", m.expires_at.map_or_else(|| "never".into(), t)),
+            ("LockedUntil", m.locked_until.map_or_else(none, t)),
+            (
+                "LockToken",
+                held.and_then(|(_, h)| h.view.lock_token)
+                    .map_or_else(none, |tok| tok.to_string()),
+            ),
+            ("SessionId", m.session_id.as_ref().map_or_else(none, |s| s.to_string())),
+            ("DeadLetterReason", m.dead_letter_reason.as_ref().map_or_else(none, |s| s.to_string())),
+            (
+                "DeadLetterErrorDescription",
+                m.dead_letter_description.as_ref().map_or_else(none, |s| s.to_string()),
+            ),
+            ("Size", format!("{} bytes", m.size_bytes)),
+            ("Body", m.body.to_string()),
+        ];
+        if let Some(at) = m.scheduled_enqueue {
+            fields.insert(5, ("ScheduledEnqueueTime", t(at)));
+        }
+        let props = if m.properties.is_empty() {
+            none()
+        } else {
+            m.properties
+                .iter()
+                .map(|(k, v)| match v {
+                    PropValue::Str(s) => format!("{k}={s}"),
+                    PropValue::Int(i) => format!("{k}={i}"),
+                    PropValue::Float(f) => format!("{k}={f}"),
+                    PropValue::Bool(b) => format!("{k}={b}"),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        fields.push(("Properties", props));
+        Some(Detail {
+            seq,
+            id: m.id.to_string(),
+            fields,
+        })
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        let q = self.world.queue();
+        let w = self.world();
+        let q = w.queue();
         let now = q.now();
-        let ld = q.config().lock_duration.as_millis().max(1) as f64;
-        let name = |c| self.world.name(c).to_string();
-        let row = |m: &MessageView| {
-            let left = m.locked_until.map(|u| u.saturating_since(now).as_millis());
-            Row {
-                seq: m.seq,
-                id: m.id.to_string(),
-                body: m.body.to_string(),
-                delivery_count: m.delivery_count,
-                holder: m.locked_by.map(name),
-                lock_left_ms: left,
-                lock_fraction: left.map_or(0.0, |l| (l as f64 / ld).clamp(0.0, 1.0)),
-                reason: m.dead_letter_reason.as_ref().map(|s| s.to_string()),
-                description: m.dead_letter_description.as_ref().map(|s| s.to_string()),
-            }
-        };
+        let cfg = q.config();
+        let ld = cfg.lock_duration.as_millis().max(1);
         let main = q.list(Listing::Main);
-        let available = main
+        let receivers = self
+            .receivers
             .iter()
-            .filter(|m| m.locked_by.is_none())
-            .map(row)
-            .collect();
-        let locked: Vec<Row> = main
-            .iter()
-            .filter(|m| m.locked_by.is_some())
-            .map(row)
-            .collect();
-        // A held delivery shows what the receiver got (delivery count h+1), with the lock time
-        // it has now: renewed if renewed, zero once the lock is gone.
-        let held = self
-            .held
-            .iter()
-            .map(|(r, deliveries)| {
-                let rows = deliveries
+            .map(|name| {
+                let st = self.rstate.get(name).cloned().unwrap_or_default();
+                let held = st
+                    .held
                     .iter()
-                    .map(|d| {
-                        let mut v = d.clone();
-                        v.locked_by = None;
-                        v.locked_until = d
-                            .lock_token
-                            .filter(|t| q.is_lock_valid(*t))
-                            .and_then(|_| q.locked_until(d.seq));
-                        let mut row = row(&v);
-                        row.lock_left_ms = Some(row.lock_left_ms.unwrap_or(0));
-                        row
+                    .map(|h| {
+                        let valid = h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok));
+                        let left = valid
+                            .then(|| q.locked_until(h.view.seq))
+                            .flatten()
+                            .map(|u| u.saturating_since(now).as_millis());
+                        HeldRow {
+                            seq: h.view.seq,
+                            id: h.view.id.to_string(),
+                            delivery_count: h.view.delivery_count,
+                            deferred: h.view.state == MessageState::Deferred,
+                            from_dlq: h.from == SubQueue::DeadLetter,
+                            lock_left_ms: left,
+                            lock_fraction: left.map_or(0.0, |l| (l as f64 / ld as f64).clamp(0.0, 1.0)),
+                            session: h.view.session_id.is_some() && cfg.requires_session,
+                        }
                     })
                     .collect();
-                (r.clone(), rows)
+                let id = w.id_of(name);
+                let session = id.and_then(|id| match q.session_of(id) {
+                    SessionHold::Held(s) => Some((s.to_string(), true)),
+                    SessionHold::Lost(s) => Some((s.to_string(), false)),
+                    SessionHold::None => None,
+                });
+                ReceiverView {
+                    name: name.clone(),
+                    held,
+                    deleted: st
+                        .deleted
+                        .iter()
+                        .map(|m| (m.seq, m.id.to_string(), m.delivery_count))
+                        .collect(),
+                    peeked: st.peeked.iter().map(|m| self.row(m)).collect(),
+                    session,
+                    buffered: id.map_or(0, |id| q.buffered(id, SubQueue::Main)),
+                    error: st.error.clone(),
+                }
             })
             .collect();
+        let summary = format!(
+            "lock {} · max delivery count {}{}{}{}",
+            cfg.lock_duration,
+            cfg.max_delivery_count,
+            cfg.default_ttl.map_or(String::new(), |t| format!(" · TTL {t}")),
+            if cfg.requires_session { " · sessions" } else { "" },
+            cfg.duplicate_detection_window
+                .map_or(String::new(), |w| format!(" · duplicate detection {w}")),
+        );
         Snapshot {
-            now_ms: now.as_millis(),
-            available,
-            locked,
-            dead_letter: q.list(Listing::DeadLetter).iter().map(row).collect(),
-            held,
+            now_ms: ms(now),
+            title: self.scenario.title.clone(),
+            description: self.scenario.description.clone(),
+            available: self.lane(main.iter().filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred)),
+            locked: self.lane(main.iter().filter(|m| m.locked_by.is_some())),
+            deferred: self.lane(main.iter().filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred)),
+            scheduled: self.lane(q.list(Listing::Scheduled).iter()),
+            dead_letter: self.lane(q.list(Listing::DeadLetter).iter()),
+            senders: self
+                .senders
+                .iter()
+                .map(|s| SenderView {
+                    name: s.clone(),
+                    next_id: self.next_id(),
+                    error: self.sender_errors.get(s).cloned(),
+                })
+                .collect(),
+            receivers,
             log: self.log.iter().rev().cloned().collect(),
-            next_id: self.next_id(),
+            detail: self.selected.and_then(|s| self.detail(s)),
+            lock_ms: ld,
+            max_delivery_count: cfg.max_delivery_count,
+            config_summary: summary,
+            next_event_ms: self.next_event().map(ms),
+            next_expiry_ms: q.next_lock_expiry().map(ms),
+            script_left: self.scenario.script.len().saturating_sub(self.run.next_step()),
         }
     }
-}
 
-impl Default for Sim {
-    fn default() -> Self {
-        Self::new()
+    /// The queue's configuration, for the settings form.
+    pub fn config(&self) -> settle_core::QueueConfig {
+        self.world().queue().config().clone()
     }
 }
 

@@ -1,0 +1,84 @@
+//! Share links: the scenario (as exported) and the position, in the URL fragment
+//! (`#s=<base64url JSON>&t=<ms>`). The fragment never leaves the browser, so a static host
+//! serves every link, and no request carries the scenario anywhere.
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding.
+pub fn encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        let chars = chunk.len() + 1;
+        for i in 0..chars {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// Decodes base64url (padding and standard `+/` tolerated).
+pub fn decode(s: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in s.trim_end_matches('=').bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'-' | b'+' => 62,
+            b'_' | b'/' => 63,
+            _ => return Err(format!("the link is damaged: '{}' is not part of its encoding", c as char)),
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+        }
+    }
+    Ok(out)
+}
+
+/// The fragment for a scenario at a position.
+pub fn fragment(scenario: &str, t_ms: u64) -> String {
+    format!("#s={}&t={t_ms}", encode(scenario.as_bytes()))
+}
+
+/// What a fragment holds: the scenario text and the position, if it is a share link at all.
+pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    let mut scenario = None;
+    let mut t = 0;
+    for part in hash.split('&') {
+        if let Some(v) = part.strip_prefix("s=") {
+            scenario = Some(v);
+        } else if let Some(v) = part.strip_prefix("t=") {
+            match v.parse() {
+                Ok(n) => t = n,
+                Err(_) => return Some(Err(format!("the link's position \"{v}\" is not a number"))),
+            }
+        }
+    }
+    let s = scenario?;
+    Some(decode(s).and_then(|b| {
+        String::from_utf8(b).map_err(|_| "the link is damaged: its scenario is not text".to_string())
+    }).map(|text| (text, t)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_all_lengths_and_unicode() {
+        for s in ["", "a", "ab", "abc", "abcd", "{\"é\":\"🦀\"}"] {
+            assert_eq!(decode(&encode(s.as_bytes())).unwrap(), s.as_bytes());
+        }
+        let (text, t) = parse_fragment(&fragment("{\"settle\":1}", 4200)).unwrap().unwrap();
+        assert_eq!((text.as_str(), t), ("{\"settle\":1}", 4200));
+        assert!(parse_fragment("#s=***").unwrap().is_err());
+        assert!(parse_fragment("#other").is_none());
+    }
+}

@@ -1,0 +1,236 @@
+//! Senders and receivers: the "do it yourself" side.
+
+use crate::Ctx;
+use crate::sim::{HeldRow, ReceiverView, SendForm, SenderView, Settle, secs};
+use leptos::prelude::*;
+use settle_core::{ReceiveMode, SubQueue};
+
+#[component]
+pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
+    let names = Memo::new(move |_| ctx.snap.with(|s| s.senders.iter().map(|x| x.name.clone()).collect::<Vec<_>>()));
+    view! {
+        <section class="column senders" aria-label="Senders">
+            <For each=move || names.get() key=|n| n.clone() let:name>
+                <Sender ctx=ctx name=name />
+            </For>
+            <button class="btn add" on:click=move |_| ctx.act(|s| s.add_sender())>"Add sender"</button>
+        </section>
+    }
+}
+
+#[component]
+fn Sender(ctx: Ctx, name: String) -> impl IntoView {
+    let n = name.clone();
+    let me = Memo::new(move |_| {
+        ctx.snap.with(|s| s.senders.iter().find(|x| x.name == n).cloned())
+            .unwrap_or(SenderView { name: n.clone(), next_id: String::new(), error: None })
+    });
+    let form = RwSignal::new(SendForm { body: "order".into(), ..SendForm::default() });
+    let field = move |get: fn(&SendForm) -> &String, set: fn(&mut SendForm, String)| {
+        (move || get(&form.read()).clone(), move |ev| form.update(|f| set(f, event_target_value(&ev))))
+    };
+    let (id_v, id_set) = field(|f| &f.id, |f, v| f.id = v);
+    let (body_v, body_set) = field(|f| &f.body, |f, v| f.body = v);
+    let (ttl_v, ttl_set) = field(|f| &f.ttl_ms, |f, v| f.ttl_ms = v);
+    let (sid_v, sid_set) = field(|f| &f.session_id, |f, v| f.session_id = v);
+    let (delay_v, delay_set) = field(|f| &f.delay_ms, |f, v| f.delay_ms = v);
+    let (props_v, props_set) = field(|f| &f.properties, |f, v| f.properties = v);
+    let (send_name, remove_name) = (name.clone(), name.clone());
+    let send = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let f = form.get_untracked();
+        let who = send_name.clone();
+        ctx.act(move |s| s.send(&who, &f));
+        // A typed id is used once; the next send gets the next automatic one.
+        form.update(|f| f.id.clear());
+    };
+    let label = format!("Sender {name}");
+    view! {
+        <section class="card sender" aria-label=label>
+            <header class="card-head">
+                <h2>{format!("Sender {name}")}</h2>
+                <button class="btn small ghost" aria-label=format!("Remove sender {name}")
+                    on:click=move |_| { let r = remove_name.clone(); ctx.act(move |s| s.remove_sender(&r)) }>"Remove"</button>
+            </header>
+            <form class="send-form" on:submit=send>
+                <label class="field"><span>"Message id"</span>
+                    <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
+                <label class="field"><span>"Body"</span>
+                    <input type="text" prop:value=body_v on:input=body_set /></label>
+                <details class="more">
+                    <summary>"More: TTL, session, schedule, properties"</summary>
+                    <label class="field"><span>"Time-to-live (ms)"</span>
+                        <input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_set placeholder="none" /></label>
+                    <label class="field"><span>"Session id"</span>
+                        <input type="text" prop:value=sid_v on:input=sid_set placeholder="none" /></label>
+                    <label class="field"><span>"Schedule in (ms from now)"</span>
+                        <input type="text" inputmode="numeric" prop:value=delay_v on:input=delay_set placeholder="send now" /></label>
+                    <label class="field"><span>"Properties (key=value per line)"</span>
+                        <textarea rows="2" prop:value=props_v on:input=props_set></textarea></label>
+                    <label class="check"><input type="checkbox" prop:checked=move || form.read().presettled
+                        on:change=move |ev| form.update(|f| f.presettled = event_target_checked(&ev)) />
+                        <span>"Presettled (fire and forget: no answer ever comes back)"</span></label>
+                </details>
+                <button class="btn primary" type="submit">"Send"</button>
+            </form>
+            <Show when=move || me.with(|m| m.error.is_some())>
+                <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
+    let names = Memo::new(move |_| ctx.snap.with(|s| s.receivers.iter().map(|x| x.name.clone()).collect::<Vec<_>>()));
+    view! {
+        <section class="column receivers" aria-label="Receivers">
+            <For each=move || names.get() key=|n| n.clone() let:name>
+                <Receiver ctx=ctx name=name />
+            </For>
+            <button class="btn add" on:click=move |_| ctx.act(|s| s.add_receiver())>"Add receiver"</button>
+        </section>
+    }
+}
+
+/// Lock time left, redrawn every frame from the snapshot (no CSS timer: it follows pause and
+/// speed).
+#[component]
+fn LockBar(row: Signal<HeldRow>) -> impl IntoView {
+    let left = move || row.with(|r| r.lock_left_ms);
+    let fraction = move || row.with(|r| r.lock_fraction);
+    view! {
+        <div class="lock" role="timer" aria-label="Lock time left">
+            <div class="lock-bar" class:urgent=move || fraction() < 0.25
+                style:width=move || format!("{}%", (fraction() * 100.0).round())></div>
+            <span class="lock-text">{move || match left() {
+                None => "lock lost".to_string(),
+                Some(l) => format!("lock {}", secs(l)),
+            }}</span>
+        </div>
+    }
+}
+
+#[component]
+fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
+    let n = name.clone();
+    let me = Memo::new(move |_| {
+        ctx.snap.with(|s| s.receivers.iter().find(|x| x.name == n).cloned()).unwrap_or(ReceiverView {
+            name: n.clone(),
+            held: vec![],
+            deleted: vec![],
+            peeked: vec![],
+            session: None,
+            buffered: 0,
+            error: None,
+        })
+    });
+    let mode = RwSignal::new(ReceiveMode::PeekLock);
+    let from = RwSignal::new(SubQueue::Main);
+    let deferred_seq = RwSignal::new(String::new());
+    let session_id = RwSignal::new(String::new());
+    let reason = RwSignal::new("ProcessingFailed".to_string());
+    let description = RwSignal::new(String::new());
+    let requires_session = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
+    let who = StoredValue::new(name.clone());
+    let w = move || who.get_value();
+    let held = Memo::new(move |_| me.with(|m| m.held.clone()));
+    view! {
+        <section class="card receiver" aria-label=format!("Receiver {name}")>
+            <header class="card-head">
+                <h2>{format!("Receiver {name}")}</h2>
+                <div class="badges">
+                    {move || me.with(|m| m.session.clone()).map(|(s, held)| view! {
+                        <span class="badge" class:lost=!held>{if held { format!("session {s}") } else { format!("session {s} lost") }}</span>
+                    })}
+                    {move || (me.with(|m| m.buffered) > 0).then(|| view! {
+                        <span class="badge">{move || format!("{} prefetched", me.with(|m| m.buffered))}</span>
+                    })}
+                </div>
+            </header>
+            <div class="recv-controls">
+                <select aria-label="Receive mode" on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
+                    <option value="pl">"Peek-lock"</option>
+                    <option value="rd">"Receive and delete"</option>
+                </select>
+                <select aria-label="Receive from" on:change=move |ev| from.set(if event_target_value(&ev) == "dlq" { SubQueue::DeadLetter } else { SubQueue::Main })>
+                    <option value="main">"from the queue"</option>
+                    <option value="dlq">"from the dead-letter queue"</option>
+                </select>
+                <button class="btn primary" on:click=move |_| { let (m, f) = (mode.get_untracked(), from.get_untracked()); ctx.act(move |s| s.receive(&w(), m, f, 1)) }>"Receive"</button>
+                <button class="btn" on:click=move |_| { let f = from.get_untracked(); ctx.act(move |s| s.peek(&w(), f)) }>"Peek"</button>
+            </div>
+            <Show when=move || me.with(|m| m.error.is_some())>
+                <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
+            </Show>
+            <ul class="held" aria-label=format!("Held by {name}")>
+                <For each=move || held.get() key=|r| r.seq let:r>
+                    {
+                        let seq = r.seq;
+                        let first = r.clone();
+                        let cur = Signal::derive(move || held.with(|h| h.iter().find(|x| x.seq == seq).cloned()).unwrap_or_else(|| first.clone()));
+                        let lost = move || cur.with(|c| c.lock_left_ms.is_none());
+                        let settle = move |what: Settle| {
+                            let (rs, ds) = (reason.get_untracked(), description.get_untracked());
+                            ctx.act(move |s| s.settle(&w(), seq, what, &rs, &ds));
+                        };
+                        view! {
+                            <li class="held-msg" class:lost=lost aria-label=format!("{} held", r.id)>
+                                <div class="held-top">
+                                    <button class="msg-id link" on:click=move |_| ctx.act(move |s| s.select(Some(seq)))
+                                        aria-label=format!("Inspect {}", r.id)>{r.id.clone()}</button>
+                                    <span class="msg-meta">{move || format!("seq {seq} · delivery {}", cur.with(|c| c.delivery_count))}</span>
+                                    {r.deferred.then(|| view! { <span class="badge deferred">"deferred"</span> })}
+                                    {r.from_dlq.then(|| view! { <span class="badge dead">"from DLQ"</span> })}
+                                </div>
+                                <LockBar row=cur />
+                                <div class="actions">
+                                    <button class="btn" on:click=move |_| settle(Settle::Complete)>"Complete"</button>
+                                    <button class="btn" on:click=move |_| settle(Settle::Abandon)>"Abandon"</button>
+                                    <button class="btn danger" on:click=move |_| settle(Settle::DeadLetter)>"Dead-letter"</button>
+                                    <button class="btn" on:click=move |_| settle(Settle::Defer)>"Defer"</button>
+                                    <button class="btn" on:click=move |_| settle(Settle::Renew)>"Renew lock"</button>
+                                    <Show when=lost>
+                                        <button class="btn ghost" on:click=move |_| ctx.act(move |s| s.dismiss(&w(), seq))>"Dismiss"</button>
+                                    </Show>
+                                </div>
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+            <Show when=move || me.with(|m| !m.deleted.is_empty())>
+                <p class="hint">{move || format!("Received and deleted: {}", me.with(|m| m.deleted.iter().map(|(seq, id, dc)| format!("{id} (seq {seq}, delivery {dc})")).collect::<Vec<_>>().join(", ")))}</p>
+            </Show>
+            <Show when=move || me.with(|m| !m.peeked.is_empty())>
+                <p class="hint">{move || format!("Peeked: {}", me.with(|m| m.peeked.iter().map(|r| format!("{} (seq {}, delivery count {})", r.id, r.seq, r.delivery_count)).collect::<Vec<_>>().join(", ")))}</p>
+            </Show>
+            <details class="more">
+                <summary>"More: deferred, sessions, dead-letter reason, close"</summary>
+                <div class="inline">
+                    <input type="text" inputmode="numeric" aria-label="Deferred sequence numbers" placeholder="seq, e.g. 3"
+                        prop:value=move || deferred_seq.get() on:input=move |ev| deferred_seq.set(event_target_value(&ev)) />
+                    <button class="btn" on:click=move |_| { let q = deferred_seq.get_untracked(); ctx.act(move |s| s.receive_deferred(&w(), &q)) }>"Receive deferred"</button>
+                </div>
+                <div class="inline">
+                    <input type="text" aria-label="Session id" placeholder="session id (empty: next available)"
+                        prop:value=move || session_id.get() on:input=move |ev| session_id.set(event_target_value(&ev)) />
+                    <button class="btn" on:click=move |_| { let id = session_id.get_untracked(); ctx.act(move |s| s.accept_session(&w(), &id)) }
+                        disabled=move || !requires_session.get()>"Accept session"</button>
+                    <button class="btn" on:click=move |_| ctx.act(move |s| s.renew_session(&w()))
+                        disabled=move || !requires_session.get()>"Renew session lock"</button>
+                </div>
+                <label class="field"><span>"Dead-letter reason"</span>
+                    <input type="text" prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"Dead-letter description"</span>
+                    <input type="text" prop:value=move || description.get() on:input=move |ev| description.set(event_target_value(&ev)) /></label>
+                <div class="inline">
+                    <button class="btn" on:click=move |_| ctx.act(move |s| s.close(&w(), false))>"Close"</button>
+                    <button class="btn" on:click=move |_| ctx.act(move |s| s.close(&w(), true))>"Disconnect"</button>
+                    <button class="btn ghost" aria-label=format!("Remove receiver {}", who.get_value())
+                        on:click=move |_| ctx.act(move |s| s.remove_receiver(&w()))>"Remove"</button>
+                </div>
+            </details>
+        </section>
+    }
+}

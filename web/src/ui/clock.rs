@@ -1,0 +1,62 @@
+//! Clock controls: play/pause, step to the next event, speed, jump to the next lock expiry.
+
+use crate::{Ctx, SPEEDS};
+use leptos::prelude::*;
+use settle_core::Instant;
+
+fn speed_label(s: f64) -> String {
+    if s < 1.0 { format!("{s}×") } else { format!("{}×", s as u64) }
+}
+
+#[component]
+pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
+    let now = Memo::new(move |_| ctx.snap.with(|s| s.now_ms));
+    let next_event = Memo::new(move |_| ctx.snap.with(|s| s.next_event_ms));
+    let next_expiry = Memo::new(move |_| ctx.snap.with(|s| s.next_expiry_ms));
+    let real = move || format!("{:.1} s", ctx.real_ms.get() / 1000.0);
+    let step = move |_| {
+        let mut moved = false;
+        ctx.act(|s| moved = s.step());
+        if !moved {
+            ctx.notice.set(Some(("Nothing is scheduled to happen on its own: send or receive something.".into(), false)));
+        }
+    };
+    let jump = move |_| {
+        let mut moved = false;
+        ctx.act(|s| moved = s.jump_to_expiry());
+        if !moved {
+            ctx.notice.set(Some(("No lock is held, so no lock can expire.".into(), false)));
+        }
+    };
+    view! {
+        <div class="clock" role="group" aria-label="Clock">
+            <div class="clock-readout">
+                <span class="clock-label">"virtual"</span>
+                <output class="clock-time" data-testid="clock" aria-label="Virtual time">{move || format!("{}", Instant::from_millis(now.get()))}</output>
+                <span class="clock-real" title="Real time the clock has been running">{move || format!("real {}", real())}</span>
+            </div>
+            <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
+                on:click=move |_| ctx.running.update(|r| *r = !*r)>
+                {move || if ctx.running.get() { "Pause" } else { "Play" }}
+            </button>
+            <button class="btn" on:click=step
+                title=move || next_event.get().map_or("nothing pending".to_string(), |t| format!("next event at {}", Instant::from_millis(t)))>
+                "Step"
+            </button>
+            <button class="btn" on:click=jump disabled=move || next_expiry.get().is_none()
+                title=move || next_expiry.get().map_or("no lock held".to_string(), |t| format!("next lock expiry at {}", Instant::from_millis(t)))>
+                "Next lock expiry"
+            </button>
+            <label class="speed">
+                <span>"Speed"</span>
+                <select aria-label="Speed" on:change=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<f64>() { ctx.speed.set(v) }
+                }>
+                    {SPEEDS.iter().map(|&s| view! {
+                        <option value=s.to_string() selected=move || (ctx.speed.get() - s).abs() < 1e-9>{speed_label(s)}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}

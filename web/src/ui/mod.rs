@@ -1,0 +1,52 @@
+//! The page, one module per area.
+#![allow(
+    unreachable_pub,
+    reason = "#[component] re-emits each component with `pub` visibility; nothing here is exported"
+)]
+
+mod clock;
+mod clients;
+mod queue;
+mod tools;
+
+use crate::Ctx;
+use leptos::prelude::*;
+
+/// The whole page.
+pub(crate) fn page(ctx: Ctx) -> impl IntoView {
+    let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
+    let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>"Settle"</h1>
+                <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
+            </div>
+            <clock::Clock ctx=ctx />
+        </header>
+        <Show when=move || ctx.notice.with(Option::is_some)>
+            <div class="notice" class:error=move || ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1))
+                role=move || if ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1)) { "alert" } else { "status" }>
+                <span>{move || ctx.notice.with(|n| n.as_ref().map(|n| n.0.clone()).unwrap_or_default())}</span>
+                <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
+            </div>
+        </Show>
+        <section class="scenario-intro" aria-label="Scenario">
+            <h2>{title}</h2>
+            <p>{description}</p>
+        </section>
+        <main class="board">
+            <clients::Senders ctx=ctx />
+            <queue::QueueView ctx=ctx />
+            <clients::Receivers ctx=ctx />
+        </main>
+        <div class="lower">
+            <queue::Log ctx=ctx />
+            <queue::Inspector ctx=ctx />
+        </div>
+        <div class="lower">
+            <tools::ScenarioTools ctx=ctx />
+            <tools::Settings ctx=ctx />
+        </div>
+    }
+}

@@ -1,0 +1,108 @@
+//! The queue's lanes, the event log and the message inspector.
+
+use crate::Ctx;
+use crate::sim::{Lane, Snapshot};
+use leptos::prelude::*;
+use settle_core::Instant;
+
+#[component]
+fn LaneView(
+    ctx: Ctx,
+    title: &'static str,
+    testid: &'static str,
+    kind: &'static str,
+    empty: &'static str,
+    pick: fn(&Snapshot) -> &Lane,
+) -> impl IntoView {
+    let lane = Memo::new(move |_| ctx.snap.with(|s| pick(s).clone()));
+    let total = move || lane.with(|l| l.total);
+    let hidden = move || lane.with(|l| l.total - l.rows.len());
+    view! {
+        <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
+            <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
+            <ul aria-label=title data-testid=testid class="msgs">
+                <For each=move || lane.get().rows key=|r| r.clone() let:r>
+                    {
+                        let seq = r.seq;
+                        let meta = match (&r.holder, r.due_ms) {
+                            (Some(h), _) => format!("seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
+                            (None, Some(due)) => format!("seq {} · due at {}", r.seq, Instant::from_millis(due)),
+                            (None, None) => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
+                        };
+                        view! {
+                            <li class=format!("msg msg-{kind}")>
+                                <button class="msg-btn" on:click=move |_| ctx.act(move |s| s.select(Some(seq)))
+                                    aria-label=format!("Inspect {}", r.id)>
+                                    <span class="msg-id">{r.id.clone()}</span>
+                                    <span class="msg-meta">{meta}</span>
+                                    {r.session.clone().map(|x| view! { <span class="msg-meta">{format!("session {x}")}</span> })}
+                                    {r.reason.clone().map(|x| view! { <span class="msg-reason">{x}</span> })}
+                                    {r.description.clone().map(|x| view! { <span class="msg-desc">{x}</span> })}
+                                </button>
+                            </li>
+                        }
+                    }
+                </For>
+            </ul>
+            <Show when=move || { hidden() > 0 }>
+                <p class="more-count">{move || format!("+ {} more", hidden())}</p>
+            </Show>
+            <Show when=move || total() == 0>
+                <p class="empty">{empty}</p>
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
+    let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
+    view! {
+        <section class="card queue" aria-label="Queue">
+            <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
+            <LaneView ctx=ctx title="Available" testid="lane-available" kind="available" empty="No message waiting." pick=|s| &s.available />
+            <LaneView ctx=ctx title="Locked" testid="lane-locked" kind="locked" empty="No message locked." pick=|s| &s.locked />
+            <LaneView ctx=ctx title="Deferred" testid="lane-deferred" kind="deferred" empty="Nothing deferred." pick=|s| &s.deferred />
+            <LaneView ctx=ctx title="Scheduled" testid="lane-scheduled" kind="scheduled" empty="Nothing scheduled." pick=|s| &s.scheduled />
+            <LaneView ctx=ctx title="Dead-letter queue" testid="lane-dead-letter" kind="dead" empty="Nothing dead-lettered." pick=|s| &s.dead_letter />
+        </section>
+    }
+}
+
+#[component]
+pub(super) fn Log(ctx: Ctx) -> impl IntoView {
+    let log = Memo::new(move |_| ctx.snap.with(|s| s.log.clone()));
+    view! {
+        <section class="card log" aria-label="Event log">
+            <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
+            <ol class="log-lines">
+                <For each=move || log.get() key=|l| l.n let:l>
+                    <li class:error=l.error><time>{format!("{}", Instant::from_millis(l.t_ms))}</time>" "{l.text}</li>
+                </For>
+            </ol>
+        </section>
+    }
+}
+
+#[component]
+pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
+    let detail = Memo::new(move |_| ctx.snap.with(|s| s.detail.clone()));
+    view! {
+        <section class="card inspector" aria-label="Message inspector">
+            <header class="card-head">
+                <h2>{move || detail.with(|d| d.as_ref().map_or("Message inspector".to_string(), |d| format!("Message {}", d.id)))}</h2>
+                <Show when=move || detail.with(Option::is_some)>
+                    <button class="btn small ghost" on:click=move |_| ctx.act(|s| s.select(None))>"Close"</button>
+                </Show>
+            </header>
+            <Show when=move || detail.with(Option::is_some)
+                fallback=|| view! { <p class="empty">"Select a message to see every property the broker keeps for it."</p> }>
+                <dl class="props">
+                    {move || detail.get().map(|d| d.fields.into_iter().map(|(k, v)| view! {
+                        <dt>{k}</dt><dd>{v}</dd>
+                    }).collect_view())}
+                </dl>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,169 @@
+//! Scenario tools (load, export, share) and the queue's settings.
+
+use crate::Ctx;
+use crate::share;
+use crate::sim::Sim;
+use leptos::prelude::*;
+use settle_core::{Duration, QueuePatch, Tier};
+use wasm_bindgen::JsCast;
+
+/// Loads a scenario; a bad one shows its error and leaves the current state untouched.
+fn load(ctx: Ctx, text: &str) -> bool {
+    match Sim::load(text) {
+        Ok(sim) => {
+            let title = sim.title().to_string();
+            ctx.replace(sim);
+            ctx.notice.set(Some((format!("Loaded \"{title}\"."), false)));
+            true
+        }
+        Err(e) => {
+            ctx.notice.set(Some((format!("Not loaded, nothing changed. {e}"), true)));
+            false
+        }
+    }
+}
+
+fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+#[component]
+pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
+    let pasted = RwSignal::new(String::new());
+    let exported = RwSignal::new(None::<String>);
+    let link = RwSignal::new(None::<String>);
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                Ok(v) => {
+                    let _ = load(ctx, &v.as_string().unwrap_or_default());
+                }
+                Err(_) => ctx.notice.set(Some(("That file could not be read.".into(), true))),
+            }
+        });
+        input.set_value("");
+    };
+    let download = move || {
+        exported.get().map(|t| format!("data:application/json;charset=utf-8,{}", js_sys::encode_uri_component(&t)))
+    };
+    view! {
+        <section class="card tools" aria-label="Scenario">
+            <header class="card-head"><h2>"Scenario"</h2>
+                <span class="cfg">"what you do is recorded as script steps"</span></header>
+            <div class="inline">
+                <button class="btn" on:click=move |_| exported.set(Some(ctx.read(Sim::export)))>"Export"</button>
+                <button class="btn" on:click=move |_| {
+                    let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
+                    link.set(Some(format!("{}{}", page_url(), share::fragment(&text, t))));
+                }>"Share link"</button>
+                <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
+            </div>
+            <Show when=move || link.with(Option::is_some)>
+                <label class="field"><span>"Share link (scenario and position)"</span>
+                    <input type="text" readonly aria-label="Share link" prop:value=move || link.get().unwrap_or_default()
+                        on:focus=move |ev| { if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select() } } /></label>
+            </Show>
+            <Show when=move || exported.with(Option::is_some)>
+                <label class="field"><span>"Exported scenario"</span>
+                    <textarea readonly rows="8" aria-label="Exported scenario" prop:value=move || exported.get().unwrap_or_default()></textarea></label>
+                <a class="btn" download="settle-scenario.json" href=download>"Download settle-scenario.json"</a>
+            </Show>
+            <label class="field"><span>"Paste a scenario (JSON)"</span>
+                <textarea rows="4" aria-label="Scenario JSON" prop:value=move || pasted.get()
+                    on:input=move |ev| pasted.set(event_target_value(&ev))
+                    placeholder="{\"settle\": 1, \"script\": [ … ]}"></textarea></label>
+            <button class="btn primary" on:click=move |_| { let t = pasted.get_untracked(); if load(ctx, &t) { pasted.set(String::new()) } }>"Load"</button>
+        </section>
+    }
+}
+
+fn opt_ms(d: Option<Duration>) -> String {
+    d.map_or(String::new(), |d| d.as_millis().to_string())
+}
+
+#[component]
+pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
+    let cfg = ctx.read(Sim::config);
+    let lock = RwSignal::new(cfg.lock_duration.as_millis().to_string());
+    let mdc = RwSignal::new(cfg.max_delivery_count.to_string());
+    let ttl = RwSignal::new(opt_ms(cfg.default_ttl));
+    let dl = RwSignal::new(cfg.dead_letter_on_expiration);
+    let dup = RwSignal::new(opt_ms(cfg.duplicate_detection_window));
+    let tier = RwSignal::new(cfg.tier.name().to_string());
+    let error = RwSignal::new(None::<String>);
+    // A newly loaded scenario brings its own settings: refill the form when they change.
+    let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
+    Effect::new(move |_| {
+        summary.track();
+        let c = ctx.read(Sim::config);
+        lock.set(c.lock_duration.as_millis().to_string());
+        mdc.set(c.max_delivery_count.to_string());
+        ttl.set(opt_ms(c.default_ttl));
+        dl.set(c.dead_letter_on_expiration);
+        dup.set(opt_ms(c.duplicate_detection_window));
+        tier.set(c.tier.name().to_string());
+    });
+    let apply = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let num = |name: &str, v: String| -> Result<u64, String> {
+            v.trim().parse::<u64>().map_err(|_| format!("{name}: \"{v}\" is not a whole number"))
+        };
+        let opt = |name: &str, v: String| -> Result<Option<Duration>, String> {
+            if v.trim().is_empty() { Ok(None) } else { num(name, v).map(|n| Some(Duration::from_millis(n))) }
+        };
+        let patch = (|| -> Result<QueuePatch, String> {
+            Ok(QueuePatch {
+                lock_duration: Some(Duration::from_millis(num("lock duration", lock.get_untracked())?)),
+                max_delivery_count: Some(u32::try_from(num("max delivery count", mdc.get_untracked())?).map_err(|_| "max delivery count: too large".to_string())?),
+                default_ttl: Some(opt("default TTL", ttl.get_untracked())?),
+                dead_letter_on_expiration: Some(dl.get_untracked()),
+                duplicate_detection_window: Some(opt("duplicate detection window", dup.get_untracked())?),
+                requires_session: None,
+                tier: Tier::from_name(&tier.get_untracked()),
+                max_size_bytes: None,
+            })
+        })();
+        let r = match patch {
+            Ok(p) => {
+                let mut r = Ok(());
+                ctx.act(|s| r = s.update_queue(p));
+                r
+            }
+            Err(e) => Err(e),
+        };
+        error.set(r.err());
+    };
+    let text = |sig: RwSignal<String>| (move || sig.get(), move |ev| sig.set(event_target_value(&ev)));
+    let (lock_v, lock_s) = text(lock);
+    let (mdc_v, mdc_s) = text(mdc);
+    let (ttl_v, ttl_s) = text(ttl);
+    let (dup_v, dup_s) = text(dup);
+    view! {
+        <section class="card settings" aria-label="Queue settings">
+            <header class="card-head"><h2>"Queue settings"</h2>
+                <span class="cfg">"changing them loses every lock held, as on the real broker"</span></header>
+            <form class="settings-form" on:submit=apply>
+                <label class="field"><span>"Lock duration (ms, 5000–300000)"</span><input type="text" inputmode="numeric" prop:value=lock_v on:input=lock_s /></label>
+                <label class="field"><span>"Max delivery count"</span><input type="text" inputmode="numeric" prop:value=mdc_v on:input=mdc_s /></label>
+                <label class="field"><span>"Default TTL (ms, empty = never)"</span><input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_s /></label>
+                <label class="field"><span>"Duplicate detection window (ms, empty = off)"</span><input type="text" inputmode="numeric" prop:value=dup_v on:input=dup_s /></label>
+                <label class="field"><span>"Tier"</span>
+                    <select on:change=move |ev| tier.set(event_target_value(&ev))>
+                        {["basic", "standard", "premium"].map(|t| view! { <option value=t selected=move || tier.get() == t>{t}</option> }).collect_view()}
+                    </select></label>
+                <label class="check"><input type="checkbox" prop:checked=move || dl.get() on:change=move |ev| dl.set(event_target_checked(&ev)) />
+                    <span>"Dead-letter on expiration"</span></label>
+                <p class="hint">{move || if summary.get().contains("sessions") { "Sessions: on (fixed when a queue is created)." } else { "Sessions: off (fixed when a queue is created; load a scenario with requires_session to try them)." }}</p>
+                <button class="btn primary" type="submit">"Apply settings"</button>
+            </form>
+            <Show when=move || error.with(Option::is_some)>
+                <p class="client-error" role="alert">{move || error.get().unwrap_or_default()}</p>
+            </Show>
+        </section>
+    }
+}
