@@ -123,7 +123,10 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
                 (sim, true)
             }
             Err(e) => {
-                notice.set(Some((format!("This link's scenario was not loaded: {e}"), true)));
+                notice.set(Some((
+                    format!("This link's scenario was not loaded: {e}"),
+                    true,
+                )));
                 (Sim::welcome(), false)
             }
         },

@@ -8,7 +8,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         let chars = chunk.len() + 1;
         for i in 0..chars {
@@ -29,7 +33,12 @@ pub fn decode(s: &str) -> Result<Vec<u8>, String> {
             b'0'..=b'9' => c - b'0' + 52,
             b'-' | b'+' => 62,
             b'_' | b'/' => 63,
-            _ => return Err(format!("the link is damaged: '{}' is not part of its encoding", c as char)),
+            _ => {
+                return Err(format!(
+                    "the link is damaged: '{}' is not part of its encoding",
+                    c as char
+                ));
+            }
         };
         acc = (acc << 6) | u32::from(v);
         bits += 6;
@@ -62,9 +71,14 @@ pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
         }
     }
     let s = scenario?;
-    Some(decode(s).and_then(|b| {
-        String::from_utf8(b).map_err(|_| "the link is damaged: its scenario is not text".to_string())
-    }).map(|text| (text, t)))
+    Some(
+        decode(s)
+            .and_then(|b| {
+                String::from_utf8(b)
+                    .map_err(|_| "the link is damaged: its scenario is not text".to_string())
+            })
+            .map(|text| (text, t)),
+    )
 }
 
 #[cfg(test)]
@@ -76,7 +90,9 @@ mod tests {
         for s in ["", "a", "ab", "abc", "abcd", "{\"é\":\"🦀\"}"] {
             assert_eq!(decode(&encode(s.as_bytes())).unwrap(), s.as_bytes());
         }
-        let (text, t) = parse_fragment(&fragment("{\"settle\":1}", 4200)).unwrap().unwrap();
+        let (text, t) = parse_fragment(&fragment("{\"settle\":1}", 4200))
+            .unwrap()
+            .unwrap();
         assert_eq!((text.as_str(), t), ("{\"settle\":1}", 4200));
         assert!(parse_fragment("#s=***").unwrap().is_err());
         assert!(parse_fragment("#other").is_none());

@@ -281,7 +281,9 @@ impl Sim {
 
     /// Parses a scenario document into a fresh playground; on error nothing changes.
     pub fn load(text: &str) -> Result<Self, String> {
-        parse(text).map(Self::new).map_err(|e| format!("error: {e}"))
+        parse(text)
+            .map(Self::new)
+            .map_err(|e| format!("error: {e}"))
     }
 
     fn world(&self) -> &World {
@@ -310,26 +312,23 @@ impl Sim {
     pub fn advance_to(&mut self, t: Instant) {
         let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
         let mut batch: Vec<Event> = Vec::new();
-        let mut steps: Vec<(String, Result<Outcome, settle_core::Error>, SubQueue)> = Vec::new();
+        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         let mut lines: Vec<(String, bool)> = Vec::new();
-        self.run.advance_with(t, &mut |w: &World, r: Record<'_>| match r {
-            Record::Event { event, .. } => batch.push(event.clone()),
-            Record::Step { step, result, .. } => {
-                // Narrate what came before this step first, so the log keeps its order.
-                for l in narrate(w, &batch) {
-                    lines.push((l, false));
+        self.run
+            .advance_with(t, &mut |w: &World, r: Record<'_>| match r {
+                Record::Event { event, .. } => batch.push(event.clone()),
+                Record::Step { step, result, .. } => {
+                    // Narrate what came before this step first, so the log keeps its order.
+                    for l in narrate(w, &batch) {
+                        lines.push((l, false));
+                    }
+                    batch.clear();
+                    if let Err(e) = result {
+                        lines.push((format!("{} (script): {e}", step.by), true));
+                    }
+                    steps.push((step.by.to_string(), step.op.clone(), result.clone()));
                 }
-                batch.clear();
-                if let Err(e) = result {
-                    lines.push((format!("{} (script): {e}", step.by), true));
-                }
-                let from = match &step.op {
-                    Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. } => *from,
-                    _ => SubQueue::Main,
-                };
-                steps.push((step.by.to_string(), result.clone(), from));
-            }
-        });
+            });
         let tail = narrate(self.world(), &batch);
         for (l, e) in lines {
             self.push_log(l, e);
@@ -337,10 +336,8 @@ impl Sim {
         for l in tail {
             self.push_log(l, false);
         }
-        for (by, result, from) in steps {
-            if let Ok(Outcome::Messages(ms)) = result {
-                self.remember(&by, &ms, from, false);
-            }
+        for (by, op, result) in steps {
+            self.track(&by, &op, result.as_ref().ok());
         }
     }
 
@@ -359,8 +356,9 @@ impl Sim {
     fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
         let now = self.now();
         self.recorded.push(step_value(ms(now), by, &op));
-        let r = self.run.world_mut().apply(now, by, op);
+        let r = self.run.world_mut().apply(now, by, op.clone());
         self.drain();
+        self.track(by, &op, r.as_ref().ok());
         r.map_err(|e| {
             let text = format!("{}: {}", e.kind.name(), e.message);
             self.push_log(format!("{by}: {text}"), true);
@@ -390,6 +388,45 @@ impl Sim {
                     st.deleted.remove(0);
                 }
             }
+        }
+    }
+
+    /// What a client holds after an operation, whoever ran it (the script or the person).
+    fn track(&mut self, by: &str, op: &Op, ok: Option<&Outcome>) {
+        let Some(out) = ok else { return };
+        match (op, out) {
+            (
+                Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. },
+                Outcome::Messages(ms),
+            ) => {
+                self.remember(by, ms, *from, false);
+            }
+            (Op::Peek { from, .. }, Outcome::Messages(ms)) => self.remember(by, ms, *from, true),
+            (
+                Op::Complete { target }
+                | Op::Abandon { target, .. }
+                | Op::DeadLetter { target, .. }
+                | Op::Defer { target, .. },
+                _,
+            ) => {
+                if let Some(st) = self.rstate.get_mut(by) {
+                    st.held.retain(|h| match target {
+                        Target::Id(id) => h.view.id != *id,
+                        Target::Seq(seq) => h.view.seq != *seq,
+                    });
+                }
+            }
+            (Op::RenewLock { target }, Outcome::LockedUntil(t)) => {
+                if let Some(h) = self.rstate.get_mut(by).and_then(|st| {
+                    st.held.iter_mut().find(|h| match target {
+                        Target::Id(id) => h.view.id == *id,
+                        Target::Seq(seq) => h.view.seq == *seq,
+                    })
+                }) {
+                    h.view.locked_until = Some(*t);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -460,10 +497,11 @@ impl Sim {
             },
         );
         if let Ok(Outcome::Messages(ms)) = &r {
-            let ms = ms.clone();
-            self.remember(by, &ms, from, false);
             if ms.is_empty() {
-                self.push_log(format!("{by} asked for a message: nothing was available."), false);
+                self.push_log(
+                    format!("{by} asked for a message: nothing was available."),
+                    false,
+                );
             }
         }
         self.set_receiver_error(by, &r);
@@ -479,11 +517,16 @@ impl Sim {
             },
         );
         if let Ok(Outcome::Messages(ms)) = &r {
-            let ms = ms.clone();
             let n = ms.len();
-            self.remember(by, &ms, from, true);
             self.push_log(
-                format!("{by} peeked {n} message(s) from the {}: nothing was locked or counted.", if from == SubQueue::Main { "queue" } else { "dead-letter queue" }),
+                format!(
+                    "{by} peeked {n} message(s) from the {}: nothing was locked or counted.",
+                    if from == SubQueue::Main {
+                        "queue"
+                    } else {
+                        "dead-letter queue"
+                    }
+                ),
                 false,
             );
         }
@@ -507,10 +550,6 @@ impl Sim {
             ),
             _ => Err(format!("\"{seq_text}\" is not a list of sequence numbers")),
         };
-        if let Ok(Outcome::Messages(ms)) = &r {
-            let ms = ms.clone();
-            self.remember(by, &ms, SubQueue::Main, false);
-        }
         self.set_receiver_error(by, &r);
     }
 
@@ -536,17 +575,6 @@ impl Sim {
             Settle::Renew => Op::RenewLock { target },
         };
         let r = self.act(by, op);
-        if let Some(st) = self.rstate.get_mut(by) {
-            match (&r, what) {
-                (Ok(Outcome::LockedUntil(t)), Settle::Renew) => {
-                    if let Some(h) = st.held.iter_mut().find(|h| h.view.seq == seq) {
-                        h.view.locked_until = Some(*t);
-                    }
-                }
-                (Ok(_), _) => st.held.retain(|h| h.view.seq != seq),
-                _ => {}
-            }
-        }
         self.set_receiver_error(by, &r);
     }
 
@@ -558,7 +586,14 @@ impl Sim {
     }
 
     pub fn close(&mut self, by: &str, disconnect: bool) {
-        let r = self.act(by, if disconnect { Op::Disconnect } else { Op::Close });
+        let r = self.act(
+            by,
+            if disconnect {
+                Op::Disconnect
+            } else {
+                Op::Close
+            },
+        );
         self.set_receiver_error(by, &r);
     }
 
@@ -665,13 +700,18 @@ impl Sim {
             .collect();
         let base = script.len();
         for (i, v) in self.recorded.iter().enumerate() {
-            let at = v.get("at_ms").and_then(serde_json::Value::as_u64).unwrap_or(0);
+            let at = v
+                .get("at_ms")
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(0);
             script.push((at, base + i, v.clone()));
         }
         // Stable by time: at one instant the script's own steps ran first, then the person's.
         script.sort_by_key(|(at, i, _)| (*at, *i));
-        self.scenario
-            .to_text_with(script.into_iter().map(|(_, _, v)| v).collect(), ms(self.now()))
+        self.scenario.to_text_with(
+            script.into_iter().map(|(_, _, v)| v).collect(),
+            ms(self.now()),
+        )
     }
 
     pub fn title(&self) -> &str {
@@ -685,7 +725,9 @@ impl Sim {
             seq: m.seq,
             id: m.id.to_string(),
             delivery_count: m.delivery_count,
-            holder: m.locked_by.map(|c: ClientId| self.world().name(c).to_string()),
+            holder: m
+                .locked_by
+                .map(|c: ClientId| self.world().name(c).to_string()),
             session: m.session_id.as_ref().map(|s| s.to_string()),
             reason: m.dead_letter_reason.as_ref().map(|s| s.to_string()),
             description: m.dead_letter_description.as_ref().map(|s| s.to_string()),
@@ -718,18 +760,25 @@ impl Sim {
             .flat_map(|(r, st)| st.held.iter().map(move |h| (r, h)))
             .filter(|(_, h)| h.view.seq == seq)
             .last();
-        let m = all.into_iter().find(|m| m.seq == seq).or_else(|| held.map(|(_, h)| h.view.clone()))?;
+        let m = all
+            .into_iter()
+            .find(|m| m.seq == seq)
+            .or_else(|| held.map(|(_, h)| h.view.clone()))?;
         let t = |i: Instant| format!("{i}");
         let gone = !q.contains(seq);
         let place = if gone {
             "no longer in the queue".to_string()
         } else {
             match (m.sub_queue, m.state, m.locked_by) {
-                (SubQueue::DeadLetter, _, Some(c)) => format!("dead-letter queue, locked by {}", self.world().name(c)),
+                (SubQueue::DeadLetter, _, Some(c)) => {
+                    format!("dead-letter queue, locked by {}", self.world().name(c))
+                }
                 (SubQueue::DeadLetter, _, None) => "dead-letter queue".into(),
                 (_, MessageState::Scheduled, _) => "scheduled".into(),
                 (_, _, Some(c)) => format!("locked by {}", self.world().name(c)),
-                (_, MessageState::Deferred, None) => "deferred (receive it by sequence number)".into(),
+                (_, MessageState::Deferred, None) => {
+                    "deferred (receive it by sequence number)".into()
+                }
                 _ => "available".into(),
             }
         };
@@ -748,11 +797,21 @@ impl Sim {
                 held.and_then(|(_, h)| h.view.lock_token)
                     .map_or_else(none, |tok| tok.to_string()),
             ),
-            ("SessionId", m.session_id.as_ref().map_or_else(none, |s| s.to_string())),
-            ("DeadLetterReason", m.dead_letter_reason.as_ref().map_or_else(none, |s| s.to_string())),
+            (
+                "SessionId",
+                m.session_id.as_ref().map_or_else(none, |s| s.to_string()),
+            ),
+            (
+                "DeadLetterReason",
+                m.dead_letter_reason
+                    .as_ref()
+                    .map_or_else(none, |s| s.to_string()),
+            ),
             (
                 "DeadLetterErrorDescription",
-                m.dead_letter_description.as_ref().map_or_else(none, |s| s.to_string()),
+                m.dead_letter_description
+                    .as_ref()
+                    .map_or_else(none, |s| s.to_string()),
             ),
             ("Size", format!("{} bytes", m.size_bytes)),
             ("Body", m.body.to_string()),
@@ -810,7 +869,8 @@ impl Sim {
                             deferred: h.view.state == MessageState::Deferred,
                             from_dlq: h.from == SubQueue::DeadLetter,
                             lock_left_ms: left,
-                            lock_fraction: left.map_or(0.0, |l| (l as f64 / ld as f64).clamp(0.0, 1.0)),
+                            lock_fraction: left
+                                .map_or(0.0, |l| (l as f64 / ld as f64).clamp(0.0, 1.0)),
                             session: h.view.session_id.is_some() && cfg.requires_session,
                         }
                     })
@@ -840,8 +900,13 @@ impl Sim {
             "lock {} · max delivery count {}{}{}{}",
             cfg.lock_duration,
             cfg.max_delivery_count,
-            cfg.default_ttl.map_or(String::new(), |t| format!(" · TTL {t}")),
-            if cfg.requires_session { " · sessions" } else { "" },
+            cfg.default_ttl
+                .map_or(String::new(), |t| format!(" · TTL {t}")),
+            if cfg.requires_session {
+                " · sessions"
+            } else {
+                ""
+            },
             cfg.duplicate_detection_window
                 .map_or(String::new(), |w| format!(" · duplicate detection {w}")),
         );
@@ -849,9 +914,15 @@ impl Sim {
             now_ms: ms(now),
             title: self.scenario.title.clone(),
             description: self.scenario.description.clone(),
-            available: self.lane(main.iter().filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred)),
+            available: self.lane(
+                main.iter()
+                    .filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred),
+            ),
             locked: self.lane(main.iter().filter(|m| m.locked_by.is_some())),
-            deferred: self.lane(main.iter().filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred)),
+            deferred: self.lane(
+                main.iter()
+                    .filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred),
+            ),
             scheduled: self.lane(q.list(Listing::Scheduled).iter()),
             dead_letter: self.lane(q.list(Listing::DeadLetter).iter()),
             senders: self
@@ -871,7 +942,11 @@ impl Sim {
             config_summary: summary,
             next_event_ms: self.next_event().map(ms),
             next_expiry_ms: q.next_lock_expiry().map(ms),
-            script_left: self.scenario.script.len().saturating_sub(self.run.next_step()),
+            script_left: self
+                .scenario
+                .script
+                .len()
+                .saturating_sub(self.run.next_step()),
         }
     }
 

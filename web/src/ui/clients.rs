@@ -7,7 +7,10 @@ use settle_core::{ReceiveMode, SubQueue};
 
 #[component]
 pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
-    let names = Memo::new(move |_| ctx.snap.with(|s| s.senders.iter().map(|x| x.name.clone()).collect::<Vec<_>>()));
+    let names = Memo::new(move |_| {
+        ctx.snap
+            .with(|s| s.senders.iter().map(|x| x.name.clone()).collect::<Vec<_>>())
+    });
     view! {
         <section class="column senders" aria-label="Senders">
             <For each=move || names.get() key=|n| n.clone() let:name>
@@ -22,12 +25,23 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
 fn Sender(ctx: Ctx, name: String) -> impl IntoView {
     let n = name.clone();
     let me = Memo::new(move |_| {
-        ctx.snap.with(|s| s.senders.iter().find(|x| x.name == n).cloned())
-            .unwrap_or(SenderView { name: n.clone(), next_id: String::new(), error: None })
+        ctx.snap
+            .with(|s| s.senders.iter().find(|x| x.name == n).cloned())
+            .unwrap_or(SenderView {
+                name: n.clone(),
+                next_id: String::new(),
+                error: None,
+            })
     });
-    let form = RwSignal::new(SendForm { body: "order".into(), ..SendForm::default() });
+    let form = RwSignal::new(SendForm {
+        body: "order".into(),
+        ..SendForm::default()
+    });
     let field = move |get: fn(&SendForm) -> &String, set: fn(&mut SendForm, String)| {
-        (move || get(&form.read()).clone(), move |ev| form.update(|f| set(f, event_target_value(&ev))))
+        (
+            move || get(&form.read()).clone(),
+            move |ev| form.update(|f| set(f, event_target_value(&ev))),
+        )
     };
     let (id_v, id_set) = field(|f| &f.id, |f, v| f.id = v);
     let (body_v, body_set) = field(|f| &f.body, |f, v| f.body = v);
@@ -82,7 +96,14 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
 
 #[component]
 pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
-    let names = Memo::new(move |_| ctx.snap.with(|s| s.receivers.iter().map(|x| x.name.clone()).collect::<Vec<_>>()));
+    let names = Memo::new(move |_| {
+        ctx.snap.with(|s| {
+            s.receivers
+                .iter()
+                .map(|x| x.name.clone())
+                .collect::<Vec<_>>()
+        })
+    });
     view! {
         <section class="column receivers" aria-label="Receivers">
             <For each=move || names.get() key=|n| n.clone() let:name>
@@ -115,15 +136,17 @@ fn LockBar(row: Signal<HeldRow>) -> impl IntoView {
 fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
     let n = name.clone();
     let me = Memo::new(move |_| {
-        ctx.snap.with(|s| s.receivers.iter().find(|x| x.name == n).cloned()).unwrap_or(ReceiverView {
-            name: n.clone(),
-            held: vec![],
-            deleted: vec![],
-            peeked: vec![],
-            session: None,
-            buffered: 0,
-            error: None,
-        })
+        ctx.snap
+            .with(|s| s.receivers.iter().find(|x| x.name == n).cloned())
+            .unwrap_or(ReceiverView {
+                name: n.clone(),
+                held: vec![],
+                deleted: vec![],
+                peeked: vec![],
+                session: None,
+                buffered: 0,
+                error: None,
+            })
     });
     let mode = RwSignal::new(ReceiveMode::PeekLock);
     let from = RwSignal::new(SubQueue::Main);
@@ -131,7 +154,8 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
     let session_id = RwSignal::new(String::new());
     let reason = RwSignal::new("ProcessingFailed".to_string());
     let description = RwSignal::new(String::new());
-    let requires_session = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
+    let requires_session =
+        Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
     let who = StoredValue::new(name.clone());
     let w = move || who.get_value();
     let held = Memo::new(move |_| me.with(|m| m.held.clone()));

@@ -5,7 +5,11 @@ use leptos::prelude::*;
 use settle_core::Instant;
 
 fn speed_label(s: f64) -> String {
-    if s < 1.0 { format!("{s}×") } else { format!("{}×", s as u64) }
+    if s < 1.0 {
+        format!("{s}×")
+    } else {
+        format!("{}×", s as u64)
+    }
 }
 
 #[component]
@@ -18,21 +22,28 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
         let mut moved = false;
         ctx.act(|s| moved = s.step());
         if !moved {
-            ctx.notice.set(Some(("Nothing is scheduled to happen on its own: send or receive something.".into(), false)));
+            ctx.notice.set(Some((
+                "Nothing is scheduled to happen on its own: send or receive something.".into(),
+                false,
+            )));
         }
     };
     let jump = move |_| {
         let mut moved = false;
         ctx.act(|s| moved = s.jump_to_expiry());
         if !moved {
-            ctx.notice.set(Some(("No lock is held, so no lock can expire.".into(), false)));
+            ctx.notice.set(Some((
+                "No lock is held, so no lock can expire.".into(),
+                false,
+            )));
         }
     };
     view! {
         <div class="clock" role="group" aria-label="Clock">
             <div class="clock-readout">
                 <span class="clock-label">"virtual"</span>
-                <output class="clock-time" data-testid="clock" aria-label="Virtual time">{move || format!("{}", Instant::from_millis(now.get()))}</output>
+                // Not an <output>: its implicit live region would announce every frame.
+                <span class="clock-time" data-testid="clock">{move || format!("{}", Instant::from_millis(now.get()))}</span>
                 <span class="clock-real" title="Real time the clock has been running">{move || format!("real {}", real())}</span>
             </div>
             <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()

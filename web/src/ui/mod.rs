@@ -4,8 +4,8 @@
     reason = "#[component] re-emits each component with `pub` visibility; nothing here is exported"
 )]
 
-mod clock;
 mod clients;
+mod clock;
 mod queue;
 mod tools;
 

@@ -13,11 +13,13 @@ fn load(ctx: Ctx, text: &str) -> bool {
         Ok(sim) => {
             let title = sim.title().to_string();
             ctx.replace(sim);
-            ctx.notice.set(Some((format!("Loaded \"{title}\"."), false)));
+            ctx.notice
+                .set(Some((format!("Loaded \"{title}\"."), false)));
             true
         }
         Err(e) => {
-            ctx.notice.set(Some((format!("Not loaded, nothing changed. {e}"), true)));
+            ctx.notice
+                .set(Some((format!("Not loaded, nothing changed. {e}"), true)));
             false
         }
     }
@@ -36,20 +38,34 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                 Ok(v) => {
                     let _ = load(ctx, &v.as_string().unwrap_or_default());
                 }
-                Err(_) => ctx.notice.set(Some(("That file could not be read.".into(), true))),
+                Err(_) => ctx
+                    .notice
+                    .set(Some(("That file could not be read.".into(), true))),
             }
         });
         input.set_value("");
     };
     let download = move || {
-        exported.get().map(|t| format!("data:application/json;charset=utf-8,{}", js_sys::encode_uri_component(&t)))
+        exported.get().map(|t| {
+            format!(
+                "data:application/json;charset=utf-8,{}",
+                js_sys::encode_uri_component(&t)
+            )
+        })
     };
     view! {
         <section class="card tools" aria-label="Scenario">
@@ -111,18 +127,33 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let num = |name: &str, v: String| -> Result<u64, String> {
-            v.trim().parse::<u64>().map_err(|_| format!("{name}: \"{v}\" is not a whole number"))
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{name}: \"{v}\" is not a whole number"))
         };
         let opt = |name: &str, v: String| -> Result<Option<Duration>, String> {
-            if v.trim().is_empty() { Ok(None) } else { num(name, v).map(|n| Some(Duration::from_millis(n))) }
+            if v.trim().is_empty() {
+                Ok(None)
+            } else {
+                num(name, v).map(|n| Some(Duration::from_millis(n)))
+            }
         };
         let patch = (|| -> Result<QueuePatch, String> {
             Ok(QueuePatch {
-                lock_duration: Some(Duration::from_millis(num("lock duration", lock.get_untracked())?)),
-                max_delivery_count: Some(u32::try_from(num("max delivery count", mdc.get_untracked())?).map_err(|_| "max delivery count: too large".to_string())?),
+                lock_duration: Some(Duration::from_millis(num(
+                    "lock duration",
+                    lock.get_untracked(),
+                )?)),
+                max_delivery_count: Some(
+                    u32::try_from(num("max delivery count", mdc.get_untracked())?)
+                        .map_err(|_| "max delivery count: too large".to_string())?,
+                ),
                 default_ttl: Some(opt("default TTL", ttl.get_untracked())?),
                 dead_letter_on_expiration: Some(dl.get_untracked()),
-                duplicate_detection_window: Some(opt("duplicate detection window", dup.get_untracked())?),
+                duplicate_detection_window: Some(opt(
+                    "duplicate detection window",
+                    dup.get_untracked(),
+                )?),
                 requires_session: None,
                 tier: Tier::from_name(&tier.get_untracked()),
                 max_size_bytes: None,
@@ -138,7 +169,12 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
         };
         error.set(r.err());
     };
-    let text = |sig: RwSignal<String>| (move || sig.get(), move |ev| sig.set(event_target_value(&ev)));
+    let text = |sig: RwSignal<String>| {
+        (
+            move || sig.get(),
+            move |ev| sig.set(event_target_value(&ev)),
+        )
+    };
     let (lock_v, lock_s) = text(lock);
     let (mdc_v, mdc_s) = text(mdc);
     let (ttl_v, ttl_s) = text(ttl);

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { Playground, scenario } from './fixtures/playground';
+
+const sendAndReceive = scenario([
+  { at_ms: 0, do: 'send', by: 'S1', id: 'm1', body: 'order #1' },
+  { at_ms: 0, do: 'receive', by: 'R1' },
+]);
+
+test('send then receive moves the message from the queue to the receiver', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([]));
+  await expect(p.laneItems('Available')).toHaveCount(0);
+  await p.send('S1', { id: 'm1', body: 'hello' });
+  await expect(p.laneItems('Available')).toHaveCount(1);
+  await expect(p.laneItems('Available').first()).toContainText('m1');
+  await expect(p.laneItems('Available').first()).toContainText('delivery count 0');
+  await p.receive('R1');
+  await expect(p.laneItems('Available')).toHaveCount(0);
+  await expect(p.heldItem('m1')).toContainText('delivery 1');
+  await expect(p.laneItems('Locked').first()).toContainText('locked by R1');
+  await expect(p.log()).toContainText('R1 received m1 (delivery 1)');
+});
+
+test('the lock counts down in virtual time, then expires and the message comes back with delivery count 2', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  const timer = p.heldItem('m1').getByRole('timer');
+  await expect(timer).toContainText('lock 5.0 s');
+  await p.clockButton('Play');
+  await p.runFor(2_000);
+  await expect(timer).toContainText(/lock (2\.9|3\.0) s/);
+  await p.runFor(3_200);
+  await expect(timer).toContainText('lock lost');
+  await expect(p.laneItems('Available').first()).toContainText('m1');
+  await expect(p.laneItems('Available').first()).toContainText('delivery count 1');
+  await expect(p.log()).toContainText("m1's lock expired before R1 settled it; that counts as a failed delivery (1 of 3). It is available again.");
+  await p.receive('R1');
+  await expect(p.heldItem('m1')).toContainText('delivery 2');
+});
+
+test('complete after the lock expired is refused with MessageLockLost and nothing else changes', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  await p.clockButton('Next lock expiry');
+  await expect(p.virtualTime()).resolves.toBe('5.000 s');
+  await p.runFor(100);
+  await p.settle('m1', 'Complete');
+  const error = p.receiver('R1').getByRole('alert');
+  await expect(error).toContainText('MessageLockLost');
+  await expect(error).toContainText('the lock expired');
+  await expect(p.laneItems('Available')).toHaveCount(1);
+  await expect(p.laneItems('Available').first()).toContainText('delivery count 1');
+  await expect(p.log().getByRole('listitem').first()).toContainText('R1: MessageLockLost');
+});
+
+test('renew lock extends the lock to now plus the lock duration', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  await p.clockButton('Play');
+  await p.runFor(4_000);
+  await p.clockButton('Pause');
+  await expect(p.heldItem('m1').getByRole('timer')).toContainText(/lock (0\.9|1\.0) s/);
+  await p.settle('m1', 'Renew lock');
+  await expect(p.heldItem('m1').getByRole('timer')).toContainText('lock 5.0 s');
+  await expect(p.log()).toContainText('R1 renewed the lock on m1');
+});
+
+test('abandon until MaxDeliveryCount moves the message to the dead-letter queue, with the reason', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]));
+  for (const n of [1, 2, 3]) {
+    await p.receive('R1');
+    await expect(p.heldItem('m1')).toContainText(`delivery ${n}`);
+    await p.settle('m1', 'Abandon');
+  }
+  const dead = p.laneItems('Dead-letter queue');
+  await expect(dead).toHaveCount(1);
+  await expect(dead.first()).toContainText('MaxDeliveryCountExceeded');
+  await expect(dead.first()).toContainText('Message could not be consumed after 3 delivery attempts.');
+  await expect(p.laneItems('Available')).toHaveCount(0);
+  await expect(p.log()).toContainText('m1 → dead-letter queue: its 3rd delivery was abandoned and MaxDeliveryCount is 3');
+});
+
+test('explicit dead-letter carries the reason and description the receiver gives', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  const r = await p.more('R1');
+  await r.getByLabel('Dead-letter reason').fill('BadFormat');
+  await r.getByLabel('Dead-letter description').fill('field x missing');
+  await p.settle('m1', 'Dead-letter');
+  const dead = p.laneItems('Dead-letter queue').first();
+  await expect(dead).toContainText('BadFormat');
+  await expect(dead).toContainText('field x missing');
+  await expect(dead).toContainText('delivery count 0');
+});
