@@ -496,13 +496,13 @@ impl Sim {
                 from,
             },
         );
-        if let Ok(Outcome::Messages(ms)) = &r {
-            if ms.is_empty() {
-                self.push_log(
-                    format!("{by} asked for a message: nothing was available."),
-                    false,
-                );
-            }
+        if let Ok(Outcome::Messages(ms)) = &r
+            && ms.is_empty()
+        {
+            self.push_log(
+                format!("{by} asked for a message: nothing was available."),
+                false,
+            );
         }
         self.set_receiver_error(by, &r);
     }
@@ -758,8 +758,7 @@ impl Sim {
             .rstate
             .iter()
             .flat_map(|(r, st)| st.held.iter().map(move |h| (r, h)))
-            .filter(|(_, h)| h.view.seq == seq)
-            .last();
+            .rfind(|(_, h)| h.view.seq == seq);
         let m = all
             .into_iter()
             .find(|m| m.seq == seq)
