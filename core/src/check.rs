@@ -132,11 +132,15 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
     if q.poll_timeout() != q.timers.iter().map(|&(t, _)| t).min() {
         return Err("poll_timeout is not the earliest deadline".into());
     }
-    let held_by_clients: BTreeSet<u64> = q
+    let all: alloc::vec::Vec<u64> = q
         .clients
         .values()
         .flat_map(|c| c.locks.iter().copied())
         .collect();
+    let held_by_clients: BTreeSet<u64> = all.iter().copied().collect();
+    if held_by_clients.len() != all.len() {
+        return Err("a lock is listed twice in the clients' lock lists".into());
+    }
     if held_by_clients.len() != q.lock_count {
         return Err("clients' lock sets disagree with the locks".into());
     }

@@ -102,8 +102,10 @@ pub enum SessionHold {
 pub(crate) struct ClientState {
     pub(crate) links: [Option<Link>; 2],
     pub(crate) session: SessionHold,
-    /// Every message this client holds a lock on.
-    pub(crate) locks: BTreeSet<u64>,
+    /// Every message this client holds a lock on, unordered. A receiver holds a handful at a
+    /// time, where a linear scan beats a tree (two tree operations per delivery showed in the
+    /// profile).
+    pub(crate) locks: Vec<u64>,
 }
 
 /// Client states in a vector, found through a small id index: a receive or settlement looks
@@ -163,7 +165,7 @@ impl Clients {
         self.states.push(ClientState {
             links: [None, None],
             session: SessionHold::None,
-            locks: BTreeSet::new(),
+            locks: Vec::new(),
         });
         &mut self.states[slot as usize]
     }
@@ -882,7 +884,7 @@ impl Queue {
     }
 
     fn close_link(&mut self, by: ClientId, sub: SubQueue, cause: LockLossCause) {
-        let held: Vec<u64> = self.clients[&by]
+        let mut held: Vec<u64> = self.clients[&by]
             .locks
             .iter()
             .copied()
@@ -891,6 +893,8 @@ impl Queue {
                 (m.place == Place::DeadLetter) == (sub == SubQueue::DeadLetter)
             })
             .collect();
+        // Released in sequence-number order, so the events read in a stable, natural order.
+        held.sort_unstable();
         for seq in held {
             self.release(seq, by, Release::Lost(cause));
         }
@@ -999,7 +1003,7 @@ impl Queue {
                 if session_lock.is_none() {
                     self.timers.insert((until, Timer::Lock(seq)));
                 }
-                self.client_mut(by).locks.insert(seq);
+                self.client_mut(by).locks.push(seq);
                 let m = self.msgs.get_mut(&seq).expect("invariant: exists");
                 m.lock = Some(Lock {
                     token,
@@ -1353,7 +1357,9 @@ impl Queue {
             SubQueue::Main
         };
         let c = self.client_mut(lock.holder);
-        c.locks.remove(&seq);
+        if let Some(i) = c.locks.iter().position(|&s| s == seq) {
+            c.locks.swap_remove(i);
+        }
         if lock.buffered
             && let Some(link) = c.links[sub_index(sub)].as_mut()
         {

@@ -9,9 +9,9 @@ use crate::queue::Queue;
 use crate::rng::Rng;
 use crate::time::{Duration, Instant};
 use alloc::collections::{BTreeSet, BinaryHeap};
-use alloc::format;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
+use core::fmt::Write as _;
 
 /// What one run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,9 +60,12 @@ pub fn run(messages: u64, receivers: u32, seed: u64) -> Report {
     let body: Text = "payload".into();
     let props = Properties::default();
     let sender = ClientId(u32::MAX);
+    let mut id = alloc::string::String::new();
     for i in 0..messages {
+        id.clear();
+        let _ = write!(id, "m{i}");
         let msg = NewMessage {
-            id: format!("m{i}").into(),
+            id: id.as_str().into(),
             body: body.clone(),
             size_bytes: 7,
             ttl: None,
