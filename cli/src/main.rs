@@ -9,10 +9,18 @@ use settle_core::scenario;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: settle run FILE|-    run a scenario, print its trace (JSON Lines)
-       settle check FILE|-  validate a scenario";
+const USAGE: &str =
+    "usage: settle run FILE|-|preset:NAME   run a scenario, print its trace (JSON Lines)
+       settle check FILE|-|preset:NAME validate a scenario
+       settle presets                  list the built-in presets
+       settle preset NAME              print a preset's scenario (to save and edit)";
 
 fn read_input(arg: &str) -> Result<String, String> {
+    if let Some(name) = arg.strip_prefix("preset:") {
+        return scenario::presets::preset(name)
+            .map(String::from)
+            .ok_or_else(|| format!("{arg}: no such preset (see `settle presets`)"));
+    }
     let mut text = String::new();
     if arg == "-" {
         std::io::stdin()
@@ -25,6 +33,28 @@ fn read_input(arg: &str) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [cmd] if cmd == "presets" => {
+            for (name, text) in scenario::presets::PRESETS {
+                let title = scenario::parse(text).map(|s| s.title).unwrap_or_default();
+                println!("{name:<26} {title}");
+            }
+            return ExitCode::SUCCESS;
+        }
+        [cmd, name] if cmd == "preset" => {
+            return match scenario::presets::preset(name) {
+                Some(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                None => {
+                    eprintln!("error: {name}: no such preset (see `settle presets`)");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        _ => {}
+    }
     let (cmd, file) = match args.as_slice() {
         [cmd, file] if cmd == "run" || cmd == "check" => (cmd.as_str(), file.as_str()),
         [h] if h == "-h" || h == "--help" || h == "help" => {

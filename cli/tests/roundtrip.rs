@@ -146,7 +146,7 @@ proptest! {
     #[test]
     fn every_op_round_trips_through_a_script_step(ops in proptest::collection::vec(op(), 1..6), at in 0u64..1_000_000) {
         let script: Vec<_> = ops.iter().enumerate().map(|(i, op)| step_value(at + i as u64, "client 1", op)).collect();
-        let doc = scenario_text("t", "", 3, &QueueConfig::default(), at + 10, script);
+        let doc = scenario_text("t", "", 3, &QueueConfig::default(), at + 10, script, &serde_json::Value::Null);
         let sc = parse(&doc).map_err(|e| TestCaseError::fail(format!("{e}\n{doc}")))?;
         prop_assert_eq!(sc.script.len(), ops.len());
         for (step, op) in sc.script.iter().zip(&ops) {

@@ -20,6 +20,8 @@ pub enum ErrorKind {
     QuotaExceeded,
     /// No session was available to accept.
     ServiceTimeout,
+    /// The broker is throttling; retrying after a back-off can succeed (automated senders).
+    ServiceBusy,
     /// A client-side refusal (or `amqp:not-allowed`).
     InvalidOperation,
 }
@@ -36,6 +38,7 @@ impl ErrorKind {
             Self::MessageSizeExceeded => "MessageSizeExceeded",
             Self::QuotaExceeded => "QuotaExceeded",
             Self::ServiceTimeout => "ServiceTimeout",
+            Self::ServiceBusy => "ServiceBusy",
             Self::InvalidOperation => "InvalidOperation",
         }
     }

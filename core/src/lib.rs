@@ -43,6 +43,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod actors;
 pub mod check;
 mod config;
 mod error;

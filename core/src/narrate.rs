@@ -264,6 +264,38 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
     out
 }
 
+/// A line for what an automated actor did, where the broker's events do not already say it:
+/// send outcomes as the sender sees them, refusals, crashes and skipped work.
+#[must_use]
+pub fn narrate_act(act: &crate::actors::ActorAct) -> Option<String> {
+    use crate::world::Op;
+    let by = &act.by;
+    match (&act.op, &act.result) {
+        (Op::Send { msg, .. }, None) => Some(format!(
+            "{by} sent {} without waiting for an answer ({}).",
+            msg.id,
+            act.note.unwrap_or("unobserved")
+        )),
+        (Op::Send { msg, .. }, Some(Ok(_))) => Some(format!(
+            "{by}: the send of {} completed: the broker accepted it.",
+            msg.id
+        )),
+        (Op::Send { msg, .. }, Some(Err(e))) => {
+            Some(format!("{by}: the send of {} failed: {e}", msg.id))
+        }
+        (Op::Disconnect, _) => Some(format!(
+            "{by} crashed: its connection dropped with everything it held."
+        )),
+        (Op::Receive { .. } | Op::Open(_) | Op::RenewLock { .. }, Some(Ok(_))) => None,
+        (_, Some(Err(e))) => Some(format!(
+            "{by}: {e}{}",
+            act.note.map_or(String::new(), |n| format!(" ({n})"))
+        )),
+        (_, Some(Ok(_))) => act.note.map(|n| format!("{by}: {n}.")),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

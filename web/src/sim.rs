@@ -3,7 +3,7 @@
 //! steps, so that export and share links replay it exactly. The UI renders one
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
-use settle_core::narrate::narrate;
+use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::{Record, Run, Scenario, parse, step_value};
 use settle_core::{
     ClientId, Duration, Event, Instant, Listing, MessageState, MessageView, NewMessage, Op,
@@ -317,6 +317,20 @@ impl Sim {
         self.run
             .advance_with(t, &mut |w: &World, r: Record<'_>| match r {
                 Record::Event { event, .. } => batch.push(event.clone()),
+                Record::Actor { act } => {
+                    for l in narrate(w, &batch) {
+                        lines.push((l, false));
+                    }
+                    batch.clear();
+                    if let Some(l) = narrate_act(act) {
+                        lines.push((l, matches!(act.result, Some(Err(_)))));
+                    }
+                    steps.push((
+                        act.by.to_string(),
+                        act.op.clone(),
+                        act.result.clone().unwrap_or(Ok(Outcome::Done)),
+                    ));
+                }
                 Record::Step { step, result, .. } => {
                     // Narrate what came before this step first, so the log keeps its order.
                     for l in narrate(w, &batch) {

@@ -262,6 +262,7 @@ pub fn scenario_text(
     queue: &QueueConfig,
     run_until_ms: u64,
     script: Vec<Value>,
+    actors: &Value,
 ) -> String {
     let mut m = Map::new();
     put(&mut m, "settle", 1);
@@ -273,6 +274,9 @@ pub fn scenario_text(
     m.insert("queue".into(), config_value(queue));
     put(&mut m, "run_until_ms", run_until_ms);
     m.insert("script".into(), Value::Array(script));
+    if actors.as_array().is_some_and(|a| !a.is_empty()) {
+        m.insert("actors".into(), actors.clone());
+    }
     serde_json::to_string_pretty(&Value::Object(m))
         .expect("invariant: a JSON value always serializes")
 }

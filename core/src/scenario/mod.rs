@@ -6,11 +6,13 @@
 mod emit;
 mod json;
 mod parse;
+pub mod presets;
 
 pub use emit::{config_value, patch_value, scenario_text, step_value};
 pub use json::J;
 pub use parse::{FormatError, OPS, from_value, parse};
 
+use crate::actors::{ActorAct, ActorSpec, Actors};
 use crate::event::{Event, EventKind};
 use crate::message::{MessageView, PropValue, Text};
 use crate::queue::Listing;
@@ -35,6 +37,10 @@ pub struct Scenario {
     pub run_until: Instant,
     /// The steps, `at` non-decreasing.
     pub script: Vec<Step>,
+    /// Automated senders and receivers.
+    pub actors: Vec<ActorSpec>,
+    /// The `actors` array as written (for export).
+    pub raw_actors: serde_json::Value,
 }
 
 /// One script step.
@@ -57,6 +63,7 @@ pub struct Run {
     steps: Vec<Step>,
     next: usize,
     end: Instant,
+    actors: Actors,
 }
 
 impl Run {
@@ -72,7 +79,14 @@ impl Run {
             steps: sc.script.clone(),
             next: 0,
             end: sc.run_until,
+            actors: Actors::new(&sc.actors, sc.seed),
         }
+    }
+
+    /// The automated actors and their running totals.
+    #[must_use]
+    pub fn actors(&self) -> &Actors {
+        &self.actors
     }
 
     /// The world being driven.
@@ -114,6 +128,7 @@ impl Run {
                     step,
                     result,
                 } => step_record(w, index, step, result),
+                Record::Actor { act } => actor_record(w, act),
                 Record::Event { event, step } => event_record(w, event, step),
             });
         });
@@ -122,25 +137,40 @@ impl Run {
     /// As [`advance_to`](Self::advance_to), handing over structured records (the playground
     /// narrates them and tracks what each client holds).
     pub fn advance_with(&mut self, t: Instant, out: &mut impl FnMut(&World, Record<'_>)) {
-        while let Some(step) = self.steps.get(self.next) {
-            if step.at > t {
-                break;
+        // Bounded: every pass runs one step or one actor action, each finite in number up to t.
+        loop {
+            let step_at = self.steps.get(self.next).map(|s| s.at).filter(|&a| a <= t);
+            let actor_at = self.actors.next_wake().filter(|&a| a <= t);
+            match (step_at, actor_at) {
+                // At one instant the script's step runs before the actors.
+                (Some(s), a) if a.is_none_or(|a| s <= a) => {
+                    let step = self.steps[self.next].clone();
+                    self.world.advance_to(step.at);
+                    self.drain(None, out);
+                    let idx = self.next;
+                    self.next += 1;
+                    let result = self.world.apply(step.at, &step.by, step.op.clone());
+                    out(
+                        &self.world,
+                        Record::Step {
+                            index: idx,
+                            step: &step,
+                            result: &result,
+                        },
+                    );
+                    self.drain(Some(idx), out);
+                }
+                (_, Some(a)) => {
+                    self.world.advance_to(a);
+                    self.drain(None, out);
+                    for act in self.actors.act(a, &mut self.world) {
+                        out(&self.world, Record::Actor { act: &act });
+                        self.drain(None, out);
+                    }
+                    self.drain(None, out);
+                }
+                _ => break,
             }
-            let step = step.clone();
-            self.world.advance_to(step.at);
-            self.drain(None, out);
-            let idx = self.next;
-            self.next += 1;
-            let result = self.world.apply(step.at, &step.by, step.op.clone());
-            out(
-                &self.world,
-                Record::Step {
-                    index: idx,
-                    step: &step,
-                    result: &result,
-                },
-            );
-            self.drain(Some(idx), out);
         }
         self.world.advance_to(t);
         self.drain(None, out);
@@ -171,6 +201,11 @@ pub enum Record<'a> {
         /// What it returned.
         result: &'a Result<Outcome, Error>,
     },
+    /// An automated actor did something.
+    Actor {
+        /// What.
+        act: &'a ActorAct,
+    },
     /// The broker did something.
     Event {
         /// What.
@@ -192,6 +227,7 @@ impl Scenario {
             &self.queue,
             run_until_ms,
             script,
+            &self.raw_actors,
         )
     }
 }
@@ -293,6 +329,50 @@ fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, 
             j.push("error", e.kind.name());
             j.push("message", e.message.as_str());
         }
+    }
+    j
+}
+
+/// The trace record of an automated actor's operation: like a step record, without `step`,
+/// with `"actor": true`; a result nobody observes (fire-and-forget, presettled) is
+/// `"observed": false` instead of `ok`.
+#[must_use]
+pub fn actor_record(world: &World, act: &ActorAct) -> J {
+    let v = step_value(act.at.as_millis(), &act.by, &act.op);
+    let name = v.get("do").and_then(|d| d.as_str()).unwrap_or("?");
+    let mut j = J::obj()
+        .with("t", ms(act.at))
+        .with("actor", true)
+        .with("do", name)
+        .with("by", &*act.by);
+    if let Some(id) = v.get("id").and_then(|d| d.as_str()) {
+        j.push("id", id);
+    }
+    if let Some(seq) = v.get("seq").and_then(serde_json::Value::as_u64) {
+        j.push("seq", seq);
+    }
+    match &act.result {
+        None => j.push("observed", false),
+        Some(Ok(o)) => {
+            j.push("ok", true);
+            if let Outcome::Messages(ms) = o {
+                j.push(
+                    "messages",
+                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                );
+            }
+            if let Outcome::LockedUntil(t) = o {
+                j.push("locked_until_ms", ms(*t));
+            }
+        }
+        Some(Err(e)) => {
+            j.push("ok", false);
+            j.push("error", e.kind.name());
+            j.push("message", e.message.as_str());
+        }
+    }
+    if let Some(n) = act.note {
+        j.push("note", n);
     }
     j
 }

@@ -1,6 +1,7 @@
 //! Scenario format v1: parsing and validation with JSON paths in every error.
 
 use super::{Scenario, Step};
+use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
 use crate::queue::LinkOptions;
@@ -487,6 +488,187 @@ fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
     })
 }
 
+fn o_raw_actors(doc: &Value) -> Value {
+    doc.get("actors")
+        .cloned()
+        .unwrap_or(Value::Array(Vec::new()))
+}
+
+fn probability(o: &mut Obj<'_>, key: &'static str) -> R<u32> {
+    match o.opt(key) {
+        None => Ok(0),
+        Some(Value::Number(n)) => match n.as_f64() {
+            Some(p) if (0.0..=1.0).contains(&p) => Ok((p * 1000.0 + 0.5) as u32),
+            _ => err(&o.at(key), format!("{n} is not a probability (0 to 1)")),
+        },
+        Some(v) => err(
+            &o.at(key),
+            format!("expected a number, found {}", type_name(v)),
+        ),
+    }
+}
+
+fn ms_key(o: &mut Obj<'_>, key: &'static str, default: u64) -> R<Duration> {
+    Ok(Duration::from_millis(o.u64(key)?.unwrap_or(default)))
+}
+
+fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
+    let reason = o
+        .str_max("reason", MAX_REASON_CHARS)?
+        .unwrap_or("ProcessingFailed");
+    match o.str(key)?.unwrap_or(default) {
+        "complete" => Ok(Policy::Complete),
+        "abandon" => Ok(Policy::Abandon),
+        "dead_letter" => Ok(Policy::DeadLetter(reason.into())),
+        "defer" => Ok(Policy::Defer),
+        other => err(
+            &o.at(key),
+            format!("\"{other}\" is not an outcome (complete, abandon, dead_letter, defer)"),
+        ),
+    }
+}
+
+/// One automated actor (format documented in docs/actors.md).
+fn actor(v: &Value, path: &str) -> R<ActorSpec> {
+    let mut o = Obj::new(path, v)?;
+    let name = match o.req("name")? {
+        Value::String(s) if !s.is_empty() && s.chars().count() <= 64 => s.clone(),
+        _ => return err(&o.at("name"), "a client name is 1 to 64 characters"),
+    };
+    let kind = match o.req("kind")? {
+        Value::String(s) => s.clone(),
+        other => {
+            return err(
+                &o.at("kind"),
+                format!("expected a string, found {}", type_name(other)),
+            );
+        }
+    };
+    let spec = match kind.as_str() {
+        "sender" => {
+            let mode = match o.str("mode")?.unwrap_or("sequential") {
+                "sequential" => SendMode::Sequential,
+                "pipelined" => SendMode::Pipelined,
+                "throttled" => SendMode::Throttled(
+                    o.u64_in("max_in_flight", 1, 1_000_000)?
+                        .ok_or_else(|| FormatError {
+                            path: path.into(),
+                            problem: "a throttled sender needs \"max_in_flight\"".into(),
+                        })? as u32,
+                ),
+                "fire_and_forget" => SendMode::FireAndForget,
+                "presettled" => SendMode::Presettled,
+                other => {
+                    return err(
+                        &o.at("mode"),
+                        format!(
+                            "\"{other}\" is not a send mode (sequential, pipelined, throttled, fire_and_forget, presettled)"
+                        ),
+                    );
+                }
+            };
+            let sessions = match o.opt("session_ids") {
+                None => Vec::new(),
+                Some(Value::Array(a)) => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| match v {
+                        Value::String(s) if !s.is_empty() => Ok(Text::from(s.as_str())),
+                        _ => err(
+                            &format!("{}[{i}]", o.at("session_ids")),
+                            "a session id is a non-empty string",
+                        ),
+                    })
+                    .collect::<R<Vec<_>>>()?,
+                Some(v) => {
+                    return err(
+                        &o.at("session_ids"),
+                        format!("expected an array, found {}", type_name(v)),
+                    );
+                }
+            };
+            let prefix = o
+                .str_max("id_prefix", 100)?
+                .map_or_else(|| format!("{name}-"), String::from);
+            ActorSpec::Sender(SenderSpec {
+                name: name.as_str().into(),
+                mode,
+                count: o.u64_in("count", 0, 1_000_000)?.unwrap_or(10),
+                start: Instant::from_millis(o.u64("start_ms")?.unwrap_or(0)),
+                interval: ms_key(&mut o, "interval_ms", 0)?,
+                rtt: ms_key(&mut o, "rtt_ms", 70)?,
+                store: ms_key(&mut o, "store_ms", 10)?,
+                jitter: ms_key(&mut o, "jitter_ms", 0)?,
+                reject_per_mille: probability(&mut o, "reject_probability")?,
+                id_prefix: prefix.as_str().into(),
+                body: o.str("body")?.unwrap_or("message {n}").into(),
+                ttl: o.u64_in("ttl_ms", 1, u64::MAX)?.map(Duration::from_millis),
+                sessions,
+            })
+        }
+        "receiver" => {
+            let (work_min, work_max) = match o.opt("processing_ms") {
+                None => (Duration::from_millis(1_000), Duration::from_millis(1_000)),
+                Some(Value::Array(a)) if a.len() == 2 => {
+                    let p = o.at("processing_ms");
+                    let lo = as_u64(&format!("{p}[0]"), &a[0])?;
+                    let hi = as_u64(&format!("{p}[1]"), &a[1])?;
+                    if hi < lo {
+                        return err(&p, "the range is [min, max] with min ≤ max");
+                    }
+                    (Duration::from_millis(lo), Duration::from_millis(hi))
+                }
+                Some(v) => {
+                    let n = as_u64(&o.at("processing_ms"), v)?;
+                    (Duration::from_millis(n), Duration::from_millis(n))
+                }
+            };
+            let poison = match o.opt("poison") {
+                None => None,
+                Some(v) => {
+                    let p = o.at("poison");
+                    let mut po = Obj::new(&p, v)?;
+                    let contains = match po.req("body_contains")? {
+                        Value::String(s) if !s.is_empty() => Text::from(s.as_str()),
+                        _ => return err(&po.at("body_contains"), "a non-empty string"),
+                    };
+                    let then = policy(&mut po, "then", "abandon")?;
+                    po.finish()?;
+                    Some(Poison { contains, then })
+                }
+            };
+            ActorSpec::Receiver(ReceiverSpec {
+                name: name.as_str().into(),
+                mode: mode(&mut o)?.unwrap_or_default(),
+                from: from(&mut o)?,
+                concurrency: o.u64_in("concurrency", 1, 10_000)?.unwrap_or(1) as u32,
+                prefetch: o.u64_in("prefetch", 0, 100_000)?.unwrap_or(0) as u32,
+                start: Instant::from_millis(o.u64("start_ms")?.unwrap_or(0)),
+                poll: Duration::from_millis(o.u64_in("poll_ms", 1, u64::MAX)?.unwrap_or(1_000)),
+                work_min,
+                work_max,
+                policy: policy(&mut o, "outcome", "complete")?,
+                poison,
+                hang_per_mille: probability(&mut o, "hang_probability")?,
+                hang: ms_key(&mut o, "hang_ms", 120_000)?,
+                auto_renew: o.u64("auto_renew_max_ms")?.map(Duration::from_millis),
+                idempotent: o.bool("idempotent")?.unwrap_or(false),
+                crash_at: o.u64("crash_at_ms")?.map(Instant::from_millis),
+                restart_after: o.u64("restart_after_ms")?.map(Duration::from_millis),
+                stop_at: o.u64("stop_at_ms")?.map(Instant::from_millis),
+            })
+        }
+        other => {
+            return err(
+                &o.at("kind"),
+                format!("\"{other}\" is not an actor kind (sender, receiver)"),
+            );
+        }
+    };
+    o.finish()?;
+    Ok(spec)
+}
+
 /// Every op of format v1.
 pub const OPS: [&str; 19] = [
     "send",
@@ -587,21 +769,30 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         }
         Some(t) => t,
     };
+    let mut actors = Vec::new();
     if let Some(v) = o.opt("actors") {
-        match v {
-            Value::Array(a) if a.is_empty() => {}
-            Value::Array(_) => {
+        let Value::Array(items) = v else {
+            return err(
+                "$.actors",
+                format!("expected an array, found {}", type_name(v)),
+            );
+        };
+        let mut names: Vec<String> = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("$.actors[{i}]");
+            let a = actor(item, &path)?;
+            let name = match &a {
+                ActorSpec::Sender(s) => s.name.to_string(),
+                ActorSpec::Receiver(r) => r.name.to_string(),
+            };
+            if names.contains(&name) {
                 return err(
-                    "$.actors",
-                    "automated actors are not supported by this version yet; use script steps",
+                    &format!("{path}.name"),
+                    format!("\"{name}\" names two actors"),
                 );
             }
-            other => {
-                return err(
-                    "$.actors",
-                    format!("expected an array, found {}", type_name(other)),
-                );
-            }
+            names.push(name);
+            actors.push(a);
         }
     }
     o.finish()?;
@@ -612,5 +803,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         queue,
         run_until: Instant::from_millis(run_until),
         script,
+        actors,
+        raw_actors: o_raw_actors(doc),
     })
 }

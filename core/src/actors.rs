@@ -1,0 +1,796 @@
+//! Automated senders and receivers: seeded, deterministic clients that act on their own in
+//! virtual time, through the same [`World`] operations a script or a person uses.
+//!
+//! **Senders** model settled sends over a network: a send leaves the client at `s`, reaches the
+//! broker at `s + rtt/2`, is stored by `s + rtt/2 + store` (that is when it is enqueued), and its
+//! outcome is back at the client at `s + rtt + store` (semantics.md §6). Modes: one at a time,
+//! all pipelined, throttled (at most k in flight), fire-and-forget (nobody awaits the results),
+//! and presettled (no result ever comes back).
+//!
+//! **Receivers** take messages (peek-lock or receive-and-delete, optional prefetch), process
+//! each for a seeded time, then settle by policy; they can fail on poison messages, hang past
+//! the lock, crash, renew locks automatically, and skip work already done for a MessageId.
+
+use crate::error::{Error, ErrorKind};
+use crate::message::{NewMessage, Properties, ReceiveMode, SubQueue, Text};
+use crate::queue::LinkOptions;
+use crate::rng::Rng;
+use crate::time::{Duration, Instant};
+use crate::world::{Op, Outcome, Target, World};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// How a sender awaits its sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendMode {
+    /// Await each send before starting the next.
+    Sequential,
+    /// Start them all; await them together.
+    Pipelined,
+    /// At most this many in flight (a semaphore).
+    Throttled(u32),
+    /// Start them all and never look at the results.
+    FireAndForget,
+    /// AMQP presettled transfers: the broker never answers.
+    Presettled,
+}
+
+/// An automated sender.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SenderSpec {
+    /// Client name.
+    pub name: Text,
+    /// How sends are awaited.
+    pub mode: SendMode,
+    /// How many messages.
+    pub count: u64,
+    /// When the first send starts.
+    pub start: Instant,
+    /// Gap between starts when nothing else holds them back (0 = back to back).
+    pub interval: Duration,
+    /// Network round trip.
+    pub rtt: Duration,
+    /// Broker accept-and-store time.
+    pub store: Duration,
+    /// Extra seeded delay on the way in, 0..=jitter (makes completions arrive out of order).
+    pub jitter: Duration,
+    /// Chance (0..=1000 per mille) that the broker rejects a send as busy.
+    pub reject_per_mille: u32,
+    /// Message ids are `{prefix}{n}`, n from 1.
+    pub id_prefix: Text,
+    /// Message body; `{n}` is replaced by the message number.
+    pub body: Text,
+    /// Message TTL.
+    pub ttl: Option<Duration>,
+    /// Session ids to cycle through (empty: none).
+    pub sessions: Vec<Text>,
+}
+
+/// What a receiver does with a message once processed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Complete it.
+    Complete,
+    /// Abandon it.
+    Abandon,
+    /// Dead-letter it with this reason.
+    DeadLetter(Text),
+    /// Defer it.
+    Defer,
+}
+
+/// A receiver's reaction to a poison message (one whose body contains a marker).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poison {
+    /// The marker.
+    pub contains: Text,
+    /// What the handler does: throw (abandon) or dead-letter with a reason.
+    pub then: Policy,
+}
+
+/// An automated receiver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReceiverSpec {
+    /// Client name.
+    pub name: Text,
+    /// Receive mode.
+    pub mode: ReceiveMode,
+    /// Sub-queue.
+    pub from: SubQueue,
+    /// Messages processed at once.
+    pub concurrency: u32,
+    /// Prefetch count.
+    pub prefetch: u32,
+    /// When it starts receiving.
+    pub start: Instant,
+    /// Wait before asking again when nothing was there.
+    pub poll: Duration,
+    /// Processing time, uniform in min..=max.
+    pub work_min: Duration,
+    /// See `work_min`.
+    pub work_max: Duration,
+    /// What it does after processing.
+    pub policy: Policy,
+    /// Poison handling.
+    pub poison: Option<Poison>,
+    /// Chance per mille that processing hangs for `hang`.
+    pub hang_per_mille: u32,
+    /// How long a hang lasts.
+    pub hang: Duration,
+    /// Renew locks while processing, up to this long after receiving (.NET auto-renew).
+    pub auto_renew: Option<Duration>,
+    /// Skip the work for a MessageId already processed (idempotent handler).
+    pub idempotent: bool,
+    /// The process dies here: its connection drops.
+    pub crash_at: Option<Instant>,
+    /// ... and comes back after this long.
+    pub restart_after: Option<Duration>,
+    /// Stops receiving here.
+    pub stop_at: Option<Instant>,
+}
+
+/// An actor of either kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActorSpec {
+    /// A sender.
+    Sender(SenderSpec),
+    /// A receiver.
+    Receiver(ReceiverSpec),
+}
+
+/// One thing an actor did, for the trace and the log.
+#[derive(Clone, Debug)]
+pub struct ActorAct {
+    /// When.
+    pub at: Instant,
+    /// Which actor.
+    pub by: Text,
+    /// The operation.
+    pub op: Op,
+    /// Its result as the actor saw it (`None` for results nobody observes).
+    pub result: Option<Result<Outcome, Error>>,
+    /// A word on why, for the log ("hung past its lock", "poison message", …).
+    pub note: Option<&'static str>,
+}
+
+/// Running totals of one actor, for display.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ActorStats {
+    /// Sends started / messages received.
+    pub started: u64,
+    /// Sends the sender knows succeeded / messages settled successfully.
+    pub done: u64,
+    /// Sends in flight or messages being processed.
+    pub in_flight: u64,
+    /// Failures the actor saw.
+    pub failed: u64,
+    /// Failures nobody saw (fire-and-forget, presettled).
+    pub unobserved_failures: u64,
+    /// Work skipped because the MessageId was already processed.
+    pub duplicates_skipped: u64,
+    /// Completion time of the last send (senders).
+    pub last_completion: Option<Instant>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum SendEv {
+    /// The broker stores message n.
+    Store(u64),
+    /// The client learns the outcome of message n.
+    Complete(u64),
+    /// The next send may start.
+    Start,
+}
+
+#[derive(Clone, Debug)]
+struct SenderState {
+    spec: SenderSpec,
+    rng: Rng,
+    next: u64,
+    agenda: BTreeSet<(Instant, SendEv)>,
+    outcome: BTreeMap<u64, (NewMessage, Result<(), Error>, bool)>,
+    in_flight: u32,
+    stats: ActorStats,
+}
+
+#[derive(Clone, Debug)]
+struct Job {
+    seq: u64,
+    /// This delivery's lock: a job settles with its own token, as the SDK's message object
+    /// does, so a stale job cannot settle a newer delivery of the same message.
+    token: Option<crate::message::LockToken>,
+    id: Text,
+    finish: Instant,
+    renew_at: Option<Instant>,
+    renew_until: Instant,
+    hang: bool,
+    policy: Policy,
+    poison: bool,
+    duplicate: bool,
+}
+
+#[derive(Clone, Debug)]
+struct ReceiverState {
+    spec: ReceiverSpec,
+    rng: Rng,
+    opened: bool,
+    poll_at: Option<Instant>,
+    jobs: Vec<Job>,
+    done_ids: BTreeSet<Text>,
+    crashed: bool,
+    stats: ActorStats,
+}
+
+#[derive(Clone, Debug)]
+enum State {
+    Sender(SenderState),
+    Receiver(ReceiverState),
+}
+
+/// Every automated actor of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Actors {
+    actors: Vec<State>,
+}
+
+fn fill(template: &str, n: u64) -> Text {
+    template.replace("{n}", &format!("{n}")).as_str().into()
+}
+
+impl Actors {
+    /// Actors from their specs; each draws from its own stream of the scenario's seed.
+    #[must_use]
+    pub fn new(specs: &[ActorSpec], seed: u64) -> Self {
+        let root = Rng::new(seed ^ 0xAC70_25EE_D000_0000);
+        let actors = specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let rng = root.fork(i as u64 + 1);
+                match s {
+                    ActorSpec::Sender(spec) => {
+                        let mut agenda = BTreeSet::new();
+                        if spec.count > 0 {
+                            agenda.insert((spec.start, SendEv::Start));
+                        }
+                        State::Sender(SenderState {
+                            spec: spec.clone(),
+                            rng,
+                            next: 1,
+                            agenda,
+                            outcome: BTreeMap::new(),
+                            in_flight: 0,
+                            stats: ActorStats::default(),
+                        })
+                    }
+                    ActorSpec::Receiver(spec) => State::Receiver(ReceiverState {
+                        spec: spec.clone(),
+                        rng,
+                        opened: false,
+                        poll_at: Some(spec.start),
+                        jobs: Vec::new(),
+                        done_ids: BTreeSet::new(),
+                        crashed: false,
+                        stats: ActorStats::default(),
+                    }),
+                }
+            })
+            .collect();
+        Self { actors }
+    }
+
+    /// True when there are no actors.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.actors.is_empty()
+    }
+
+    /// Names and running totals, in declaration order.
+    #[must_use]
+    pub fn stats(&self) -> Vec<(Text, bool, ActorStats)> {
+        self.actors
+            .iter()
+            .map(|a| match a {
+                State::Sender(s) => (s.spec.name.clone(), true, s.stats.clone()),
+                State::Receiver(r) => (r.spec.name.clone(), false, r.stats.clone()),
+            })
+            .collect()
+    }
+
+    /// When the next actor has something to do.
+    #[must_use]
+    pub fn next_wake(&self) -> Option<Instant> {
+        self.actors.iter().filter_map(State::next_wake).min()
+    }
+
+    /// Runs the one action due earliest (at or before `t`; ties in declaration order) and
+    /// returns what it did. The caller MUST first move `world` to that instant (see
+    /// [`next_wake`](Self::next_wake)), so broker deadlines come before the action.
+    pub fn act(&mut self, t: Instant, world: &mut World) -> Vec<ActorAct> {
+        let due = self
+            .actors
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| a.next_wake().map(|w| (w, i)))
+            .filter(|&(w, _)| w <= t)
+            .min();
+        let mut acts = Vec::new();
+        if let Some((at, i)) = due {
+            let mut out = |_: &World, a: ActorAct| acts.push(a);
+            match &mut self.actors[i] {
+                State::Sender(s) => s.step(at, world, &mut out),
+                State::Receiver(r) => r.step(at, world, &mut out),
+            }
+        }
+        acts
+    }
+}
+
+impl State {
+    fn next_wake(&self) -> Option<Instant> {
+        match self {
+            Self::Sender(s) => s.agenda.first().map(|&(t, _)| t),
+            Self::Receiver(r) => r.next_wake(),
+        }
+    }
+}
+
+impl SenderState {
+    fn in_flight_limit(&self) -> u32 {
+        match self.spec.mode {
+            SendMode::Sequential => 1,
+            SendMode::Throttled(k) => k.max(1),
+            _ => u32::MAX,
+        }
+    }
+
+    fn step(&mut self, at: Instant, world: &mut World, out: &mut impl FnMut(&World, ActorAct)) {
+        let Some((_, ev)) = self.agenda.pop_first() else {
+            return;
+        };
+        match ev {
+            SendEv::Start => {
+                if self.next > self.spec.count || self.in_flight >= self.in_flight_limit() {
+                    return;
+                }
+                let n = self.next;
+                self.next += 1;
+                self.in_flight += 1;
+                self.stats.started += 1;
+                self.stats.in_flight = u64::from(self.in_flight);
+                let jitter = if self.spec.jitter.as_millis() > 0 {
+                    self.rng.below(self.spec.jitter.as_millis() + 1)
+                } else {
+                    0
+                };
+                let half = Duration::from_millis(self.spec.rtt.as_millis() / 2 + jitter);
+                self.agenda
+                    .insert((at + half + self.spec.store, SendEv::Store(n)));
+                // Pipelined kinds start the next one right away (or after the interval).
+                if self.next <= self.spec.count && self.in_flight < self.in_flight_limit() {
+                    self.agenda.insert((at + self.spec.interval, SendEv::Start));
+                }
+            }
+            SendEv::Store(n) => {
+                let spec = &self.spec;
+                let mut msg =
+                    NewMessage::new(&format!("{}{n}", spec.id_prefix), &fill(&spec.body, n));
+                msg.ttl = spec.ttl;
+                msg.properties = Properties::default();
+                if !spec.sessions.is_empty() {
+                    msg.session_id = Some(
+                        spec.sessions[((n - 1) % spec.sessions.len() as u64) as usize].clone(),
+                    );
+                }
+                let presettled = spec.mode == SendMode::Presettled;
+                let busy = spec.reject_per_mille > 0
+                    && self.rng.below(1000) < u64::from(spec.reject_per_mille);
+                let result = if busy {
+                    let tracking = crate::message::LockToken(
+                        (u128::from(self.rng.next_u64()) << 64) | u128::from(self.rng.next_u64()),
+                    );
+                    let e = Error::new(
+                        ErrorKind::ServiceBusy,
+                        format!(
+                            "The request was terminated because the entity is being throttled. Retry after a back-off (retryable). TrackingId:{tracking}"
+                        ),
+                    );
+                    if presettled {
+                        let by = world.client(&spec.name);
+                        world
+                            .queue_mut()
+                            .push_event(crate::event::EventKind::Rejected {
+                                id: msg.id.clone(),
+                                by,
+                                error: e.kind,
+                                message: e.message.clone(),
+                            });
+                    }
+                    Err(e)
+                } else {
+                    world
+                        .apply(
+                            at,
+                            &spec.name,
+                            Op::Send {
+                                msg: msg.clone(),
+                                presettled,
+                            },
+                        )
+                        .map(|_| ())
+                };
+                if presettled {
+                    // Nothing ever comes back: the sender considers it done as it leaves.
+                    out(
+                        world,
+                        ActorAct {
+                            at,
+                            by: spec.name.clone(),
+                            op: Op::Send { msg, presettled },
+                            result: None,
+                            note: Some("presettled: no answer will come"),
+                        },
+                    );
+                    self.in_flight -= 1;
+                    self.stats.in_flight = u64::from(self.in_flight);
+                    if result.is_err() {
+                        self.stats.unobserved_failures += 1;
+                    } else {
+                        self.stats.done += 1;
+                    }
+                    self.stats.last_completion = Some(at);
+                    self.schedule_next(at);
+                } else {
+                    self.outcome.insert(n, (msg, result, busy));
+                    let back = Duration::from_millis(
+                        self.spec.rtt.as_millis() - self.spec.rtt.as_millis() / 2,
+                    );
+                    self.agenda.insert((at + back, SendEv::Complete(n)));
+                }
+            }
+            SendEv::Complete(n) => {
+                self.in_flight -= 1;
+                self.stats.in_flight = u64::from(self.in_flight);
+                self.stats.last_completion = Some(at);
+                let (msg, result, busy) = self
+                    .outcome
+                    .remove(&n)
+                    .expect("invariant: a completion follows its store");
+                let unobserved = self.spec.mode == SendMode::FireAndForget;
+                match (&result, unobserved) {
+                    (Ok(()), _) => self.stats.done += 1,
+                    (Err(_), true) => self.stats.unobserved_failures += 1,
+                    (Err(_), false) => self.stats.failed += 1,
+                }
+                // The record is when the sender learns the outcome: the end of its `await`.
+                out(
+                    world,
+                    ActorAct {
+                        at,
+                        by: self.spec.name.clone(),
+                        op: Op::Send {
+                            msg,
+                            presettled: false,
+                        },
+                        result: (!unobserved).then(|| result.map(|()| Outcome::Done)),
+                        note: if unobserved {
+                            Some("fire and forget: nobody looks at the outcome")
+                        } else if busy {
+                            Some("the broker was busy")
+                        } else {
+                            None
+                        },
+                    },
+                );
+                self.schedule_next(at);
+            }
+        }
+    }
+
+    fn schedule_next(&mut self, at: Instant) {
+        if self.next <= self.spec.count
+            && self.in_flight < self.in_flight_limit()
+            && !self.agenda.iter().any(|(_, e)| *e == SendEv::Start)
+        {
+            self.agenda.insert((at, SendEv::Start));
+        }
+    }
+}
+
+impl ReceiverState {
+    fn next_wake(&self) -> Option<Instant> {
+        let jobs = self
+            .jobs
+            .iter()
+            .map(|j| j.renew_at.map_or(j.finish, |r| r.min(j.finish)))
+            .min();
+        let crash = self.spec.crash_at.filter(|_| !self.crashed);
+        [self.poll_at, jobs, crash].into_iter().flatten().min()
+    }
+
+    fn free(&self) -> u32 {
+        self.spec.concurrency.saturating_sub(self.jobs.len() as u32)
+    }
+
+    fn step(&mut self, at: Instant, world: &mut World, out: &mut impl FnMut(&World, ActorAct)) {
+        let name = self.spec.name.clone();
+        if let Some(c) = self.spec.crash_at
+            && !self.crashed
+            && c <= at
+        {
+            self.crashed = true;
+            let r = world.apply(at, &name, Op::Disconnect);
+            out(
+                world,
+                ActorAct {
+                    at,
+                    by: name.clone(),
+                    op: Op::Disconnect,
+                    result: Some(r),
+                    note: Some("the process crashed"),
+                },
+            );
+            self.stats.failed += self.jobs.len() as u64;
+            self.jobs.clear();
+            self.stats.in_flight = 0;
+            self.opened = false;
+            self.poll_at = self.spec.restart_after.map(|d| at + d);
+            return;
+        }
+        // A job whose time has come: renew, or finish.
+        if let Some(i) = self
+            .jobs
+            .iter()
+            .position(|j| j.renew_at.is_some_and(|r| r <= at && r < j.finish))
+        {
+            let seq = self.jobs[i].seq;
+            let op = Op::RenewLock {
+                target: Target::Seq(seq),
+            };
+            let r = match self.jobs[i].token {
+                Some(tok) => world
+                    .queue_mut()
+                    .renew_lock(at, tok)
+                    .map(Outcome::LockedUntil),
+                None => world.apply(at, &name, op.clone()),
+            };
+            let ld = world.queue().config().lock_duration;
+            let job = &mut self.jobs[i];
+            job.renew_at = match &r {
+                Ok(Outcome::LockedUntil(until)) => {
+                    Self::renew_time(at, *until, job.renew_until, ld)
+                }
+                _ => None,
+            };
+            out(
+                world,
+                ActorAct {
+                    at,
+                    by: name,
+                    op,
+                    result: Some(r),
+                    note: Some("auto-renewing the lock while processing"),
+                },
+            );
+            return;
+        }
+        if let Some(i) = self.jobs.iter().position(|j| j.finish <= at) {
+            let job = self.jobs.remove(i);
+            self.stats.in_flight = self.jobs.len() as u64;
+            if self.spec.idempotent {
+                // The side effects of processing are done, whatever settlement says next.
+                self.done_ids.insert(job.id.clone());
+            }
+            if self.spec.mode == ReceiveMode::PeekLock {
+                let target = Target::Seq(job.seq);
+                let op = match &job.policy {
+                    Policy::Complete => Op::Complete { target },
+                    Policy::Abandon => Op::Abandon {
+                        target,
+                        properties: None,
+                    },
+                    Policy::DeadLetter(reason) => Op::DeadLetter {
+                        target,
+                        reason: Some(reason.clone()),
+                        description: job
+                            .poison
+                            .then(|| "poison message: the handler throws on it".into()),
+                        properties: None,
+                    },
+                    Policy::Defer => Op::Defer {
+                        target,
+                        properties: None,
+                    },
+                };
+                let q = world.queue_mut();
+                let r = match (job.token, &job.policy) {
+                    (Some(tok), Policy::Complete) => q.complete(at, tok),
+                    (Some(tok), Policy::Abandon) => q.abandon(at, tok, None),
+                    (Some(tok), Policy::DeadLetter(reason)) => q.dead_letter(
+                        at,
+                        tok,
+                        Some(reason.clone()),
+                        job.poison
+                            .then(|| "poison message: the handler throws on it".into()),
+                        None,
+                    ),
+                    (Some(tok), Policy::Defer) => q.defer(at, tok, None),
+                    (None, _) => world.apply(at, &name, op.clone()).map(|_| ()),
+                }
+                .map(|()| Outcome::Done);
+                if r.is_ok() {
+                    self.stats.done += 1;
+                } else {
+                    self.stats.failed += 1;
+                }
+                let note = if job.duplicate {
+                    Some("already processed this MessageId: work skipped")
+                } else if job.hang {
+                    Some("processing hung past the lock")
+                } else if job.poison {
+                    Some("poison message")
+                } else {
+                    None
+                };
+                out(
+                    world,
+                    ActorAct {
+                        at,
+                        by: name,
+                        op,
+                        result: Some(r),
+                        note,
+                    },
+                );
+            } else {
+                self.stats.done += 1;
+            }
+            if self.poll_at.is_none_or(|p| p > at) && !self.past_stop(at) {
+                self.poll_at = Some(at);
+            }
+            return;
+        }
+        // Poll.
+        self.poll_at = None;
+        if self.past_stop(at) {
+            return;
+        }
+        if !self.opened {
+            self.opened = true;
+            if self.spec.prefetch > 0 {
+                let op = Op::Open(LinkOptions {
+                    mode: self.spec.mode,
+                    from: self.spec.from,
+                    prefetch: self.spec.prefetch,
+                });
+                let r = world.apply(at, &name, op.clone());
+                out(
+                    world,
+                    ActorAct {
+                        at,
+                        by: name.clone(),
+                        op,
+                        result: Some(r),
+                        note: None,
+                    },
+                );
+            }
+        }
+        let free = self.free();
+        if free == 0 {
+            return;
+        }
+        let op = Op::Receive {
+            max: free,
+            mode: Some(self.spec.mode),
+            from: self.spec.from,
+        };
+        let r = world.apply(at, &name, op.clone());
+        let got = match &r {
+            Ok(Outcome::Messages(ms)) => ms.clone(),
+            _ => Vec::new(),
+        };
+        if !got.is_empty() {
+            out(
+                world,
+                ActorAct {
+                    at,
+                    by: name,
+                    op,
+                    result: Some(r),
+                    note: None,
+                },
+            );
+        }
+        let ld = world.queue().config().lock_duration;
+        for m in &got {
+            self.stats.started += 1;
+            let duplicate = self.spec.idempotent && self.done_ids.contains(&m.id);
+            let poison = self
+                .spec
+                .poison
+                .as_ref()
+                .filter(|p| m.body.contains(&*p.contains));
+            let hang = !duplicate
+                && self.spec.hang_per_mille > 0
+                && self.rng.below(1000) < u64::from(self.spec.hang_per_mille);
+            let work = if duplicate {
+                Duration::ZERO
+            } else if hang {
+                self.spec.hang
+            } else {
+                let (lo, hi) = (
+                    self.spec.work_min.as_millis(),
+                    self.spec
+                        .work_max
+                        .as_millis()
+                        .max(self.spec.work_min.as_millis()),
+                );
+                Duration::from_millis(lo + self.rng.below(hi - lo + 1))
+            };
+            if duplicate {
+                self.stats.duplicates_skipped += 1;
+            }
+            let policy = match (duplicate, poison) {
+                (true, _) => Policy::Complete,
+                (false, Some(p)) => p.then.clone(),
+                (false, None) => self.spec.policy.clone(),
+            };
+            let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
+            let renew_at = match (self.spec.auto_renew, m.locked_until) {
+                (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock => {
+                    Self::renew_time(at, until, renew_until, ld)
+                }
+                _ => None,
+            };
+            self.jobs.push(Job {
+                seq: m.seq,
+                token: m.lock_token,
+                id: m.id.clone(),
+                finish: at + work,
+                renew_at,
+                renew_until,
+                hang,
+                policy,
+                poison: poison.is_some(),
+                duplicate,
+            });
+        }
+        self.stats.in_flight = self.jobs.len() as u64;
+        if self.free() > 0 {
+            self.poll_at = Some(at + self.spec.poll);
+        }
+    }
+
+    fn past_stop(&self, at: Instant) -> bool {
+        self.crashed && self.spec.restart_after.is_none()
+            || self.spec.stop_at.is_some_and(|s| at >= s)
+    }
+
+    /// The legacy .NET pump's timing (semantics.md §3): renew `remaining - min(remaining/2, 10 s)`
+    /// after now, and not past the maximum auto-renew duration.
+    fn renew_time(
+        now: Instant,
+        until: Instant,
+        renew_until: Instant,
+        _ld: Duration,
+    ) -> Option<Instant> {
+        let remaining = until.saturating_since(now).as_millis();
+        let buffer = (remaining / 2).min(10_000);
+        let at = now + Duration::from_millis(remaining.saturating_sub(buffer));
+        (at < renew_until).then_some(at)
+    }
+}
+
+impl ActorAct {
+    /// The error text, for logs.
+    #[must_use]
+    pub fn error_text(&self) -> Option<String> {
+        match &self.result {
+            Some(Err(e)) => Some(format!("{e}")),
+            _ => None,
+        }
+    }
+}
