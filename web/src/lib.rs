@@ -134,7 +134,16 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
             notice.set(Some((format!("This link was not loaded: {e}"), true)));
             (Sim::welcome(), false)
         }
-        None => (Sim::welcome(), false),
+        None => match query_param("preset") {
+            Some(name) => match Sim::preset(&name) {
+                Ok(sim) => (sim, false),
+                Err(e) => {
+                    notice.set(Some((format!("This link was not loaded: {e}"), true)));
+                    (Sim::welcome(), false)
+                }
+            },
+            None => (Sim::welcome(), false),
+        },
     }
 }
 

@@ -79,6 +79,8 @@ pub struct ReceiverView {
     pub session: Option<(String, bool)>,
     pub buffered: usize,
     pub error: Option<String>,
+    /// For an automated receiver: what it has done so far.
+    pub auto: Option<String>,
 }
 
 /// A sender's panel.
@@ -87,6 +89,8 @@ pub struct SenderView {
     pub name: String,
     pub next_id: String,
     pub error: Option<String>,
+    /// For an automated sender: what it has done so far.
+    pub auto: Option<String>,
 }
 
 /// A log line.
@@ -241,6 +245,15 @@ impl Sim {
                 list.push(s.by.to_string());
             }
         }
+        for a in &scenario.actors {
+            let (list, name) = match a {
+                settle_core::actors::ActorSpec::Sender(x) => (&mut senders, x.name.to_string()),
+                settle_core::actors::ActorSpec::Receiver(x) => (&mut receivers, x.name.to_string()),
+            };
+            if !list.contains(&name) {
+                list.push(name);
+            }
+        }
         if senders.is_empty() {
             senders.push("S1".into());
         }
@@ -277,6 +290,13 @@ impl Sim {
     /// The welcome scenario.
     pub fn welcome() -> Self {
         Self::new(parse(WELCOME).expect("invariant: the welcome scenario is valid"))
+    }
+
+    /// A built-in preset.
+    pub fn preset(name: &str) -> Result<Self, String> {
+        let text = settle_core::scenario::presets::preset(name)
+            .ok_or_else(|| format!("there is no preset \"{name}\""))?;
+        Self::load(text)
     }
 
     /// Parses a scenario document into a fresh playground; on error nothing changes.
@@ -854,6 +874,40 @@ impl Sim {
         })
     }
 
+    fn auto_summary(&self, name: &str) -> Option<String> {
+        let (_, sender, st) = self
+            .run
+            .actors()
+            .stats()
+            .into_iter()
+            .find(|(n, _, _)| &**n == name)?;
+        Some(if sender {
+            let mut s = format!(
+                "Automated: {} started · {} in flight · {} accepted · {} failed",
+                st.started, st.in_flight, st.done, st.failed
+            );
+            if st.unobserved_failures > 0 {
+                s.push_str(&format!(
+                    " · {} failures nobody saw",
+                    st.unobserved_failures
+                ));
+            }
+            if let Some(t) = st.last_completion {
+                s.push_str(&format!(" · last answer at {t}"));
+            }
+            s
+        } else {
+            let mut s = format!(
+                "Automated: {} received · {} processing · {} settled · {} failed",
+                st.started, st.in_flight, st.done, st.failed
+            );
+            if st.duplicates_skipped > 0 {
+                s.push_str(&format!(" · {} duplicates skipped", st.duplicates_skipped));
+            }
+            s
+        })
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         let w = self.world();
         let q = w.queue();
@@ -906,6 +960,7 @@ impl Sim {
                     session,
                     buffered: id.map_or(0, |id| q.buffered(id, SubQueue::Main)),
                     error: st.error.clone(),
+                    auto: self.auto_summary(name),
                 }
             })
             .collect();
@@ -945,6 +1000,7 @@ impl Sim {
                     name: s.clone(),
                     next_id: self.next_id(),
                     error: self.sender_errors.get(s).cloned(),
+                    auto: self.auto_summary(s),
                 })
                 .collect(),
             receivers,

@@ -31,6 +31,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                 name: n.clone(),
                 next_id: String::new(),
                 error: None,
+                auto: None,
             })
     });
     let form = RwSignal::new(SendForm {
@@ -66,6 +67,9 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                 <button class="btn small ghost" aria-label=format!("Remove sender {name}")
                     on:click=move |_| { let r = remove_name.clone(); ctx.act(move |s| s.remove_sender(&r)) }>"Remove"</button>
             </header>
+            <Show when=move || me.with(|m| m.auto.is_some())>
+                <p class="auto" role="status" aria-label=format!("{} activity", me.with(|m| m.name.clone()))>{move || me.with(|m| m.auto.clone().unwrap_or_default())}</p>
+            </Show>
             <form class="send-form" on:submit=send>
                 <label class="field"><span>"Message id"</span>
                     <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
@@ -146,6 +150,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                 session: None,
                 buffered: 0,
                 error: None,
+                auto: None,
             })
     });
     let mode = RwSignal::new(ReceiveMode::PeekLock);
@@ -172,6 +177,9 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                     })}
                 </div>
             </header>
+            <Show when=move || me.with(|m| m.auto.is_some())>
+                <p class="auto" role="status" aria-label=format!("{} activity", me.with(|m| m.name.clone()))>{move || me.with(|m| m.auto.clone().unwrap_or_default())}</p>
+            </Show>
             <div class="recv-controls">
                 <select aria-label="Receive mode" on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
                     <option value="pl">"Peek-lock"</option>

@@ -31,7 +31,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
             </div>
         </Show>
-        <section class="scenario-intro" aria-label="Scenario">
+        <section class="scenario-intro" aria-label="About this scenario">
             <h2>{title}</h2>
             <p>{description}</p>
         </section>

@@ -35,6 +35,18 @@ fn page_url() -> String {
 #[component]
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
+    let chosen = RwSignal::new(settle_core::scenario::presets::PRESETS[0].0.to_string());
+    let titles: Vec<(&'static str, String)> = settle_core::scenario::presets::PRESETS
+        .iter()
+        .map(|(n, t)| {
+            (
+                *n,
+                settle_core::scenario::parse(t)
+                    .map(|s| s.title)
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
@@ -71,6 +83,19 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         <section class="card tools" aria-label="Scenario">
             <header class="card-head"><h2>"Scenario"</h2>
                 <span class="cfg">"what you do is recorded as script steps"</span></header>
+            <div class="inline">
+                <select aria-label="Preset" on:change=move |ev| chosen.set(event_target_value(&ev))>
+                    {titles.into_iter().map(|(n, t)| view! { <option value=n>{t}</option> }).collect_view()}
+                </select>
+                <button class="btn primary" on:click=move |_| match Sim::preset(&chosen.get_untracked()) {
+                    Ok(sim) => {
+                        let title = sim.title().to_string();
+                        ctx.replace(sim);
+                        ctx.notice.set(Some((format!("Loaded the preset \"{title}\"."), false)));
+                    }
+                    Err(e) => ctx.notice.set(Some((e, true))),
+                }>"Load preset"</button>
+            </div>
             <div class="inline">
                 <button class="btn" on:click=move |_| exported.set(Some(ctx.read(Sim::export)))>"Export"</button>
                 <button class="btn" on:click=move |_| {
