@@ -38,6 +38,8 @@ pub struct Ctx {
     pub real_ms: RwSignal<f64>,
     /// Frame time statistics: (frames, total ms spent in the frame callback).
     pub frame_stats: RwSignal<(u64, f64)>,
+    /// Full page or embed.
+    pub mode: Mode,
 }
 
 impl Ctx {
@@ -147,12 +149,66 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
     }
 }
 
+fn flag(name: &str) -> bool {
+    query_param(name).is_some_and(|v| v != "0" && v != "false")
+}
+
+/// How the page is shown: the full playground, or embedded in a docs page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// `?embed`: minimal chrome for an iframe in a docs page.
+    pub embed: bool,
+    /// `?readonly=1`: watch only; no controls but the clock.
+    pub readonly: bool,
+    /// `?compact=1`: tighter layout.
+    pub compact: bool,
+}
+
+/// Applies the embed options to the document: body classes and the colour theme.
+fn apply_mode(mode: Mode) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(body) = doc.body() {
+        let classes = body.class_list();
+        for (on, class) in [
+            (mode.embed, "embed"),
+            (mode.readonly, "readonly"),
+            (mode.compact, "compact"),
+        ] {
+            if on {
+                let _ = classes.add_1(class);
+            }
+        }
+    }
+    if let (Some(root), Some(theme)) = (doc.document_element(), query_param("theme"))
+        && matches!(theme.as_str(), "light" | "dark")
+    {
+        let _ = root.set_attribute("data-theme", &theme);
+    }
+}
+
 /// The playground page.
 #[component]
 pub fn App() -> impl IntoView {
+    let mode = Mode {
+        embed: query_param("embed").is_some(),
+        readonly: flag("readonly"),
+        compact: flag("compact"),
+    };
+    apply_mode(mode);
     let notice = RwSignal::new(None);
-    let (first, shared) = initial(notice);
-    let paused = shared || query_param("paused").is_some_and(|v| v != "0");
+    let (mut first, shared) = initial(notice);
+    if let Some(start) = query_param("start").and_then(|v| v.parse::<u64>().ok()) {
+        first.advance_to(Instant::from_millis(start));
+    }
+    // Embeds are still until told to play (the docs' prose describes the start), unless
+    // `autoplay=1`; a shared link opens paused at its position.
+    let paused = if mode.embed {
+        !flag("autoplay")
+    } else {
+        shared || flag("paused")
+    };
     let speed = query_param("speed")
         .and_then(|v| v.parse::<f64>().ok())
         .filter(|s| SPEEDS.contains(s))
@@ -166,7 +222,16 @@ pub fn App() -> impl IntoView {
         notice,
         real_ms: RwSignal::new(0.0),
         frame_stats: RwSignal::new((0, 0.0)),
+        mode,
     };
+    if mode.embed {
+        // An embed shows no welcome notice: its page's prose is the introduction.
+        ctx.notice.update(|n| {
+            if n.as_ref().is_some_and(|n| !n.1) {
+                *n = None;
+            }
+        });
+    }
     provide_context(ctx);
     start_clock(ctx);
     ui::page(ctx)

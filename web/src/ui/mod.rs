@@ -16,6 +16,18 @@ use leptos::prelude::*;
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
+    let open_full = move |_| {
+        let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
+        let base = web_sys::window()
+            .and_then(|w| w.location().pathname().ok())
+            .unwrap_or_default();
+        if let Some(w) = web_sys::window() {
+            let _ = w.open_with_url_and_target(
+                &format!("{base}{}", crate::share::fragment(&text, t)),
+                "_blank",
+            );
+        }
+    };
     view! {
         <header class="top">
             <div class="brand">
@@ -23,6 +35,9 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
             </div>
             <clock::Clock ctx=ctx />
+            <Show when=move || ctx.mode.embed>
+                <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
+            </Show>
         </header>
         <Show when=move || ctx.notice.with(Option::is_some)>
             <div class="notice" class:error=move || ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1))
@@ -42,11 +57,15 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         </main>
         <div class="lower">
             <queue::Log ctx=ctx />
-            <queue::Inspector ctx=ctx />
+            <Show when=move || !ctx.mode.embed>
+                <queue::Inspector ctx=ctx />
+            </Show>
         </div>
-        <div class="lower">
-            <tools::ScenarioTools ctx=ctx />
-            <tools::Settings ctx=ctx />
-        </div>
+        <Show when=move || !ctx.mode.embed>
+            <div class="lower">
+                <tools::ScenarioTools ctx=ctx />
+                <tools::Settings ctx=ctx />
+            </div>
+        </Show>
     }
 }

@@ -25,6 +25,30 @@ fn load(ctx: Ctx, text: &str) -> bool {
     }
 }
 
+/// The page's address without query or fragment, and the folder it is in.
+fn page_base() -> (String, String) {
+    let loc = web_sys::window().map(|w| w.location());
+    let origin = loc
+        .as_ref()
+        .and_then(|l| l.origin().ok())
+        .unwrap_or_default();
+    let path = loc.and_then(|l| l.pathname().ok()).unwrap_or_default();
+    let dir = path
+        .rsplit_once('/')
+        .map_or(String::from("/"), |(d, _)| format!("{d}/"));
+    (format!("{origin}{path}"), format!("{origin}{dir}"))
+}
+
+/// The one-line embed for a scenario at a position (plus the optional auto-height script).
+fn embed_snippet(title: &str, text: &str, t: u64) -> String {
+    let (page, dir) = page_base();
+    let title = title.replace('"', "&quot;").replace('<', "&lt;");
+    format!(
+        "<iframe data-settle src=\"{page}?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"100%\" height=\"620\" style=\"border:0\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
+        share::fragment(text, t)
+    )
+}
+
 fn page_url() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -49,6 +73,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         .collect();
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
+    let snippet = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -102,12 +127,20 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                     let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
                     link.set(Some(format!("{}{}", page_url(), share::fragment(&text, t))));
                 }>"Share link"</button>
+                <button class="btn" on:click=move |_| {
+                    let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
+                    snippet.set(Some(embed_snippet(&title, &text, t)));
+                }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
             <Show when=move || link.with(Option::is_some)>
                 <label class="field"><span>"Share link (scenario and position)"</span>
                     <input type="text" readonly aria-label="Share link" prop:value=move || link.get().unwrap_or_default()
                         on:focus=move |ev| { if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select() } } /></label>
+            </Show>
+            <Show when=move || snippet.with(Option::is_some)>
+                <label class="field"><span>"Embed in a docs page (the script line is optional: it fits the frame to its content)"</span>
+                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.get().unwrap_or_default()></textarea></label>
             </Show>
             <Show when=move || exported.with(Option::is_some)>
                 <label class="field"><span>"Exported scenario"</span>
