@@ -337,6 +337,28 @@ impl State {
     }
 }
 
+/// Hands one actor action to the caller.
+fn report(
+    out: &mut impl FnMut(&World, ActorAct),
+    world: &World,
+    at: Instant,
+    by: Text,
+    op: Op,
+    result: Option<Result<Outcome, Error>>,
+    note: Option<&'static str>,
+) {
+    out(
+        world,
+        ActorAct {
+            at,
+            by,
+            op,
+            result,
+            note,
+        },
+    );
+}
+
 impl SenderState {
     fn in_flight_limit(&self) -> u32 {
         match self.spec.mode {
@@ -423,15 +445,14 @@ impl SenderState {
                 };
                 if presettled {
                     // Nothing ever comes back: the sender considers it done as it leaves.
-                    out(
+                    report(
+                        out,
                         world,
-                        ActorAct {
-                            at,
-                            by: spec.name.clone(),
-                            op: Op::Send { msg, presettled },
-                            result: None,
-                            note: Some("presettled: no answer will come"),
-                        },
+                        at,
+                        spec.name.clone(),
+                        Op::Send { msg, presettled },
+                        None,
+                        Some("presettled: no answer will come"),
                     );
                     self.in_flight -= 1;
                     self.stats.in_flight = u64::from(self.in_flight);
@@ -522,15 +543,14 @@ impl ReceiverState {
         {
             self.crashed = true;
             let r = world.apply(at, &name, Op::Disconnect);
-            out(
+            report(
+                out,
                 world,
-                ActorAct {
-                    at,
-                    by: name.clone(),
-                    op: Op::Disconnect,
-                    result: Some(r),
-                    note: Some("the process crashed"),
-                },
+                at,
+                name.clone(),
+                Op::Disconnect,
+                Some(r),
+                Some("the process crashed"),
             );
             self.stats.failed += self.jobs.len() as u64;
             self.jobs.clear();
@@ -564,15 +584,14 @@ impl ReceiverState {
                 }
                 _ => None,
             };
-            out(
+            report(
+                out,
                 world,
-                ActorAct {
-                    at,
-                    by: name,
-                    op,
-                    result: Some(r),
-                    note: Some("auto-renewing the lock while processing"),
-                },
+                at,
+                name,
+                op,
+                Some(r),
+                Some("auto-renewing the lock while processing"),
             );
             return;
         }
@@ -634,16 +653,7 @@ impl ReceiverState {
                 } else {
                     None
                 };
-                out(
-                    world,
-                    ActorAct {
-                        at,
-                        by: name,
-                        op,
-                        result: Some(r),
-                        note,
-                    },
-                );
+                report(out, world, at, name, op, Some(r), note);
             } else {
                 self.stats.done += 1;
             }
@@ -666,16 +676,7 @@ impl ReceiverState {
                     prefetch: self.spec.prefetch,
                 });
                 let r = world.apply(at, &name, op.clone());
-                out(
-                    world,
-                    ActorAct {
-                        at,
-                        by: name.clone(),
-                        op,
-                        result: Some(r),
-                        note: None,
-                    },
-                );
+                report(out, world, at, name.clone(), op, Some(r), None);
             }
         }
         let free = self.free();
@@ -693,16 +694,7 @@ impl ReceiverState {
             _ => Vec::new(),
         };
         if !got.is_empty() {
-            out(
-                world,
-                ActorAct {
-                    at,
-                    by: name,
-                    op,
-                    result: Some(r),
-                    note: None,
-                },
-            );
+            report(out, world, at, name, op, Some(r), None);
         }
         let ld = world.queue().config().lock_duration;
         for m in &got {
