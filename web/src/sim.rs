@@ -45,6 +45,26 @@ pub struct Row {
     pub description: Option<String>,
     /// Scheduled messages: when they become active.
     pub due_ms: Option<u64>,
+    /// Something just happened to it (the lane highlights it for a moment).
+    pub recent: bool,
+}
+
+/// How long (virtual ms) a message stays highlighted after something happens to it.
+pub const RECENT_MS: u64 = 1_500;
+
+fn event_seq(e: &Event) -> Option<u64> {
+    use settle_core::EventKind as K;
+    match &e.kind {
+        K::Enqueued { seq, .. }
+        | K::Activated { seq, .. }
+        | K::Locked { seq, .. }
+        | K::LockExpired { seq, .. }
+        | K::LockLost { seq, .. }
+        | K::Abandoned { seq, .. }
+        | K::Deferred { seq, .. }
+        | K::DeadLettered { seq, .. } => Some(*seq),
+        _ => None,
+    }
 }
 
 /// One lane: the first rows and the total.
@@ -182,6 +202,8 @@ pub struct Sim {
     receivers: Vec<String>,
     rstate: BTreeMap<String, ReceiverState>,
     selected: Option<u64>,
+    /// When something last happened to each message (for the highlight), pruned as time passes.
+    touched: BTreeMap<u64, Instant>,
 }
 
 fn ms(t: Instant) -> u64 {
@@ -276,6 +298,7 @@ impl Sim {
             sender_errors: BTreeMap::new(),
             receivers,
             selected: None,
+            touched: BTreeMap::new(),
         };
         sim.sends = sim
             .scenario
@@ -334,9 +357,15 @@ impl Sim {
         let mut batch: Vec<Event> = Vec::new();
         let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         let mut lines: Vec<(String, bool)> = Vec::new();
+        let mut touches: Vec<(u64, Instant)> = Vec::new();
         self.run
             .advance_with(t, &mut |w: &World, r: Record<'_>| match r {
-                Record::Event { event, .. } => batch.push(event.clone()),
+                Record::Event { event, .. } => {
+                    if let Some(seq) = event_seq(event) {
+                        touches.push((seq, event.at));
+                    }
+                    batch.push(event.clone());
+                }
                 Record::Actor { act } => {
                     for l in narrate(w, &batch) {
                         lines.push((l, false));
@@ -363,6 +392,12 @@ impl Sim {
                     steps.push((step.by.to_string(), step.op.clone(), result.clone()));
                 }
             });
+        for (seq, at) in touches {
+            self.touched.insert(seq, at);
+        }
+        let now = self.now();
+        self.touched
+            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
         let tail = narrate(self.world(), &batch);
         for (l, e) in lines {
             self.push_log(l, e);
@@ -378,6 +413,9 @@ impl Sim {
     fn drain(&mut self) {
         let mut batch = Vec::new();
         while let Some(e) = self.run.world_mut().queue_mut().poll_event() {
+            if let Some(seq) = event_seq(&e) {
+                self.touched.insert(seq, e.at);
+            }
             batch.push(e);
         }
         for line in narrate(self.world(), &batch) {
@@ -768,6 +806,10 @@ impl Sim {
             due_ms: (m.state == MessageState::Scheduled)
                 .then(|| m.scheduled_enqueue.map(ms))
                 .flatten(),
+            recent: self
+                .touched
+                .get(&m.seq)
+                .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
         }
     }
 

@@ -93,3 +93,17 @@ test('explicit dead-letter carries the reason and description the receiver gives
   await expect(dead).toContainText('field x missing');
   await expect(dead).toContainText('delivery count 0');
 });
+
+test('a message that just moved is highlighted for a moment, also with reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  await p.settle('m1', 'Abandon');
+  const item = p.laneItems('Available').first();
+  await expect(item).toHaveClass(/recent/);
+  expect(await item.evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
+  expect(await item.evaluate((e) => getComputedStyle(e).boxShadow)).not.toBe('none');
+  await p.clockButton('Play');
+  await p.runFor(2_000);
+  await expect(item).not.toHaveClass(/recent/);
+});

@@ -196,7 +196,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
             </Show>
             <ul class="held" aria-label=format!("Held by {name}")>
-                <For each=move || held.get() key=|r| r.seq let:r>
+                <For each=move || held.get() key=|r| (r.seq, r.id.clone()) let:r>
                     {
                         let seq = r.seq;
                         let first = r.clone();

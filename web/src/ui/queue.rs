@@ -21,16 +21,19 @@ fn LaneView(
         <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
             <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
             <ul aria-label=title data-testid=testid class="msgs">
-                <For each=move || lane.get().rows key=|r| r.clone() let:r>
+                // Keyed by what places the message (not by the highlight), so a highlight fading
+                // does not re-create the item.
+                <For each=move || lane.get().rows key=|r| (r.seq, r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
                     {
                         let seq = r.seq;
+                        let recent = move || lane.with(|l| l.rows.iter().any(|x| x.seq == seq && x.recent));
                         let meta = match (&r.holder, r.due_ms) {
                             (Some(h), _) => format!("seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
                             (None, Some(due)) => format!("seq {} · due at {}", r.seq, Instant::from_millis(due)),
                             (None, None) => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
                         };
                         view! {
-                            <li class=format!("msg msg-{kind}")>
+                            <li class=format!("msg msg-{kind}") class:recent=recent>
                                 <button class="msg-btn" on:click=move |_| ctx.act(move |s| s.select(Some(seq)))
                                     aria-label=format!("Inspect {}", r.id)>
                                     <span class="msg-id">{r.id.clone()}</span>
