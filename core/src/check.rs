@@ -22,7 +22,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
     for (seq, m) in q.msgs.iter() {
         size += m.size;
         let avail = m.is_available();
-        let in_main = q.avail_main.contains(&seq);
+        let in_main = q.avail_main.contains(seq);
         let in_dlq = q.avail_dlq.contains(&seq);
         let in_sess = m
             .session
@@ -127,6 +127,17 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
     if timer_locks != lock_timers {
         return Err(format!(
             "{timer_locks} lock timers for {lock_timers} timed locks"
+        ));
+    }
+    let main_avail = q
+        .msgs
+        .values()
+        .filter(|m| m.is_available() && m.place == Place::Main && !q.config.requires_session)
+        .count();
+    if q.avail_main.len() != main_avail {
+        return Err(format!(
+            "{} in the main availability queue, {main_avail} available",
+            q.avail_main.len()
         ));
     }
     if q.poll_timeout() != q.timers.iter().map(|&(t, _)| t).min() {

@@ -8,7 +8,7 @@ use crate::message::{
     Text,
 };
 use crate::rng::Rng;
-use crate::store::MsgStore;
+use crate::store::{AvailQueue, MsgStore};
 use crate::time::{Duration, Instant};
 use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::format;
@@ -280,7 +280,7 @@ pub struct Queue {
     rng: Rng,
     pub(crate) next_seq: u64,
     pub(crate) msgs: MsgStore,
-    pub(crate) avail_main: BTreeSet<u64>,
+    pub(crate) avail_main: AvailQueue,
     pub(crate) avail_dlq: BTreeSet<u64>,
     /// Available main messages that can expire, by expiry.
     pub(crate) ttl_index: BTreeSet<(Instant, u64)>,
@@ -342,7 +342,7 @@ impl Queue {
             rng: Rng::new(seed),
             next_seq: 1,
             msgs: MsgStore::new(),
-            avail_main: BTreeSet::new(),
+            avail_main: AvailQueue::default(),
             avail_dlq: BTreeSet::new(),
             ttl_index: BTreeSet::new(),
             timers: BTreeSet::new(),
@@ -595,12 +595,16 @@ impl Queue {
                 if let Some(t) = m.expires {
                     self.ttl_index.remove(&(t, seq));
                 }
-                if let Some(sid) = &m.session
-                    && let Some(s) = self.sessions.get_mut(sid)
-                {
-                    s.avail.remove(&seq);
+                if self.config.requires_session {
+                    if let Some(sid) = &m.session
+                        && let Some(s) = self.sessions.get_mut(sid)
+                    {
+                        s.avail.remove(&seq);
+                    }
+                } else {
+                    // Only available messages are made unavailable (callers check).
+                    self.avail_main.remove(seq);
                 }
-                self.avail_main.remove(&seq);
             }
             Place::Scheduled => {}
         }
@@ -949,7 +953,7 @@ impl Queue {
                 SessionHold::Held(sid) => self.sessions.get(sid)?.avail.first().copied(),
                 _ => None,
             },
-            SubQueue::Main => self.avail_main.first().copied(),
+            SubQueue::Main => self.avail_main.first(),
         }
     }
 

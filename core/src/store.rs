@@ -132,3 +132,66 @@ impl core::ops::Index<&u64> for MsgStore {
             .expect("invariant: indexing a message that exists")
     }
 }
+
+/// The available messages of a non-session main queue, lowest sequence number first.
+///
+/// New messages always carry the highest sequence number so far, so they are appended to a
+/// FIFO in O(1) and, being served lowest-first, mostly leave from its front in O(1); only
+/// messages that come back (abandon, lock expiry) go into an ordered set. Removing from the
+/// middle of the FIFO (TTL collection) is recorded and skipped later; the front of the FIFO is
+/// never such a removed entry.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct AvailQueue {
+    fresh: VecDeque<u64>,
+    fresh_removed: alloc::collections::BTreeSet<u64>,
+    back: alloc::collections::BTreeSet<u64>,
+    len: usize,
+}
+
+impl AvailQueue {
+    /// Adds an available message (it MUST not be in the queue already).
+    pub(crate) fn insert(&mut self, seq: u64) {
+        if self.fresh.back().is_none_or(|&b| seq > b) {
+            self.fresh.push_back(seq);
+        } else {
+            self.back.insert(seq);
+        }
+        self.len += 1;
+    }
+
+    /// Removes a message that is in the queue.
+    pub(crate) fn remove(&mut self, seq: u64) {
+        if self.back.remove(&seq) {
+        } else if self.fresh.front() == Some(&seq) {
+            self.fresh.pop_front();
+            while let Some(f) = self.fresh.front() {
+                if !self.fresh_removed.remove(f) {
+                    break;
+                }
+                self.fresh.pop_front();
+            }
+        } else {
+            debug_assert!(self.fresh.binary_search(&seq).is_ok(), "removing a member");
+            self.fresh_removed.insert(seq);
+        }
+        self.len -= 1;
+    }
+
+    /// The lowest available sequence number.
+    pub(crate) fn first(&self) -> Option<u64> {
+        match (self.fresh.front(), self.back.first()) {
+            (Some(&a), Some(&b)) => Some(a.min(b)),
+            (a, b) => a.or(b).copied(),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Membership (O(n); for the invariant checker).
+    pub(crate) fn contains(&self, seq: u64) -> bool {
+        self.back.contains(&seq)
+            || (self.fresh.contains(&seq) && !self.fresh_removed.contains(&seq))
+    }
+}
