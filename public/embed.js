@@ -1,14 +1,44 @@
-// Settle embed helper for host pages (optional; about 400 bytes).
+// Settle embed helper for host pages (optional; under 1 KB).
 // Include once: <script src="…/embed.js"></script>
-// It resizes every <iframe data-settle> to the height its playground reports, so the frame
-// fits its content. Without it, an embed keeps the iframe's own height and scrolls inside.
+// - Fits every <iframe data-settle> to the height its playground reports, so the frame shows
+//   all of it. Without this script an embed keeps the iframe's own height and scrolls inside.
+// - Tells each embed whether the host page is light or dark (from the page's background), and
+//   again when that changes, so embeds without a forced ?theme= follow the host.
 (function () {
+  function hostTheme() {
+    var els = [document.body, document.documentElement];
+    for (var i = 0; i < els.length; i++) {
+      if (!els[i]) continue;
+      var m = getComputedStyle(els[i]).backgroundColor.match(/rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?/);
+      if (m && (m[4] === undefined || +m[4] > 0)) {
+        return (0.2126 * m[1] + 0.7152 * m[2] + 0.0722 * m[3]) / 255 < 0.5 ? 'dark' : 'light';
+      }
+    }
+    return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  function frames() { return document.querySelectorAll('iframe[data-settle]'); }
+  function tell(win) { win.postMessage({ type: 'settle:theme', theme: hostTheme() }, '*'); }
   addEventListener('message', function (e) {
     var d = e.data;
     if (!d || d.type !== 'settle:height' || typeof d.height !== 'number') return;
-    var frames = document.querySelectorAll('iframe[data-settle]');
-    for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow === e.source) frames[i].style.height = Math.ceil(d.height) + 'px';
+    var fs = frames();
+    for (var i = 0; i < fs.length; i++) {
+      if (fs[i].contentWindow === e.source) {
+        fs[i].style.height = Math.ceil(d.height) + 'px';
+        tell(e.source);
+      }
     }
   });
+  var last = null;
+  function check() {
+    var t = hostTheme();
+    if (t === last) return;
+    last = t;
+    var fs = frames();
+    for (var i = 0; i < fs.length; i++) if (fs[i].contentWindow) tell(fs[i].contentWindow);
+  }
+  var watch = { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] };
+  new MutationObserver(check).observe(document.documentElement, watch);
+  if (document.body) new MutationObserver(check).observe(document.body, watch);
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', check);
 })();

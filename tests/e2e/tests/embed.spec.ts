@@ -71,3 +71,18 @@ test('the Embed button gives a one-line snippet that reproduces the current scen
   await expect(f.getByRole('heading', { name: 'Embedded "here"' })).toBeVisible();
   await expect(f.getByRole('list', { name: 'Held by R1' })).toContainText('m1');
 });
+
+test('with embed.js an embed follows the host page theme, and a forced theme wins', async ({ page, baseURL }) => {
+  const base = baseURL!;
+  await page.goto('./example.html'); // the host page's origin is the test server's
+  await page.setContent(`<!doctype html><body style="background:#111">
+    <iframe data-settle id="auto" src="${base}?embed&preset=abandon" width="700" height="400" style="border:0"></iframe>
+    <iframe data-settle id="light" src="${base}?embed&preset=abandon&theme=light" width="700" height="400" style="border:0"></iframe>
+    <script src="${base}embed.js"></script></body>`);
+  const theme = (id: string) => page.frameLocator(`#${id}`).locator('html').getAttribute('data-theme');
+  await expect.poll(() => theme('auto')).toBe('dark');
+  expect(await theme('light')).toBe('light');
+  await page.evaluate(() => { document.body.style.background = '#fafafa'; });
+  await expect.poll(() => theme('auto')).toBe('light');
+  expect(await theme('light')).toBe('light');
+});
