@@ -24,12 +24,28 @@ const RECEIVERS: u8 = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum P {
     Avail,
-    Locked { by: u8, until: u64, g: u64 },
+    Locked {
+        by: u8,
+        until: u64,
+        g: u64,
+    },
     Deferred,
-    DeferredLocked { by: u8, until: u64, g: u64 },
+    DeferredLocked {
+        by: u8,
+        until: u64,
+        g: u64,
+    },
     Dlq,
-    DlqLocked { by: u8, until: u64, g: u64 },
+    DlqLocked {
+        by: u8,
+        until: u64,
+        g: u64,
+    },
     DlqDeferred,
+    /// Scheduled: becomes available at `at` with a new sequence number.
+    Scheduled {
+        at: u64,
+    },
 }
 
 impl P {
@@ -107,15 +123,29 @@ impl Model {
 
     fn advance(&mut self, t: u64) {
         loop {
+            // At one instant activations come before lock expiries (semantics.md §1.4), each
+            // group in sequence-number order: (time, kind, seq) with activation = 0.
             let due = self
                 .msgs
                 .iter()
-                .filter_map(|(&s, m)| m.p.lock().map(|(_, until, _)| (until, s)))
-                .filter(|&(until, _)| until <= t)
+                .filter_map(|(&s, m)| match m.p {
+                    P::Scheduled { at } => Some((at, 0, s)),
+                    p => p.lock().map(|(_, until, _)| (until, 1, s)),
+                })
+                .filter(|&(when, _, _)| when <= t)
                 .min();
-            let Some((until, seq)) = due else { break };
-            self.now = until;
-            self.release(seq, Why::Expire);
+            let Some((when, kind, seq)) = due else { break };
+            self.now = when;
+            if kind == 0 {
+                let mut m = self.msgs.remove(&seq).unwrap();
+                let new = self.next_seq;
+                self.next_seq += 1;
+                m.p = P::Avail;
+                m.expires = self.ttl.map(|ttl| when + ttl);
+                self.msgs.insert(new, m);
+            } else {
+                self.release(seq, Why::Expire);
+            }
         }
         self.now = t;
     }
@@ -162,6 +192,8 @@ enum Action {
     Renew { r: u8, pick: usize },
     Close { r: u8 },
     Advance { ms: u64 },
+    Schedule { delay_ms: u64 },
+    Cancel { pick: usize },
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -178,6 +210,8 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (r.clone(), pick.clone()).prop_map(|(r, pick)| Action::Defer { r, pick }),
         1 => (r.clone(), pick.clone()).prop_map(|(r, pick)| Action::Renew { r, pick }),
         1 => r.prop_map(|r| Action::Close { r }),
+        1 => (1u64..20_000).prop_map(|delay_ms| Action::Schedule { delay_ms }),
+        1 => (0usize..8).prop_map(|pick| Action::Cancel { pick }),
         3 => prop_oneof![0u64..3_000, Just(LD), 5_000u64..25_000].prop_map(|ms| Action::Advance { ms }),
     ]
 }
@@ -227,6 +261,7 @@ fn model_place(m: &M) -> (&'static str, u32, Option<u64>) {
         P::DlqLocked { .. } => "dlq-locked",
         // In the listing a deferred DLQ message reads as an unlocked DLQ message.
         P::DlqDeferred => "dlq",
+        P::Scheduled { .. } => "scheduled",
     };
     (kind, m.h, until)
 }
@@ -440,6 +475,41 @@ fn run(
                         };
                     }
                 }
+            }
+            Action::Schedule { delay_ms } => {
+                let seq = m.next_seq;
+                m.next_seq += 1;
+                let at = m.now + delay_ms;
+                m.msgs.insert(
+                    seq,
+                    M {
+                        p: P::Scheduled { at },
+                        h: 0,
+                        expires: None,
+                    },
+                );
+                let mut msg = NewMessage::new(&format!("s{seq}"), "x");
+                msg.scheduled_enqueue = Some(Instant::from_millis(at));
+                let r = q.send(now, sender, msg).unwrap();
+                prop_assert_eq!(r, settle_core::SendOutcome::Scheduled(seq));
+            }
+            Action::Cancel { pick: k } => {
+                let scheduled: Vec<u64> = m
+                    .msgs
+                    .iter()
+                    .filter(|(_, x)| matches!(x.p, P::Scheduled { .. }))
+                    .map(|(&s, _)| s)
+                    .collect();
+                // Sometimes a number that is not scheduled: a successful no-op (T4).
+                let seq = if scheduled.is_empty() || k == 7 {
+                    m.next_seq + 3
+                } else {
+                    scheduled[k % scheduled.len()]
+                };
+                if scheduled.contains(&seq) {
+                    m.msgs.remove(&seq);
+                }
+                q.cancel_scheduled(now, sender, seq);
             }
             Action::Close { r } => {
                 q.close(now, rid(r));
