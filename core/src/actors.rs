@@ -19,7 +19,6 @@ use crate::time::{Duration, Instant};
 use crate::world::{Op, Outcome, Target, World};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
-use alloc::string::String;
 use alloc::vec::Vec;
 
 /// How a sender awaits its sends.
@@ -576,12 +575,9 @@ impl ReceiverState {
                     .map(Outcome::LockedUntil),
                 None => world.apply(at, &name, op.clone()),
             };
-            let ld = world.queue().config().lock_duration;
             let job = &mut self.jobs[i];
             job.renew_at = match &r {
-                Ok(Outcome::LockedUntil(until)) => {
-                    Self::renew_time(at, *until, job.renew_until, ld)
-                }
+                Ok(Outcome::LockedUntil(until)) => Self::renew_time(at, *until, job.renew_until),
                 _ => None,
             };
             report(
@@ -696,7 +692,6 @@ impl ReceiverState {
         if !got.is_empty() {
             report(out, world, at, name, op, Some(r), None);
         }
-        let ld = world.queue().config().lock_duration;
         for m in &got {
             self.stats.started += 1;
             let duplicate = self.spec.idempotent && self.done_ids.contains(&m.id);
@@ -733,7 +728,7 @@ impl ReceiverState {
             let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
             let renew_at = match (self.spec.auto_renew, m.locked_until) {
                 (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock => {
-                    Self::renew_time(at, until, renew_until, ld)
+                    Self::renew_time(at, until, renew_until)
                 }
                 _ => None,
             };
@@ -763,26 +758,10 @@ impl ReceiverState {
 
     /// The legacy .NET pump's timing (semantics.md §3): renew `remaining - min(remaining/2, 10 s)`
     /// after now, and not past the maximum auto-renew duration.
-    fn renew_time(
-        now: Instant,
-        until: Instant,
-        renew_until: Instant,
-        _ld: Duration,
-    ) -> Option<Instant> {
+    fn renew_time(now: Instant, until: Instant, renew_until: Instant) -> Option<Instant> {
         let remaining = until.saturating_since(now).as_millis();
         let buffer = (remaining / 2).min(10_000);
         let at = now + Duration::from_millis(remaining.saturating_sub(buffer));
         (at < renew_until).then_some(at)
-    }
-}
-
-impl ActorAct {
-    /// The error text, for logs.
-    #[must_use]
-    pub fn error_text(&self) -> Option<String> {
-        match &self.result {
-            Some(Err(e)) => Some(format!("{e}")),
-            _ => None,
-        }
     }
 }

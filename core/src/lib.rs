@@ -67,7 +67,7 @@ pub use message::{
     ClientId, LockToken, MessageState, MessageView, NewMessage, PropValue, Properties, ReceiveMode,
     SubQueue, Text,
 };
-pub use queue::{Counters, LinkOptions, Listing, PEEK_MAX, Queue, SendOutcome, SessionHold, Tally};
+pub use queue::{Counters, LinkOptions, Listing, PEEK_MAX, Queue, SendOutcome, SessionHold};
 pub use rng::Rng;
 pub use time::{Duration, Instant};
 pub use world::{Op, Outcome, Target, World};

@@ -93,24 +93,20 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                 by,
                 until,
                 delivery_count,
-                prefetched: false,
+                prefetched,
                 ..
-            } => format!(
-                "{} received {id} (delivery {delivery_count}); it is locked to {} until {until}.",
-                name(*by),
-                name(*by)
-            ),
-            EventKind::Locked {
-                id,
-                by,
-                until,
-                delivery_count,
-                prefetched: true,
-                ..
-            } => format!(
-                "{id} was prefetched into {}'s buffer (delivery {delivery_count}); its lock clock is already running, until {until}.",
-                name(*by)
-            ),
+            } => {
+                let who = name(*by);
+                if *prefetched {
+                    format!(
+                        "{id} was prefetched into {who}'s buffer (delivery {delivery_count}); its lock clock is already running, until {until}."
+                    )
+                } else {
+                    format!(
+                        "{who} received {id} (delivery {delivery_count}); it is locked to {who} until {until}."
+                    )
+                }
+            }
             EventKind::ReceivedAndDeleted { id, by, .. } => format!(
                 "{} received {id} in receive-and-delete mode: it is gone from the queue, whatever happens to {} now.",
                 name(*by),

@@ -469,22 +469,6 @@ impl Queue {
             .collect()
     }
 
-    /// Counts per place without building views: (available, locked, deferred, scheduled, dead-letter).
-    #[must_use]
-    pub fn tally(&self) -> Tally {
-        let mut t = Tally::default();
-        for m in self.msgs.values() {
-            match m.place {
-                Place::Scheduled => t.scheduled += 1,
-                Place::DeadLetter => t.dead_letter += 1,
-                Place::Main if m.lock.is_some() => t.locked += 1,
-                Place::Main if m.set_aside => t.deferred += 1,
-                Place::Main => t.available += 1,
-            }
-        }
-        t
-    }
-
     // ---------------------------------------------------------------- time
 
     /// The next instant at which [`handle_timeout`](Self::handle_timeout) has work: the earliest
@@ -1864,19 +1848,4 @@ pub enum Listing {
     DeadLetter,
     /// Scheduled messages.
     Scheduled,
-}
-
-/// Message counts per place.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Available in the main queue.
-    pub available: usize,
-    /// Locked (main queue, deferred or not).
-    pub locked: usize,
-    /// Deferred and not locked.
-    pub deferred: usize,
-    /// Scheduled.
-    pub scheduled: usize,
-    /// In the dead-letter queue.
-    pub dead_letter: usize,
 }

@@ -240,11 +240,6 @@ impl World {
         self.clients.get(id.0 as usize).map_or("?", |c| &*c.name)
     }
 
-    /// Every client name, in order of first appearance.
-    pub fn client_names(&self) -> impl Iterator<Item = &str> {
-        self.clients.iter().map(|c| &*c.name)
-    }
-
     /// Fires every deadline up to `now`.
     pub fn advance_to(&mut self, now: Instant) {
         self.queue.handle_timeout(now);
@@ -307,57 +302,35 @@ impl World {
                 self.remember(id, &got, from, true);
                 Ok(Outcome::Messages(got))
             }
-            Op::Complete { target } => {
-                let h = self.settleable(now, id, &target, "complete")?;
-                let token = h
-                    .token
-                    .expect("invariant: peek-lock deliveries have a token");
-                self.queue
-                    .complete(now, token)
-                    .map_err(|e| self.explain(now, &h, e))?;
-                Ok(Outcome::Done)
-            }
-            Op::Abandon { target, properties } => {
-                let h = self.settleable(now, id, &target, "abandon")?;
-                let token = h
-                    .token
-                    .expect("invariant: peek-lock deliveries have a token");
-                self.queue
-                    .abandon(now, token, properties)
-                    .map_err(|e| self.explain(now, &h, e))?;
-                Ok(Outcome::Done)
-            }
+            Op::Complete { target } => self
+                .settle_by(now, id, &target, "complete", |q, _, tok| q.complete(now, tok))
+                .map(|_| Outcome::Done),
+            Op::Abandon { target, properties } => self
+                .settle_by(now, id, &target, "abandon", |q, _, tok| {
+                    q.abandon(now, tok, properties)
+                })
+                .map(|_| Outcome::Done),
             Op::DeadLetter {
                 target,
                 reason,
                 description,
                 properties,
-            } => {
-                let h = self.settleable(now, id, &target, "dead-letter")?;
-                if h.sub == SubQueue::DeadLetter {
-                    return Err(Error::new(
-                        ErrorKind::InvalidOperation,
-                        "A message received from the dead-letter queue cannot be dead-lettered again.",
-                    ));
-                }
-                let token = h
-                    .token
-                    .expect("invariant: peek-lock deliveries have a token");
-                self.queue
-                    .dead_letter(now, token, reason, description, properties)
-                    .map_err(|e| self.explain(now, &h, e))?;
-                Ok(Outcome::Done)
-            }
-            Op::Defer { target, properties } => {
-                let h = self.settleable(now, id, &target, "defer")?;
-                let token = h
-                    .token
-                    .expect("invariant: peek-lock deliveries have a token");
-                self.queue
-                    .defer(now, token, properties)
-                    .map_err(|e| self.explain(now, &h, e))?;
-                Ok(Outcome::Done)
-            }
+            } => self
+                .settle_by(now, id, &target, "dead-letter", |q, h, tok| {
+                    if h.sub == SubQueue::DeadLetter {
+                        return Err(Error::new(
+                            ErrorKind::InvalidOperation,
+                            "A message received from the dead-letter queue cannot be dead-lettered again.",
+                        ));
+                    }
+                    q.dead_letter(now, tok, reason, description, properties)
+                })
+                .map(|_| Outcome::Done),
+            Op::Defer { target, properties } => self
+                .settle_by(now, id, &target, "defer", |q, _, tok| {
+                    q.defer(now, tok, properties)
+                })
+                .map(|_| Outcome::Done),
             Op::RenewLock { target } => {
                 let h = self.lookup(id, &target)?;
                 if h.session.is_some() && h.kind == HeldKind::PeekLock {
@@ -366,14 +339,9 @@ impl World {
                         text::RENEW_ON_SESSION,
                     ));
                 }
-                let h = self.settleable(now, id, &target, "renew the lock of")?;
-                let token = h
-                    .token
-                    .expect("invariant: peek-lock deliveries have a token");
-                let until = self
-                    .queue
-                    .renew_lock(now, token)
-                    .map_err(|e| self.explain(now, &h, e))?;
+                let (h, until) = self.settle_by(now, id, &target, "renew the lock of", |q, _, tok| {
+                    q.renew_lock(now, tok)
+                })?;
                 let c = &mut self.clients[id.0 as usize];
                 for held in [c.by_id.get_mut(&h.id), c.by_seq.get_mut(&h.seq)]
                     .into_iter()
@@ -460,14 +428,28 @@ impl World {
         })
     }
 
-    /// The delivery a settlement would use, after the client-side checks.
-    fn settleable(
-        &self,
+    /// Settles (or renews) the delivery `target` names with its own lock token, after the
+    /// client-side checks; a lost lock's error says why.
+    fn settle_by<T>(
+        &mut self,
         now: Instant,
         id: ClientId,
         target: &Target,
         verb: &str,
-    ) -> Result<Held, Error> {
+        act: impl FnOnce(&mut Queue, &Held, LockToken) -> Result<T, Error>,
+    ) -> Result<(Held, T), Error> {
+        let h = self.settleable(id, target, verb)?;
+        let token = h
+            .token
+            .expect("invariant: peek-lock deliveries have a token");
+        match act(&mut self.queue, &h, token) {
+            Ok(v) => Ok((h, v)),
+            Err(e) => Err(self.explain(now, &h, e)),
+        }
+    }
+
+    /// The delivery a settlement would use, after the client-side checks.
+    fn settleable(&self, id: ClientId, target: &Target, verb: &str) -> Result<Held, Error> {
         let h = self.lookup(id, target)?;
         match h.kind {
             HeldKind::Peeked => Err(Error::new(
@@ -490,7 +472,6 @@ impl World {
                     && self.queue.config().requires_session
                     && self.queue.session_of(id) != SessionHold::Held(sid.clone())
                 {
-                    let _ = now;
                     return Err(Error::new(
                         ErrorKind::SessionLockLost,
                         format!(

@@ -36,8 +36,6 @@ pub struct Ctx {
     pub notice: RwSignal<Option<(String, bool)>>,
     /// Real milliseconds the clock has been running.
     pub real_ms: RwSignal<f64>,
-    /// Frame time statistics: (frames, total ms spent in the frame callback).
-    pub frame_stats: RwSignal<(u64, f64)>,
     /// Full page or embed.
     pub mode: Mode,
 }
@@ -87,11 +85,6 @@ fn start_clock(ctx: Ctx) {
                 });
                 ctx.refresh();
             }
-            let spent = real_now_ms() - start;
-            ctx.frame_stats.update(|(n, total)| {
-                *n += 1;
-                *total += spent;
-            });
         }
         request_animation_frame(move || frame(ctx, last, carry));
     }
@@ -221,7 +214,6 @@ pub fn App() -> impl IntoView {
         speed: RwSignal::new(speed),
         notice,
         real_ms: RwSignal::new(0.0),
-        frame_stats: RwSignal::new((0, 0.0)),
         mode,
     };
     if mode.embed {
