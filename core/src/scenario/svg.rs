@@ -73,6 +73,8 @@ struct Seg {
     deadline: Option<u64>,
     renewals: Vec<u64>,
     expired: bool,
+    /// For a waiting message: when its time-to-live ran out while it waited.
+    ttl_out: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -105,14 +107,14 @@ impl Icon {
             Self::Duplicate => ("i-du", "k-mu", "duplicate dropped"),
             Self::Rejected => ("i-no", "k-no", "send refused"),
             Self::Activated => ("i-ac", "k-sn", "scheduled → active"),
-            Self::Cancelled => ("i-no", "k-mu", "scheduled send cancelled"),
+            Self::Cancelled => ("i-no", "k-mu", "cancelled / dropped"),
             Self::Complete => ("i-ok", "k-ok", "complete"),
             Self::Abandon => ("i-ab", "k-ab", "abandon"),
             Self::Defer => ("i-df", "k-df", "defer"),
             Self::DeadLetter => ("i-dl", "k-dl", "dead-letter"),
             Self::LockExpired => ("i-ex", "k-ex", "lock expired"),
             Self::LockLost => ("i-ll", "k-ex", "lock lost"),
-            Self::TtlExpired => ("i-tt", "k-mu", "TTL expired (dropped)"),
+            Self::TtlExpired => ("i-tt", "k-ab", "time-to-live ran out"),
             Self::ReceivedDeleted => ("i-rd", "k-lk", "received and deleted"),
             Self::Renew => ("i-rn", "k-lk", "lock renewed"),
             Self::Peek => ("i-pk", "k-mu", "peek"),
@@ -193,6 +195,8 @@ struct Msg {
     at: Option<(usize, usize)>,
     /// Where it was before that.
     came_from: Option<(usize, usize)>,
+    /// When its time-to-live runs out (known for the detailed messages).
+    expires_at: Option<u64>,
     in_dlq: bool,
     deferred: bool,
 }
@@ -212,6 +216,8 @@ struct Story {
     moments_total: usize,
     last_t: u64,
     max_delivery: u32,
+    /// Any message may have a time-to-live (then expiries are looked up).
+    ttl_possible: bool,
 }
 
 fn op_name(op: &Op) -> &'static str {
@@ -250,7 +256,7 @@ fn target_of(op: &Op) -> Option<&Target> {
 }
 
 impl Story {
-    fn new(max_delivery: u32) -> Self {
+    fn new(max_delivery: u32, ttl_possible: bool) -> Self {
         let lane = |name: &str| Lane {
             name: name.into(),
             ..Lane::default()
@@ -265,6 +271,7 @@ impl Story {
             moments_total: 0,
             last_t: 0,
             max_delivery,
+            ttl_possible,
         }
     }
 
@@ -306,6 +313,7 @@ impl Story {
     /// dead-lettering draws as one move).
     fn close(&mut self, m: usize, t: u64) -> Option<(usize, usize)> {
         let at = self.msgs[m].at.take()?;
+        self.ttl_check(m, at, t);
         let seg = &mut self.lanes[at.0].segs[at.1];
         seg.t1 = Some(t);
         if seg.t0 == t
@@ -337,6 +345,7 @@ impl Story {
             deadline,
             renewals: Vec::new(),
             expired: false,
+            ttl_out: None,
         });
         let s = segs.len() - 1;
         if let Some(m) = m {
@@ -375,6 +384,43 @@ impl Story {
         }
     }
 
+    /// Marks where a waiting message's time-to-live ran out before `t` (it is collected only
+    /// when someone receives: semantics.md §1.4).
+    fn ttl_check(&mut self, m: usize, at: (usize, usize), t: u64) {
+        let seg = &mut self.lanes[at.0].segs[at.1];
+        if let Some(x) = self.msgs[m].expires_at
+            && seg.kind == SegKind::Waiting
+            && x > seg.t0
+            && x < t
+            && seg.ttl_out.is_none()
+        {
+            seg.ttl_out = Some(x);
+            self.mark(at.0, x, Icon::TtlExpired, Some(at.1), String::new());
+        }
+    }
+
+    /// The expiry of a message the broker just stored or activated.
+    fn learn_expiry(&mut self, world: &World, m: usize, seq: u64) {
+        if self.msgs[m].detail && self.ttl_possible {
+            self.msgs[m].expires_at = world
+                .queue()
+                .list(crate::queue::Listing::Main)
+                .iter()
+                .find(|v| v.seq == seq)
+                .and_then(|v| v.expires_at)
+                .map(crate::Instant::as_millis);
+        }
+    }
+
+    /// At the end of what was run: waiting messages whose time-to-live ran out.
+    fn finish(&mut self, t: u64) {
+        for m in 0..self.msgs.len() {
+            if let Some(at) = self.msgs[m].at {
+                self.ttl_check(m, at, t);
+            }
+        }
+    }
+
     fn msg_of(&self, seq: u64) -> Option<usize> {
         self.by_seq.get(&seq).copied()
     }
@@ -396,6 +442,7 @@ impl Story {
                     detail: m < DETAIL,
                     at: None,
                     came_from: None,
+                    expires_at: None,
                     in_dlq: false,
                     deferred: false,
                 });
@@ -410,6 +457,9 @@ impl Story {
                     None => (SegKind::Waiting, id.to_string()),
                 };
                 let s = self.open(QUEUE, t, kind, Some(m), label, None);
+                if scheduled_for.is_none() {
+                    self.learn_expiry(world, m, *seq);
+                }
                 self.mark(sender, t, Icon::Send, None, id.to_string());
                 self.conn(m, t, (sender, None), (QUEUE, Some(s)), ConnKind::Send);
             }
@@ -455,7 +505,8 @@ impl Story {
                     self.by_seq.insert(*seq, m);
                     let from = self.close(m, t);
                     let label = self.msgs[m].id.clone();
-                    let s = self.open(QUEUE, t, SegKind::Waiting, Some(m), label, None);
+                    self.open(QUEUE, t, SegKind::Waiting, Some(m), label, None);
+                    self.learn_expiry(world, m, *seq);
                     self.mark(
                         QUEUE,
                         t,
@@ -463,7 +514,6 @@ impl Story {
                         from.map(|f| f.1),
                         format!("active as seq {seq}"),
                     );
-                    let _ = s;
                 }
             }
             EventKind::Cancelled { seq, .. } => {
@@ -638,9 +688,9 @@ impl Story {
                 self.mark(
                     from.map_or(QUEUE, |f| f.0),
                     t,
-                    Icon::TtlExpired,
+                    Icon::Cancelled,
                     from.map(|f| f.1),
-                    String::new(),
+                    "expired, dropped".into(),
                 );
                 self.moment(t, format!("{id}'s time-to-live ran out: dropped."));
             }
@@ -721,7 +771,9 @@ impl Story {
                 self.lanes[lane].refused += 1;
                 let target = target_of(op).map(|tg| match tg {
                     Target::Id(id) => id.to_string(),
-                    Target::Seq(s) => format!("seq {s}"),
+                    Target::Seq(s) => self
+                        .msg_of(*s)
+                        .map_or_else(|| format!("seq {s}"), |m| self.msgs[m].id.clone()),
                 });
                 let target = target.or_else(|| match op {
                     Op::Send { msg, .. } | Op::Schedule { msg } => Some(msg.id.to_string()),
@@ -808,13 +860,26 @@ impl Story {
 /// ago.)"), else the whole message: as ": …".
 fn why(message: &str) -> String {
     let m = message.trim_end();
-    if let Some(open) = m.rfind('(')
-        && m.ends_with(')')
-    {
-        let inner = m[open + 1..m.len() - 1].trim_end_matches('.');
-        return format!(" ({inner})");
+    if m.ends_with(')') {
+        // The outermost parenthesis that closes at the end (it may hold others).
+        let mut depth = 0i32;
+        for (i, c) in m.char_indices().rev() {
+            match c {
+                ')' => depth += 1,
+                '(' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let inner = m[i + 1..m.len() - 1].trim_end_matches('.');
+                        return format!(" ({inner})");
+                    }
+                }
+                _ => {}
+            }
+        }
     }
-    format!(": {m}")
+    // Else the first sentence.
+    let first = m.find(". ").map_or(m, |i| &m[..=i]);
+    format!(": {first}")
 }
 
 /// Seconds with one decimal at most, for prose: "26.4 s".
@@ -889,11 +954,11 @@ pub(crate) fn secs(ms: u64) -> String {
 }
 
 fn duration_words(ms: u64) -> String {
-    if ms >= 86_400_000 && ms % 86_400_000 == 0 {
+    if ms >= 86_400_000 && ms.is_multiple_of(86_400_000) {
         format!("{} d", ms / 86_400_000)
-    } else if ms >= 3_600_000 && ms % 3_600_000 == 0 {
+    } else if ms >= 3_600_000 && ms.is_multiple_of(3_600_000) {
         format!("{} h", ms / 3_600_000)
-    } else if ms >= 60_000 && ms % 60_000 == 0 {
+    } else if ms >= 60_000 && ms.is_multiple_of(60_000) {
         format!("{} min", ms / 60_000)
     } else {
         secs(ms)
@@ -956,7 +1021,7 @@ text{fill:#1f2328;font-size:11px}\
 .mu{fill:#59636e}.h1{font-size:19px;font-weight:600}.b{font-weight:600;font-size:12px}\
 .sm{font-size:10.5px}.in{fill:#fff;font-size:10.5px}.iw{fill:#1f2328;font-size:10px}\
 .bg{fill:#fff;stroke:#d0d7de}.ln{fill:#f6f8fa}.gr{stroke:#eaeef2}.ax{stroke:#8c959f}\
-.w{fill:#eaeef2;stroke:#afb8c1}.sc{fill:none;stroke:#6e7781;stroke-dasharray:3 2}\
+.w{fill:#eaeef2;stroke:#afb8c1}.xp{fill:#fff8c5;stroke:#9a6700;stroke-dasharray:2 2}.sc{fill:none;stroke:#6e7781;stroke-dasharray:3 2}\
 .dq{fill:#f3ecff;stroke:#8250df}.lk{fill:#0969da}.pf{fill:#54aeff}\
 .dlq{fill:#ffebe9;stroke:#cf222e}.ss{fill:none;stroke:#bf8700;stroke-width:1.5;stroke-dasharray:5 2}\
 .dd{stroke:#0550ae;stroke-width:2}.tl{stroke:#0969da;stroke-dasharray:2 2;opacity:.55}\
@@ -968,7 +1033,7 @@ text{fill:#1f2328;font-size:11px}\
 @media (prefers-color-scheme:dark){\
 text{fill:#e6edf3}.mu{fill:#9198a1}.in{fill:#fff}.iw{fill:#e6edf3}\
 .bg{fill:#0d1117;stroke:#3d444d}.ln{fill:#151b23}.gr{stroke:#262c36}.ax{stroke:#656c76}\
-.w{fill:#262c36;stroke:#656c76}.sc{stroke:#9198a1}.dq{fill:#271b47;stroke:#ab7df8}.lk{fill:#1f6feb}.pf{fill:#388bfd}\
+.w{fill:#262c36;stroke:#656c76}.xp{fill:#2e2a1a;stroke:#d29922}.sc{stroke:#9198a1}.dq{fill:#271b47;stroke:#ab7df8}.lk{fill:#1f6feb}.pf{fill:#388bfd}\
 .dlq{fill:#3c1618;stroke:#f85149}.ss{stroke:#d29922}.dd{stroke:#79c0ff}.tl{stroke:#4493f8}\
 .den{fill:#656c76}.den1{fill:#388bfd}.den2{fill:#f85149}\
 .c-sn{stroke:#9198a1}.c-lk{stroke:#4493f8}.c-bk{stroke:#db6d28}.c-dl{stroke:#f85149}\
@@ -977,10 +1042,12 @@ text{fill:#e6edf3}.mu{fill:#9198a1}.in{fill:#fff}.iw{fill:#e6edf3}\
 .gl{fill:#0d1117;stroke:#0d1117}}";
 
 const ANIM_STYLE: &str = "\
-.cv{fill:#fff;animation:rv 14s linear infinite}.cur{stroke:#cf222e;stroke-width:1.5;animation:rv 14s linear infinite}\
-@keyframes rv{0%{transform:translateX(0)}80%,100%{transform:translateX(768px)}}\
-@media (prefers-color-scheme:dark){.cv{fill:#0d1117}.cur{stroke:#f85149}}\
-@media (prefers-reduced-motion:reduce){.cv,.cur{animation:none;display:none}}";
+.rv{transform-origin:168px 0;animation:rv 14s linear infinite}\
+.cur{stroke:#cf222e;stroke-width:1.5;animation:cu 14s linear infinite}\
+@keyframes rv{0%{transform:scaleX(0)}80%,100%{transform:scaleX(1)}}\
+@keyframes cu{0%{transform:translateX(0)}80%,100%{transform:translateX(768px)}}\
+@media (prefers-color-scheme:dark){.cur{stroke:#f85149}}\
+@media (prefers-reduced-motion:reduce){.rv{animation:none}.cur{display:none}}";
 
 /// Icons, centred on the origin, coloured by `currentColor`.
 const DEFS: &str = "<defs>\
@@ -1191,9 +1258,23 @@ fn settings_line(sc: &Scenario) -> String {
 }
 
 fn render(sc: &Scenario, animate: bool) -> String {
-    let mut story = Story::new(sc.queue.max_delivery_count);
+    let ttl_possible = sc.queue.default_ttl.is_some()
+        || sc.queue.tier == crate::Tier::Basic
+        || sc.script.iter().any(|s| match &s.op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
+            _ => false,
+        })
+        || sc
+            .actors
+            .iter()
+            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()));
+    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible);
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
         story.on_record(w, &r);
+    });
+    story.finish(match ended {
+        Ended::Finished => sc.run_until.as_millis(),
+        Ended::Cut(t) => t.as_millis(),
     });
     let levels = [
         Detail {
@@ -1392,8 +1473,10 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     let mut used_seg: Vec<SegKind> = Vec::new();
     let mut dropped = 0usize;
     let mut deadlines = false;
+    let mut expired_waits = false;
 
-    // Lanes' contents.
+    // Lanes' contents (revealed over time when animated).
+    let content_start = o.s.len();
     for &i in &order {
         let lane = &st.lanes[i];
         let l = &layouts[&i];
@@ -1419,6 +1502,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 if !used_seg.contains(&seg.kind) {
                     used_seg.push(seg.kind);
                 }
+                expired_waits |= seg.ttl_out.is_some();
                 deadlines |= draw_seg(&mut o, seg, a, b, yc, &sc_, run_end, d, st);
                 rows[tr].take(a, b);
             }
@@ -1561,6 +1645,19 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
         );
     }
 
+    if animate {
+        o.s.insert_str(content_start, "<g clip-path=\"url(#rv)\">");
+        let _ = write!(
+            o.s,
+            "</g><clipPath id=\"rv\"><rect class=\"rv\" x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\"/></clipPath>\
+             <path class=\"cur\" d=\"M{x0} {y0}v{h}\"/>",
+            x0 = num(X0),
+            y0 = num(lanes_top),
+            w = num(W - X0),
+            h = num(lanes_bottom - lanes_top)
+        );
+    }
+
     let mut y = lanes_bottom + 18.0;
     let mut notes: Vec<String> = Vec::new();
     if cropped {
@@ -1607,7 +1704,8 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     // Legend: only what the picture uses.
     y += 8.0;
     let mut x = 24.0;
-    let mut items: Vec<(Option<SegKind>, Option<Icon>, &str)> = Vec::new();
+    o.s.push_str("<g class=\"legend\">");
+    let mut items: Vec<(Swatch, &str)> = Vec::new();
     for k in [
         SegKind::Waiting,
         SegKind::Scheduled,
@@ -1627,25 +1725,27 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 SegKind::DeadLetter => "in the dead-letter queue",
                 SegKind::Session => "session lock",
             };
-            items.push((Some(k), None, text));
+            items.push((Swatch::Seg(seg_class(k), k == SegKind::Waiting), text));
         }
     }
+    if expired_waits {
+        items.push((Swatch::Seg("xp", true), "expired, not yet collected"));
+    }
     if deadlines {
-        items.push((None, None, "lock deadline"));
+        items.push((Swatch::Deadline, "lock deadline"));
     }
     used.sort();
     for ic in &used {
-        items.push((None, Some(*ic), ic.style().2));
+        items.push((Swatch::Icon(*ic), ic.style().2));
     }
-    for (k, ic, text) in items {
+    for (sw, text) in items {
         let w = 22.0 + text_w(text, 10.5) + 16.0;
         if x + w > W - 16.0 {
             x = 24.0;
             y += 20.0;
         }
-        if let Some(k) = k {
-            let class = seg_class(k);
-            let h = if k == SegKind::Waiting { 8.0 } else { 12.0 };
+        if let Swatch::Seg(class, thin) = sw {
+            let h = if thin { 8.0 } else { 12.0 };
             let _ = write!(
                 o.s,
                 "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"16\" height=\"{}\" rx=\"2\"/>",
@@ -1654,10 +1754,10 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 num(h)
             );
         }
-        if let Some(ic) = ic {
+        if let Swatch::Icon(ic) = sw {
             o.icon(ic, x + 8.0, y - 4.0);
         }
-        if k.is_none() && ic.is_none() {
+        if let Swatch::Deadline = sw {
             let _ = write!(
                 o.s,
                 "<path class=\"dd\" d=\"M{} {}v14\"/>",
@@ -1668,6 +1768,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
         o.text(x + 22.0, y, "sm", text);
         x += w;
     }
+    o.s.push_str("</g>");
     y += 12.0;
 
     // What happened: the moments worth a sentence.
@@ -1700,19 +1801,6 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     );
     let h = y + 14.0;
 
-    if animate {
-        let _ = write!(
-            o.s,
-            "<clipPath id=\"pc\"><rect x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\"/></clipPath>\
-             <g clip-path=\"url(#pc)\"><rect class=\"cv\" x=\"{x0}\" y=\"{y0}\" width=\"{w}\" height=\"{h}\"/>\
-             <path class=\"cur\" d=\"M{x0} {y0}v{h}\"/></g>",
-            x0 = num(X0 + 1.0),
-            y0 = num(lanes_top + 1.0),
-            w = num(X1 - X0 + 40.0),
-            h = num(lanes_bottom - lanes_top - 1.0)
-        );
-    }
-
     let mut s = String::with_capacity(o.s.len() + 6000);
     let desc = if sc.description.is_empty() {
         String::from("A scenario run in Settle, drawn as swimlanes over virtual time.")
@@ -1735,6 +1823,14 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     s.push_str(&o.s);
     s.push_str("</svg>\n");
     s
+}
+
+/// What a legend entry shows.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Seg(&'static str, bool),
+    Icon(Icon),
+    Deadline,
 }
 
 fn seg_class(k: SegKind) -> &'static str {
@@ -1787,6 +1883,20 @@ fn draw_seg(
         let _ = write!(o.s, "><title>{}</title></rect>", esc(&tip));
     } else {
         o.s.push_str("/>");
+    }
+    // A waiting message whose time-to-live ran out: the rest of its wait is drawn expired.
+    if let Some(x) = seg.ttl_out {
+        let xa = sc.x(x).max(a);
+        if xa < b {
+            let _ = write!(
+                o.s,
+                "<rect class=\"xp\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\"/>",
+                num(xa),
+                num(yc - h / 2.0),
+                num(b - xa),
+                num(h)
+            );
+        }
     }
     // Renewals: a tick inside the bar where the lock was renewed.
     for &r in &seg.renewals {
@@ -1887,7 +1997,7 @@ fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize
     let mut cur = 0i64;
     let mut last_col = 0usize;
     for (&t, &dv) in &deltas {
-        let col = (((sc.x(t) - X0) as usize).min(cols)).max(0);
+        let col = ((sc.x(t) - X0) as usize).min(cols);
         for p in peak.iter_mut().take(col + 1).skip(last_col) {
             *p = (*p).max(cur);
         }
