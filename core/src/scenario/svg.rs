@@ -1045,7 +1045,7 @@ const ANIM_STYLE: &str = "\
 .rv{transform-origin:168px 0;animation:rv 14s linear infinite}\
 .cur{stroke:#cf222e;stroke-width:1.5;animation:cu 14s linear infinite}\
 @keyframes rv{0%{transform:scaleX(0)}80%,100%{transform:scaleX(1)}}\
-@keyframes cu{0%{transform:translateX(0)}80%,100%{transform:translateX(768px)}}\
+@keyframes cu{0%{transform:translateX(0)}80%,100%{transform:translateX(792px)}}\
 @media (prefers-color-scheme:dark){.cur{stroke:#f85149}}\
 @media (prefers-reduced-motion:reduce){.rv{animation:none}.cur{display:none}}";
 
