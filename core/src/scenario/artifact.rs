@@ -71,3 +71,14 @@ pub(crate) fn drive(
         }
     }
 }
+
+/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
+pub(crate) fn secs(ms: u64) -> String {
+    let whole = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        return alloc::format!("{whole} s");
+    }
+    let f = alloc::format!("{frac:03}");
+    alloc::format!("{whole}.{} s", f.trim_end_matches('0'))
+}

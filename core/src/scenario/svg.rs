@@ -11,7 +11,7 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
-use super::artifact::{ArtifactError, Ended, drive};
+use super::artifact::{ArtifactError, Ended, drive, secs};
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
@@ -940,17 +940,6 @@ fn num(v: f64) -> String {
     let r = (v * 10.0).round() / 10.0;
     let s = format!("{r:.1}");
     s.strip_suffix(".0").map_or(s.clone(), String::from)
-}
-
-/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
-pub(crate) fn secs(ms: u64) -> String {
-    let whole = ms / 1000;
-    let frac = ms % 1000;
-    if frac == 0 {
-        return format!("{whole} s");
-    }
-    let f = format!("{frac:03}");
-    format!("{whole}.{} s", f.trim_end_matches('0'))
 }
 
 fn duration_words(ms: u64) -> String {

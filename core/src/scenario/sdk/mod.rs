@@ -1,23 +1,453 @@
-//! The scenario as a program for the Azure Service Bus SDKs (feature `sdk`).
-use super::Scenario;
-use super::artifact::ArtifactError;
-use alloc::string::String;
+//! The scenario as a program for the Azure Service Bus SDKs (feature `sdk`): Python
+//! (`azure-servicebus` 7.x, asyncio) and TypeScript (`@azure/service-bus` 7.x).
+//!
+//! The program performs the scenario's script against a real queue: each step at its time, each
+//! settlement through the receiver that received the message. Every step carries, as a comment
+//! and in what the program prints, what Settle predicts (the step's result in Settle's run of the
+//! same scenario), so a run against Azure checks both. Automated actors become loops that do what
+//! the actor does (its send mode, its processing time and settlement policy); what the SDKs cannot
+//! express (a presettled send, an abrupt connection drop, a queue quota below 1 GB, ...) is said
+//! in a comment at the spot, never dropped silently.
+//!
+//! Delivery counts: Settle shows .NET's `DeliveryCount` (h+1 on a received message, semantics.md
+//! §0); both the Python and the JavaScript SDK show the raw AMQP count h. Predictions are
+//! translated (a first delivery is predicted as `DeliveryCount 0`), and the program says so.
 
-/// Python.
-///
-/// # Errors
-/// Not yet.
-pub fn python(_sc: &Scenario) -> Result<String, ArtifactError> {
-    Err(ArtifactError {
-        message: "not yet".into(),
-    })
+mod python;
+mod typescript;
+
+pub use python::python;
+pub use typescript::typescript;
+
+use super::artifact::{Ended, drive};
+use super::{Record, Scenario, Step};
+use crate::error::{Error, ErrorKind};
+use crate::event::EventKind;
+use crate::message::MessageView;
+use crate::world::{Op, Outcome, Target, World};
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// Script steps exported at most (a longer script is cut, and the program says so).
+pub const MAX_STEPS: usize = 5_000;
+/// Records of Settle's run used for predictions at most.
+const RECORD_BUDGET: usize = 200_000;
+
+/// One script step with Settle's prediction.
+pub(crate) struct Planned<'a> {
+    pub index: usize,
+    pub step: &'a Step,
+    /// `None` when Settle's run stopped before this step (too long to predict).
+    pub result: Option<Result<Outcome, Error>>,
+    /// The message a settlement names, as a MessageId (a `seq` target resolved through Settle's
+    /// run; `None` when Settle never saw that sequence number).
+    pub target_id: Option<String>,
+    /// This client already settled that message successfully (the SDK refuses client-side).
+    pub settled_before: bool,
+    /// That message was received in receive-and-delete mode (the SDK refuses client-side).
+    pub deleted_before: bool,
 }
-/// TypeScript.
-///
-/// # Errors
-/// Not yet.
-pub fn typescript(_sc: &Scenario) -> Result<String, ArtifactError> {
-    Err(ArtifactError {
-        message: "not yet".into(),
-    })
+
+/// The scenario and its predictions.
+pub(crate) struct Plan<'a> {
+    pub sc: &'a Scenario,
+    pub steps: Vec<Planned<'a>>,
+    /// Steps left out (beyond [`MAX_STEPS`]).
+    pub omitted: usize,
+    /// Settle's run stopped early (its budget): predictions after this are missing.
+    pub cut_at_ms: Option<u64>,
+    /// Settle sequence number → MessageId.
+    pub ids: BTreeMap<u64, String>,
+    /// Steps whose predicted result is a sequence number (schedule): Settle seq → step index.
+    pub scheduled: BTreeMap<u64, usize>,
 }
+
+pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
+    let mut results: BTreeMap<usize, Result<Outcome, Error>> = BTreeMap::new();
+    let mut ids: BTreeMap<u64, String> = BTreeMap::new();
+    let ended = drive(
+        sc,
+        RECORD_BUDGET,
+        &mut |_w: &World, r: Record<'_>| match r {
+            Record::Step { index, result, .. } => {
+                results.insert(index, result.clone());
+            }
+            Record::Event { event, .. } => match &event.kind {
+                EventKind::Enqueued { seq, id, .. } | EventKind::Activated { seq, id, .. } => {
+                    ids.insert(*seq, id.to_string());
+                }
+                EventKind::DuplicateDropped {
+                    seq: Some(s), id, ..
+                } => {
+                    ids.insert(*s, id.to_string());
+                }
+                _ => {}
+            },
+            Record::Actor { .. } => {}
+        },
+    );
+    let mut steps = Vec::new();
+    let mut settled: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut deleted: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut scheduled = BTreeMap::new();
+    for (index, step) in sc.script.iter().enumerate().take(MAX_STEPS) {
+        let result = results.remove(&index);
+        let by = step.by.to_string();
+        let target_id = target(&step.op).and_then(|t| match t {
+            Target::Id(id) => Some(id.to_string()),
+            Target::Seq(s) => ids.get(s).cloned(),
+        });
+        let key = target_id.clone().map(|id| (by.clone(), id));
+        let settled_before = key.as_ref().is_some_and(|k| settled.contains(k));
+        let deleted_before = key.as_ref().is_some_and(|k| deleted.contains(k));
+        match (&step.op, &result) {
+            (
+                Op::Complete { .. } | Op::Abandon { .. } | Op::Defer { .. } | Op::DeadLetter { .. },
+                Some(Ok(_)),
+            ) => {
+                if let Some(k) = key {
+                    settled.insert(k);
+                }
+            }
+            (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Ok(Outcome::Messages(ms)))) => {
+                for m in ms {
+                    let k = (by.clone(), m.id.to_string());
+                    settled.remove(&k);
+                    if m.lock_token.is_none() {
+                        deleted.insert(k);
+                    } else {
+                        deleted.remove(&k);
+                    }
+                }
+            }
+            (Op::Schedule { .. }, Some(Ok(Outcome::Seq(s)))) => {
+                scheduled.insert(*s, index);
+            }
+            _ => {}
+        }
+        steps.push(Planned {
+            index,
+            step,
+            result,
+            target_id,
+            settled_before,
+            deleted_before,
+        });
+    }
+    Plan {
+        sc,
+        omitted: sc.script.len().saturating_sub(MAX_STEPS),
+        cut_at_ms: match ended {
+            Ended::Finished => None,
+            Ended::Cut(t) => Some(t.as_millis()),
+        },
+        steps,
+        ids,
+        scheduled,
+    }
+}
+
+fn target(op: &Op) -> Option<&Target> {
+    match op {
+        Op::Complete { target }
+        | Op::Abandon { target, .. }
+        | Op::DeadLetter { target, .. }
+        | Op::Defer { target, .. }
+        | Op::RenewLock { target } => Some(target),
+        _ => None,
+    }
+}
+
+/// The scenario-format name of an operation.
+pub(crate) fn op_name(step: &Step) -> &str {
+    step.raw.get("do").and_then(|v| v.as_str()).unwrap_or("?")
+}
+
+/// A message as the program prints it: the SDK's raw delivery count (semantics.md §0).
+fn describe_one(m: &MessageView, peeked: bool) -> String {
+    let dc = if peeked {
+        m.delivery_count
+    } else {
+        m.delivery_count.saturating_sub(1)
+    };
+    format!("{} (DeliveryCount {dc})", m.id)
+}
+
+/// What the program prints for a result; the prediction is written the same way, so the two
+/// compare as text.
+pub(crate) fn expected(p: &Planned<'_>, python: bool) -> String {
+    let peeked = matches!(p.step.op, Op::Peek { .. });
+    match &p.result {
+        None => "(not predicted: Settle's run stopped before this step)".into(),
+        Some(Ok(Outcome::Messages(ms))) => {
+            let n = ms.len();
+            let list: Vec<String> = ms.iter().map(|m| describe_one(m, peeked)).collect();
+            match n {
+                0 => "0 messages".into(),
+                1 => format!("1 message: {}", list.join(", ")),
+                _ => format!("{n} messages: {}", list.join(", ")),
+            }
+        }
+        Some(Ok(Outcome::Session { id, .. })) => format!("session {id}"),
+        Some(Ok(Outcome::State(s))) => match s {
+            Some(s) => format!("state {s}"),
+            None => "state (none)".into(),
+        },
+        Some(Ok(_)) => "ok".into(),
+        Some(Err(e)) => {
+            // The SDKs refuse some settlements themselves before the broker is asked.
+            let client_side = python
+                && (p.settled_before || p.deleted_before)
+                && e.kind == ErrorKind::MessageLockLost;
+            if client_side {
+                "error InvalidOperation".into()
+            } else {
+                format!("error {}", e.kind.name())
+            }
+        }
+    }
+}
+
+/// The comment lines of Settle's prediction for a step.
+pub(crate) fn prediction_notes(p: &Planned<'_>, python: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    match &p.result {
+        None => out.push("Settle: not predicted (its run of this scenario stopped earlier).".into()),
+        Some(Ok(o)) => match o {
+            Outcome::Done => out.push("Settle: ok.".into()),
+            Outcome::Seq(s) => out.push(format!(
+                "Settle: ok, sequence number {s} in Settle's queue (a real queue numbers on from its own history)."
+            )),
+            Outcome::Messages(ms) if ms.is_empty() => {
+                out.push("Settle: nothing there (0 messages).".into());
+            }
+            Outcome::Messages(ms) => {
+                let peeked = matches!(p.step.op, Op::Peek { .. });
+                for m in ms {
+                    let mut line = format!(
+                        "Settle: {} (seq {} there), .NET DeliveryCount {}, so {} here",
+                        m.id,
+                        m.seq,
+                        m.delivery_count,
+                        describe_one(m, peeked)
+                            .rsplit_once('(')
+                            .map_or(String::new(), |(_, r)| r.trim_end_matches(')').to_string())
+                    );
+                    if let Some(t) = m.locked_until {
+                        line.push_str(&format!(", locked until {}", super::artifact::secs(t.as_millis())));
+                    }
+                    if m.lock_token.is_none() && !peeked {
+                        line.push_str(", received and deleted");
+                    }
+                    line.push('.');
+                    out.push(line);
+                }
+            }
+            Outcome::LockedUntil(t) => out.push(format!(
+                "Settle: ok, locked until {} after the start.",
+                super::artifact::secs(t.as_millis())
+            )),
+            Outcome::Session { id, locked_until } => out.push(format!(
+                "Settle: accepts session {id}, locked until {} after the start.",
+                super::artifact::secs(locked_until.as_millis())
+            )),
+            Outcome::State(s) => out.push(format!(
+                "Settle: session state {}.",
+                s.as_deref().unwrap_or("(none)")
+            )),
+        },
+        Some(Err(e)) => {
+            out.push(format!("Settle: expect {}: {}", e.kind.name(), e.message));
+            if python && (p.settled_before || p.deleted_before) && e.kind == ErrorKind::MessageLockLost {
+                out.push(
+                    "The Python SDK refuses this itself (MessageAlreadySettled) before the broker is asked, so here: InvalidOperation."
+                        .into(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Text safe inside a line comment (one line, no control characters).
+pub(crate) fn comment_text(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// A double-quoted string literal valid in both Python and TypeScript: ASCII only, every other
+/// character escaped (`\uXXXX`; beyond the BMP `\U........` in Python, `\u{...}` in TypeScript).
+pub(crate) fn str_lit(s: &str, python: bool) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            ' '..='~' => o.push(c),
+            c if (c as u32) <= 0xFFFF => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c if python => o.push_str(&format!("\\U{:08x}", c as u32)),
+            c => o.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// What the queue needs that a program cannot set through the data plane.
+pub(crate) fn queue_notes(sc: &Scenario) -> Vec<String> {
+    let q = &sc.queue;
+    let mut v = vec_of(&[
+        format!("lock duration: {} ms", q.lock_duration.as_millis()),
+        format!("max delivery count: {}", q.max_delivery_count),
+    ]);
+    match q.default_ttl {
+        Some(t) => v.push(format!(
+            "default message time-to-live: {} ms",
+            t.as_millis()
+        )),
+        None => v.push("default message time-to-live: none (never expires)".into()),
+    }
+    v.push(format!(
+        "dead-lettering on message expiration: {}",
+        q.dead_letter_on_expiration
+    ));
+    match q.duplicate_detection_window {
+        Some(w) => v.push(format!(
+            "duplicate detection: on, window {} ms",
+            w.as_millis()
+        )),
+        None => v.push("duplicate detection: off".into()),
+    }
+    v.push(format!("requires session: {}", q.requires_session));
+    v.push(format!(
+        "tier: {} (a namespace setting: pick a namespace of this tier)",
+        q.tier.name()
+    ));
+    let mb = size_mb(q.max_size_bytes);
+    if q.max_size_bytes == mb * 1024 * 1024 {
+        v.push(format!("max size: {mb} MB"));
+    } else {
+        v.push(format!(
+            "max size: {} bytes in Settle; Azure's sizes are whole gigabytes, so this creates {mb} MB and Settle's QuotaExceeded predictions will not happen",
+            q.max_size_bytes
+        ));
+    }
+    v
+}
+
+fn vec_of(items: &[String]) -> Vec<String> {
+    items.to_vec()
+}
+
+/// The queue size Azure can have closest to the scenario's quota (1, 2, 3, 4, 5 GB; 80 GB).
+pub(crate) fn size_mb(bytes: u64) -> u64 {
+    let mb = bytes.div_ceil(1024 * 1024);
+    [1024u64, 2048, 3072, 4096, 5120, 81920]
+        .into_iter()
+        .find(|&s| s >= mb)
+        .unwrap_or(81920)
+}
+
+/// An ISO 8601 duration for a number of milliseconds ("PT30S", "PT0.5S").
+pub(crate) fn iso_duration(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        format!("PT{}S", ms / 1000)
+    } else {
+        format!("PT{}.{:03}S", ms / 1000, ms % 1000)
+    }
+}
+
+/// The header comment both languages share: what the program is and what the queue needs.
+pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[&str]) -> Vec<String> {
+    let sc = plan.sc;
+    let mut h = Vec::new();
+    h.push(comment_text(&sc.title));
+    if !sc.description.is_empty() {
+        h.push(String::new());
+        for line in wrap_words(&comment_text(&sc.description), 92) {
+            h.push(line);
+        }
+    }
+    h.push(String::new());
+    h.push(
+        "Exported from Settle: this program performs the scenario's script against a real".into(),
+    );
+    h.push(
+        "Azure Service Bus queue, each step at its time, and prints what Azure answered next to"
+            .into(),
+    );
+    h.push(
+        "what Settle predicts, so a run checks both. Settle's times are virtual; here they are"
+            .into(),
+    );
+    h.push("real seconds from the start, so a step can drift by network latency.".into());
+    h.push(String::new());
+    h.push(
+        "Environment: SERVICEBUS_CONNECTION_STRING (with Manage rights for --create-queue and"
+            .into(),
+    );
+    h.push(
+        "update_queue steps), SERVICEBUS_QUEUE (the queue's name). Use an empty queue of its own:"
+            .into(),
+    );
+    h.push("anything already in it changes what the receives get.".into());
+    h.push(String::new());
+    h.push(
+        "The queue this scenario needs (the data plane cannot set these; --create-queue creates"
+            .into(),
+    );
+    h.push("it with exactly these properties through the administration client):".into());
+    for n in queue_notes(sc) {
+        h.push(format!("  {n}"));
+    }
+    h.push(String::new());
+    h.push(
+        "DeliveryCount: Settle shows .NET's count (1 on a first delivery); this SDK shows the raw"
+            .into(),
+    );
+    h.push("AMQP count (0 on a first delivery). The predictions below are translated.".into());
+    for n in lang_notes {
+        h.push((*n).to_string());
+    }
+    if plan.omitted > 0 {
+        h.push(String::new());
+        h.push(format!(
+            "The script has {} more steps than the {MAX_STEPS} exported here.",
+            plan.omitted
+        ));
+    }
+    if let Some(t) = plan.cut_at_ms {
+        h.push(String::new());
+        h.push(format!(
+            "Settle's run of this scenario is too long to predict whole: predictions stop at {t} ms."
+        ));
+    }
+    h
+}
+
+fn wrap_words(s: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for w in s.split_whitespace() {
+        if !cur.is_empty() && cur.chars().count() + 1 + w.chars().count() > width {
+            out.push(core::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(w);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

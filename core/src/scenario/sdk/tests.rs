@@ -1,0 +1,2 @@
+//! Unit tests of the SDK export: each operation mapped to the SDK call expected.
+use super::*;
