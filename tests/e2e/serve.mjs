@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(process.env.SETTLE_DIST ?? join(here, '../../dist'));
@@ -14,6 +15,18 @@ const types = {
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
   '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
+
+// Brotli for clients that accept it, as a static host with precompressed files would serve them
+// (startup measurements need the real transfer size). Compressed once per file and version.
+const compressed = new Map();
+function brotli(path, mtime, body) {
+  const key = `${path}@${mtime}`;
+  if (!compressed.has(key)) {
+    compressed.set(key, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+  return compressed.get(key);
+}
+const compressible = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.svg', '.json', '.txt']);
 
 createServer(async (req, res) => {
   const url = new URL(req.url, 'http://x');
@@ -28,8 +41,15 @@ createServer(async (req, res) => {
     const s = await stat(file);
     const path = s.isDirectory() ? join(file, 'index.html') : file;
     const body = await readFile(path);
-    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-    res.end(body);
+    const headers = { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store', vary: 'accept-encoding' };
+    if (compressible.has(extname(path)) && /\bbr\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const s2 = await stat(path);
+      res.writeHead(200, { ...headers, 'content-encoding': 'br' });
+      res.end(brotli(path, s2.mtimeMs, body));
+    } else {
+      res.writeHead(200, headers);
+      res.end(body);
+    }
   } catch {
     res.writeHead(404).end('not found');
   }
