@@ -1,5 +1,7 @@
 // Serves the release dist under a sub-path on loopback, as a docs host would:
-// http://127.0.0.1:$PORT/$BASE/ -> ../../dist/. No dependencies, no requests leave the machine.
+// http://127.0.0.1:$PORT/$BASE/ -> ../../dist/, and, when it has been built, the test book
+// (`mdbook build docs/book`) beside it on the same origin: /docs/book/ -> ../../target/book/.
+// No dependencies, no requests leave the machine.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -10,6 +12,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const root = resolve(process.env.SETTLE_DIST ?? join(here, '../../dist'));
 const port = Number(process.env.PORT ?? 4173);
 const base = process.env.SETTLE_BASE ?? '/docs/playground/';
+const bookRoot = resolve(process.env.SETTLE_BOOK ?? join(here, '../../target/book'));
+const mounts = [[base, root], ['/docs/book/', bookRoot]];
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
@@ -30,13 +34,15 @@ const compressible = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.svg', '
 
 createServer(async (req, res) => {
   const url = new URL(req.url, 'http://x');
-  if (!url.pathname.startsWith(base)) {
+  const mount = mounts.find(([b]) => url.pathname.startsWith(b));
+  if (!mount) {
     res.writeHead(404).end('not under ' + base);
     return;
   }
-  let rel = decodeURIComponent(url.pathname.slice(base.length)) || 'index.html';
-  const file = normalize(join(root, rel));
-  if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+  const [mbase, mroot] = mount;
+  let rel = decodeURIComponent(url.pathname.slice(mbase.length)) || 'index.html';
+  const file = normalize(join(mroot, rel));
+  if (!file.startsWith(mroot)) { res.writeHead(403).end(); return; }
   try {
     const s = await stat(file);
     const path = s.isDirectory() ? join(file, 'index.html') : file;
