@@ -1,6 +1,7 @@
 //! Invariant checker, called by the tests after every step (TigerBeetle-style "checkers").
 
-use crate::queue::{Place, Queue, Timer, token_seq};
+use crate::message::Place;
+use crate::queue::{Queue, Timer, token_seq};
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
@@ -67,7 +68,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
                 {
                     return Err(format!("seq {seq}: holder does not know its lock"));
                 }
-                let has_timer = q.timers.contains(&(l.until, Timer::Lock(seq)));
+                let has_timer = q.timers.contains(l.until, Timer::Lock(seq));
                 if has_timer == l.session {
                     return Err(format!(
                         "seq {seq}: session lock={} but timer={has_timer}",
@@ -86,7 +87,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
                     let at = m
                         .activate_at
                         .ok_or("scheduled message without activation")?;
-                    if !q.timers.contains(&(at, Timer::Activate(seq))) {
+                    if !q.timers.contains(at, Timer::Activate(seq)) {
                         return Err(format!("seq {seq}: scheduled without timer"));
                     }
                 }
@@ -105,7 +106,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             }
         }
         if let Some(h) = s.holder
-            && !q.timers.contains(&(s.until, Timer::Session(s.num)))
+            && !q.timers.contains(s.until, Timer::Session(s.num))
         {
             return Err(format!("session {k} held by {h:?} without a timer"));
         }
@@ -140,7 +141,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             q.avail_main.len()
         ));
     }
-    if q.poll_timeout() != q.timers.iter().map(|&(t, _)| t).min() {
+    if q.poll_timeout() != q.timers.iter().map(|(t, _)| t).min() {
         return Err("poll_timeout is not the earliest deadline".into());
     }
     let all: alloc::vec::Vec<u64> = q

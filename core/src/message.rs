@@ -187,3 +187,56 @@ pub struct MessageView {
     /// Where it is.
     pub sub_queue: SubQueue,
 }
+
+// ---------------------------------------------------------------- as the broker holds them
+
+/// Where a message lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    Main,
+    DeadLetter,
+    Scheduled,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Lock {
+    pub(crate) token: LockToken,
+    pub(crate) holder: ClientId,
+    pub(crate) until: Instant,
+    /// Delivered into a prefetch buffer and not yet handed to the application.
+    pub(crate) buffered: bool,
+    /// Held under a session lock (no timer of its own).
+    pub(crate) session: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Msg {
+    pub(crate) id: Text,
+    pub(crate) body: Text,
+    pub(crate) size: u64,
+    /// Effective TTL: min(message TTL, entity default).
+    pub(crate) ttl: Option<Duration>,
+    pub(crate) session: Option<Text>,
+    pub(crate) props: Properties,
+    pub(crate) enqueued: Instant,
+    pub(crate) expires: Option<Instant>,
+    /// Scheduled messages: the instant their activation timer fires.
+    pub(crate) activate_at: Option<Instant>,
+    pub(crate) scheduled_for: Option<Instant>,
+    /// AMQP header.delivery-count: prior unsuccessful deliveries.
+    pub(crate) h: u32,
+    pub(crate) place: Place,
+    /// Set aside by Defer: only ReceiveDeferred can take it.
+    pub(crate) set_aside: bool,
+    /// The `State` property reads Deferred (kept after dead-lettering).
+    pub(crate) label_deferred: bool,
+    pub(crate) lock: Option<Lock>,
+    pub(crate) dl_reason: Option<Text>,
+    pub(crate) dl_desc: Option<Text>,
+}
+
+impl Msg {
+    pub(crate) fn is_available(&self) -> bool {
+        self.place != Place::Scheduled && self.lock.is_none() && !self.set_aside
+    }
+}

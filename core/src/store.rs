@@ -2,7 +2,7 @@
 //! slot indexes, offset by the lowest live number, finds a message in O(1); slots are reused,
 //! and a hole left by a removed message costs 4 bytes until the front moves past it.
 
-use crate::queue::Msg;
+use crate::message::Msg;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 
