@@ -62,7 +62,7 @@ pub mod scenario;
 
 pub use config::{ConfigError, QueueConfig, QueuePatch, Tier};
 pub use error::{Error, ErrorKind, text};
-pub use event::{Event, EventKind, LockLossCause};
+pub use event::{DeadLetterCause, Event, EventKind, LockLossCause};
 pub use message::{
     ClientId, LockToken, MessageState, MessageView, NewMessage, PropValue, Properties, ReceiveMode,
     SubQueue, Text,

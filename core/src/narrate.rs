@@ -1,7 +1,6 @@
 //! Plain-words explanations of events, for the playground's log ("why did that happen?").
 
-use crate::event::{Event, EventKind, LockLossCause};
-use crate::text as t;
+use crate::event::{DeadLetterCause, Event, EventKind, LockLossCause};
 use crate::world::World;
 use alloc::format;
 use alloc::string::String;
@@ -172,49 +171,39 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                 name(*by)
             ),
             EventKind::DeadLettered {
-                seq,
-                id,
-                by: None,
-                reason: Some(r),
-                ..
-            } if &**r == t::MAX_DELIVERY_REASON => {
-                let how = events[..i]
-                    .iter()
-                    .rev()
-                    .find_map(|p| failure(&p.kind).filter(|(s, _)| s == seq))
-                    .map_or("failed", |(_, how)| how);
-                format!(
-                    "{id} → dead-letter queue: its {} delivery {how} and MaxDeliveryCount is {n} (reason MaxDeliveryCountExceeded).",
-                    ordinal(n)
-                )
-            }
-            EventKind::DeadLettered {
-                id,
-                by: None,
-                reason: Some(r),
-                ..
-            } if &**r == t::TTL_REASON => format!(
-                "{id} → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (reason TTLExpiredException)."
-            ),
-            EventKind::DeadLettered {
-                id,
-                by,
-                reason,
-                description,
-                ..
-            } => {
-                let who = by.map_or("The broker", name);
-                let mut s = format!("{who} dead-lettered {id}");
-                match reason {
-                    Some(r) => s.push_str(&format!(" with reason \"{r}\"")),
-                    None => s.push_str(" without a reason"),
+                seq, id, by, cause, ..
+            } => match cause {
+                DeadLetterCause::MaxDeliveryCountExceeded { max } => {
+                    let how = events[..i]
+                        .iter()
+                        .rev()
+                        .find_map(|p| failure(&p.kind).filter(|(s, _)| s == seq))
+                        .map_or("failed", |(_, how)| how);
+                    format!(
+                        "{id} → dead-letter queue: its {} delivery {how} and MaxDeliveryCount is {max} (reason MaxDeliveryCountExceeded).",
+                        ordinal(*max)
+                    )
                 }
-                if let Some(d) = description {
-                    s.push_str(&format!(" (\"{d}\")"));
+                DeadLetterCause::TtlExpired => format!(
+                    "{id} → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (reason TTLExpiredException)."
+                ),
+                DeadLetterCause::Explicit {
+                    reason,
+                    description,
+                } => {
+                    let who = by.map_or("The broker", name);
+                    let mut s = format!("{who} dead-lettered {id}");
+                    match reason {
+                        Some(r) => s.push_str(&format!(" with reason \"{r}\"")),
+                        None => s.push_str(" without a reason"),
+                    }
+                    if let Some(d) = description {
+                        s.push_str(&format!(" (\"{d}\")"));
+                    }
+                    s.push('.');
+                    s
                 }
-                s.push('.');
-                s
-            }
+            },
             EventKind::Expired { id, .. } => format!(
                 "{id} expired: its time-to-live ran out, and with dead-lettering on expiration off it was dropped."
             ),

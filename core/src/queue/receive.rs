@@ -1,12 +1,12 @@
 //! The receive side: receives (with and without prefetch), receive by sequence number, peek,
 //! and TTL collection (semantics.md T5, T6, T13, T18, T21, §2.2, §2.3).
 
+use super::SessionHold;
 use super::clients::sub_index;
 use super::{PEEK_MAX, Queue, Timer};
 use crate::error::{Error, ErrorKind, text};
-use crate::event::EventKind;
+use crate::event::{DeadLetterCause, EventKind};
 use crate::message::{ClientId, Lock, MessageView, Place, ReceiveMode, SubQueue, Text};
-use super::SessionHold;
 use crate::time::Instant;
 use alloc::collections::BTreeSet;
 use alloc::format;
@@ -170,12 +170,7 @@ impl Queue {
 
     pub(super) fn expire(&mut self, seq: u64) {
         if self.config.dead_letter_on_expiration {
-            self.move_to_dead_letter(
-                seq,
-                None,
-                Some(text::TTL_REASON.into()),
-                Some(text::TTL_DESCRIPTION.into()),
-            );
+            self.move_to_dead_letter(seq, None, DeadLetterCause::TtlExpired);
         } else {
             let m = self.remove_msg(seq);
             self.counters.expired += 1;

@@ -4,10 +4,9 @@
 use super::clients::sub_index;
 use super::{Queue, Timer, token_seq};
 use crate::error::{Error, ErrorKind, text};
-use crate::event::{EventKind, LockLossCause};
+use crate::event::{DeadLetterCause, EventKind, LockLossCause};
 use crate::message::{ClientId, Lock, LockToken, Place, Properties, SubQueue, Text};
 use crate::time::Instant;
-use alloc::format;
 use alloc::rc::Rc;
 
 #[derive(Clone, Copy)]
@@ -153,36 +152,31 @@ impl Queue {
     }
 
     pub(super) fn dead_letter_max(&mut self, seq: u64) {
-        let n = self.config.max_delivery_count;
-        self.move_to_dead_letter(
-            seq,
-            None,
-            Some(text::MAX_DELIVERY_REASON.into()),
-            Some(format!("Message could not be consumed after {n} delivery attempts.").into()),
-        );
+        let max = self.config.max_delivery_count;
+        self.move_to_dead_letter(seq, None, DeadLetterCause::MaxDeliveryCountExceeded { max });
     }
 
+    /// Moves an unlocked message to the dead-letter queue, writing the reason and description
+    /// its cause stands for.
     pub(super) fn move_to_dead_letter(
         &mut self,
         seq: u64,
         by: Option<ClientId>,
-        reason: Option<Text>,
-        description: Option<Text>,
+        cause: DeadLetterCause,
     ) {
         let m = self.msgs.get_mut(&seq).expect("invariant: exists");
         debug_assert!(m.lock.is_none());
         m.place = Place::DeadLetter;
         m.set_aside = false;
-        m.dl_reason = reason.clone();
-        m.dl_desc = description.clone();
+        m.dl_reason = cause.reason().map(Text::from);
+        m.dl_desc = cause.description().map(|d| Text::from(&*d));
         let (id, h) = (m.id.clone(), m.h);
         self.counters.dead_lettered += 1;
         self.emit(EventKind::DeadLettered {
             seq,
             id,
             by,
-            reason,
-            description,
+            cause,
             delivery_count: h,
         });
         self.make_available(seq);
@@ -250,7 +244,14 @@ impl Queue {
         }
         let lock = self.unlock(seq);
         self.merge(seq, props);
-        self.move_to_dead_letter(seq, Some(lock.holder), reason, description);
+        self.move_to_dead_letter(
+            seq,
+            Some(lock.holder),
+            DeadLetterCause::Explicit {
+                reason,
+                description,
+            },
+        );
         self.pump();
         Ok(())
     }
