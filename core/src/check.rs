@@ -21,7 +21,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
     let mut size = 0u64;
     let mut lock_timers = 0usize;
     for (seq, m) in q.msgs.iter() {
-        size += m.size;
+        size = size.saturating_add(m.size);
         let avail = m.is_available();
         let in_main = q.avail_main.contains(seq);
         let in_dlq = q.avail_dlq.contains(&seq);
@@ -95,7 +95,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         }
     }
     for (k, s) in &q.sessions {
-        size += s.state.as_ref().map_or(0, |st| st.len() as u64);
+        size = size.saturating_add(s.state.as_ref().map_or(0, |st| st.len() as u64));
         for seq in &s.locked {
             if !q
                 .msgs
@@ -157,8 +157,12 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         return Err("clients' lock sets disagree with the locks".into());
     }
     let c = q.counters;
-    let gone = c.completed + c.received_and_deleted + c.expired + c.cancelled;
-    if c.accepted != q.msgs.len() as u64 + gone {
+    let gone = c
+        .completed
+        .saturating_add(c.received_and_deleted)
+        .saturating_add(c.expired)
+        .saturating_add(c.cancelled);
+    if c.accepted != (q.msgs.len() as u64).saturating_add(gone) {
         return Err(format!(
             "conservation: accepted {} != held {} + removed {gone}",
             c.accepted,

@@ -84,15 +84,17 @@ impl Clients {
         if let Some(i) = self.slot(id) {
             return &mut self.states[i];
         }
-        let slot = u32::try_from(self.states.len()).expect("invariant: fewer than 4e9 clients");
+        let slot = self.states.len();
+        // Slots are stored as u32, 1-based in `direct`: memory runs out long before 4e9 clients.
+        let one_based = u32::try_from(slot + 1).expect("invariant: fewer than 4e9 clients");
         if id.0 < DIRECT_IDS {
             let at = id.0 as usize;
             if self.direct.len() <= at {
                 self.direct.resize(at + 1, 0);
             }
-            self.direct[at] = slot + 1;
+            self.direct[at] = one_based;
         } else {
-            self.sparse.insert(id, slot);
+            self.sparse.insert(id, one_based - 1);
         }
         self.ids.push(id);
         self.states.push(ClientState {
@@ -100,7 +102,7 @@ impl Clients {
             session: SessionHold::None,
             locks: Vec::new(),
         });
-        &mut self.states[slot as usize]
+        &mut self.states[slot]
     }
 
     /// In client-id order.

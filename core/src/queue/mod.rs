@@ -39,6 +39,11 @@ use alloc::format;
 use alloc::vec::Vec;
 use settle::Release;
 
+/// Adds one to a running total (saturating: a total never wraps, whatever the run's length).
+fn bump(counter: &mut u64) {
+    *counter = counter.saturating_add(1);
+}
+
 /// At most this many messages are returned by one peek (semantics.md §2.2).
 pub const PEEK_MAX: usize = 250;
 
@@ -305,7 +310,7 @@ impl Queue {
     }
 
     fn emit(&mut self, kind: EventKind) {
-        self.counters.events += 1;
+        bump(&mut self.counters.events);
         self.events.push_back(Event { at: self.now, kind });
     }
 
@@ -373,7 +378,10 @@ impl Queue {
             .msgs
             .remove(&seq)
             .expect("invariant: removing a message that exists");
-        self.size_bytes -= m.size;
+        self.size_bytes = self
+            .size_bytes
+            .checked_sub(m.size)
+            .expect("invariant: size_bytes is the sum of the sizes held");
         m
     }
 

@@ -3,7 +3,7 @@
 
 use super::SessionHold;
 use super::clients::sub_index;
-use super::{PEEK_MAX, Queue, Timer};
+use super::{PEEK_MAX, Queue, Timer, bump};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{DeadLetterCause, EventKind};
 use crate::message::{ClientId, Lock, MessageView, Place, ReceiveMode, SubQueue, Text};
@@ -48,6 +48,7 @@ impl Queue {
             .as_mut()
             .expect("invariant: link exists");
             link.buffer.push_back(v);
+            // Cannot overflow: `live < prefetch` was checked above.
             link.live += 1;
         }
     }
@@ -83,7 +84,7 @@ impl Queue {
                 let m = self.remove_msg(seq);
                 let mut v = self.view_of(seq, &m, true);
                 v.delivery_count = shown;
-                self.counters.received_and_deleted += 1;
+                bump(&mut self.counters.received_and_deleted);
                 self.emit(EventKind::ReceivedAndDeleted {
                     seq,
                     id,
@@ -110,7 +111,10 @@ impl Queue {
                     None => self.now + self.config.lock_duration,
                 };
                 let token = self.new_token(seq);
-                self.lock_count += 1;
+                self.lock_count = self
+                    .lock_count
+                    .checked_add(1)
+                    .expect("invariant: fewer locks than messages held");
                 if session_lock.is_none() {
                     self.timers.insert(until, Timer::Lock(seq));
                 }
@@ -173,7 +177,7 @@ impl Queue {
             self.move_to_dead_letter(seq, None, DeadLetterCause::TtlExpired);
         } else {
             let m = self.remove_msg(seq);
-            self.counters.expired += 1;
+            bump(&mut self.counters.expired);
             self.emit(EventKind::Expired { seq, id: m.id });
         }
     }
@@ -234,7 +238,8 @@ impl Queue {
         if sub == SubQueue::Main {
             self.collect_expired();
         }
-        while out.len() < max as usize {
+        let max = usize::try_from(max).unwrap_or(usize::MAX);
+        while out.len() < max {
             if prefetch > 0 {
                 if self.link(by, sub).is_some_and(|l| l.buffer.is_empty()) {
                     self.fill(by, sub);
@@ -259,7 +264,10 @@ impl Queue {
                         .is_some_and(|l| l.token == tok),
                 };
                 if still_ours {
-                    link.live -= 1;
+                    link.live = link
+                        .live
+                        .checked_sub(1)
+                        .expect("invariant: a buffered delivery still ours counts in `live`");
                     if let Some(l) = self.msgs.get_mut(&v.seq).and_then(|m| m.lock.as_mut()) {
                         l.buffered = false;
                     }
@@ -365,7 +373,7 @@ impl Queue {
         } else {
             None
         };
-        let limit = (max as usize).min(PEEK_MAX);
+        let limit = usize::try_from(max).map_or(PEEK_MAX, |m| m.min(PEEK_MAX));
         Ok(self
             .msgs
             .range(from_seq)

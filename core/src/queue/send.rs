@@ -1,7 +1,7 @@
 //! The send side: sends and scheduled sends, duplicate detection, activation of scheduled
 //! messages and their cancellation (semantics.md T1–T4, §6).
 
-use super::{Queue, Timer};
+use super::{Queue, Timer, bump};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::EventKind;
 use crate::message::{ClientId, Msg, NewMessage, Place};
@@ -71,7 +71,7 @@ impl Queue {
         if let Some(window) = self.config.duplicate_detection_window {
             self.prune_duplicates(window);
             if self.dup_first.contains_key(&msg.id) {
-                self.counters.duplicates += 1;
+                bump(&mut self.counters.duplicates);
                 let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
                 self.emit(EventKind::DuplicateDropped {
                     seq,
@@ -117,8 +117,9 @@ impl Queue {
             dl_reason: None,
             dl_desc: None,
         };
+        // Cannot overflow: the quota check above bounds the sum by `max_size_bytes`.
         self.size_bytes += m.size;
-        self.counters.accepted += 1;
+        bump(&mut self.counters.accepted);
         if let Some(sid) = &m.session
             && self.config.requires_session
         {
@@ -143,7 +144,12 @@ impl Queue {
 
     pub(super) fn take_seq(&mut self) -> u64 {
         let s = self.next_seq;
-        self.next_seq += 1;
+        // Lock tokens carry 62 bits of sequence number; at a billion sends a second the
+        // numbers last over a century.
+        self.next_seq = s
+            .checked_add(1)
+            .filter(|&n| n < 1 << 62)
+            .expect("invariant: fewer than 2^62 sequence numbers are ever handed out");
         s
     }
 
@@ -192,7 +198,7 @@ impl Queue {
                 .expect("invariant: scheduled messages have an activation time");
             self.timers.remove(at, Timer::Activate(seq));
             let m = self.remove_msg(seq);
-            self.counters.cancelled += 1;
+            bump(&mut self.counters.cancelled);
             self.emit(EventKind::Cancelled { seq, id: m.id, by });
         }
     }

@@ -175,7 +175,11 @@ impl Queue {
             .as_ref()
             .map_or(0, |s| s.len() as u64);
         let new = state.as_ref().map_or(0, |s| s.len() as u64);
-        let size = self.size_bytes - old + new;
+        let size = self
+            .size_bytes
+            .checked_sub(old)
+            .expect("invariant: size_bytes includes the session's current state")
+            .saturating_add(new);
         if size > self.config.max_size_bytes {
             return Err(Error::new(
                 ErrorKind::QuotaExceeded,

@@ -2,7 +2,7 @@
 //! T14–T17, T22–T24, §0.2, §1.4 rule 3).
 
 use super::clients::sub_index;
-use super::{Queue, Timer, token_seq};
+use super::{Queue, Timer, bump, token_seq};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{DeadLetterCause, EventKind, LockLossCause};
 use crate::message::{ClientId, Lock, LockToken, Place, Properties, SubQueue, Text};
@@ -44,7 +44,10 @@ impl Queue {
             .lock
             .take()
             .expect("invariant: unlocking a locked message");
-        self.lock_count -= 1;
+        self.lock_count = self
+            .lock_count
+            .checked_sub(1)
+            .expect("invariant: lock_count counts the locked messages");
         if lock.session {
             let sid = self.msgs[&seq]
                 .session
@@ -68,7 +71,10 @@ impl Queue {
         if lock.buffered
             && let Some(link) = c.links[sub_index(sub)].as_mut()
         {
-            link.live -= 1;
+            link.live = link
+                .live
+                .checked_sub(1)
+                .expect("invariant: a buffered lock counts in its link's `live`");
         }
         lock
     }
@@ -171,7 +177,7 @@ impl Queue {
         m.dl_reason = cause.reason().map(Text::from);
         m.dl_desc = cause.description().map(|d| Text::from(&*d));
         let (id, h) = (m.id.clone(), m.h);
-        self.counters.dead_lettered += 1;
+        bump(&mut self.counters.dead_lettered);
         self.emit(EventKind::DeadLettered {
             seq,
             id,
@@ -191,7 +197,7 @@ impl Queue {
         let seq = self.locked_seq(token)?;
         let lock = self.unlock(seq);
         let m = self.remove_msg(seq);
-        self.counters.completed += 1;
+        bump(&mut self.counters.completed);
         self.emit(EventKind::Completed {
             seq,
             id: m.id,
