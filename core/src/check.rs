@@ -11,7 +11,8 @@ use alloc::string::String;
 /// - every message is in exactly one place, and the availability indexes agree with it;
 /// - every non-session lock has exactly one timer, every timer belongs to something live;
 /// - `poll_timeout()` is the earliest deadline;
-/// - no message outside the dead-letter queue has reached MaxDeliveryCount;
+/// - no message outside the dead-letter queue has reached MaxDeliveryCount (the highest the
+///   entity has had: an update lowering it dead-letters such a message at its next failure);
 /// - the quota size equals the sum of the sizes held;
 /// - conservation: accepted = held + completed + received-and-deleted + expired + cancelled.
 ///
@@ -47,7 +48,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         if want_ttl != has_ttl {
             return Err(format!("seq {seq}: TTL index disagrees (want {want_ttl})"));
         }
-        if m.place != Place::DeadLetter && m.h >= q.config.max_delivery_count {
+        if m.place != Place::DeadLetter && m.h >= q.max_delivery_count_peak {
             return Err(format!(
                 "seq {seq}: h={} reached MaxDeliveryCount outside the DLQ",
                 m.h

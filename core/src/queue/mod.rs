@@ -106,6 +106,10 @@ pub struct Queue {
     pub(crate) size_bytes: u64,
     events: VecDeque<Event>,
     pub(crate) counters: Counters,
+    /// The highest MaxDeliveryCount the entity has had. Lowering it by an update leaves a
+    /// message whose count already reached the new value where it is, until its next failed
+    /// delivery dead-letters it; the invariant checker allows for that.
+    pub(crate) max_delivery_count_peak: u32,
 }
 
 impl Queue {
@@ -119,6 +123,7 @@ impl Queue {
         seed: u64,
     ) -> Result<Self, crate::config::ConfigError> {
         config.validate()?;
+        let peak = config.max_delivery_count;
         Ok(Self {
             config,
             now,
@@ -139,6 +144,7 @@ impl Queue {
             size_bytes: 0,
             events: VecDeque::new(),
             counters: Counters::default(),
+            max_delivery_count_peak: peak,
         })
     }
 
@@ -437,6 +443,7 @@ impl Queue {
                 "RequiresSession cannot be changed on an existing queue.",
             ));
         }
+        self.max_delivery_count_peak = self.max_delivery_count_peak.max(config.max_delivery_count);
         self.config = config;
         let held: Vec<(Text, ClientId)> = self
             .sessions
