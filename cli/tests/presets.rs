@@ -134,21 +134,39 @@ fn receive_and_delete_loses_the_message_in_hand_on_a_crash() {
 }
 
 #[test]
-fn peek_lock_redelivers_after_the_crash() {
+fn peek_lock_redelivers_after_the_crash_once_the_lock_expires() {
     let (recs, fin) = run("peek-lock");
-    let lost = events(&recs, "lock_lost");
-    assert_eq!(lost.len(), 1);
-    assert_eq!(lost[0]["cause"], "disconnected");
-    let done: Vec<_> = events(&recs, "completed")
-        .iter()
-        .map(|r| r["id"].clone())
-        .collect();
-    assert_eq!(done.len(), 3);
     assert!(
-        recs.iter().any(|r| r["event"] == "locked"
-            && r["id"] == lost[0]["id"]
-            && r["delivery_count"] == 2)
+        events(&recs, "lock_lost").is_empty(),
+        "a crash releases nothing"
     );
+    let closed = events(&recs, "link_closed");
+    assert_eq!(closed.len(), 1);
+    assert_eq!(
+        (&closed[0]["t"], &closed[0]["cause"]),
+        (&Value::from(2_000), &Value::from("disconnected"))
+    );
+    let held = &closed[0]["still_locked"][0];
+    assert_eq!(
+        (&held["id"], &held["locked_until_ms"]),
+        (&Value::from("invoice-1"), &Value::from(10_000))
+    );
+    // It comes back exactly when the lock taken before the crash expires, counting one.
+    let expired = events(&recs, "lock_expired");
+    assert_eq!(expired.len(), 1);
+    assert_eq!(
+        (&expired[0]["t"], &expired[0]["id"], &expired[0]["by"]),
+        (
+            &Value::from(10_000),
+            &Value::from("invoice-1"),
+            &Value::from("Worker")
+        )
+    );
+    assert!(recs.iter().any(|r| r["event"] == "locked"
+        && r["id"] == "invoice-1"
+        && r["delivery_count"] == 2
+        && r["t"].as_u64() >= Some(10_000)));
+    assert_eq!(events(&recs, "completed").len(), 3);
     assert!(fin["main"].as_array().unwrap().is_empty());
 }
 
@@ -287,15 +305,30 @@ fn idempotent_receiver_processes_once_though_delivered_twice() {
 }
 
 #[test]
-fn locks_are_lost_on_disconnect_and_on_entity_update() {
+fn an_entity_update_loses_every_lock_at_once() {
     let (recs, _) = run("lock-lost");
-    let causes: Vec<_> = events(&recs, "lock_lost")
+    let lost: Vec<_> = events(&recs, "lock_lost")
         .iter()
-        .map(|r| r["cause"].clone())
+        .map(|r| (r["t"].clone(), r["id"].clone(), r["cause"].clone()))
         .collect();
-    assert_eq!(causes, ["disconnected", "entity_updated"]);
-    let late = recs.iter().find(|r| r["do"] == "complete").unwrap();
-    assert_eq!(late["error"], "MessageLockLost");
+    assert_eq!(
+        lost,
+        [
+            (3_000.into(), "m1".into(), "entity_updated".into()),
+            (3_000.into(), "m2".into(), "entity_updated".into())
+        ]
+    );
+    let late: Vec<_> = recs
+        .iter()
+        .filter(|r| r["do"] == "complete" && r["t"] == 4_000)
+        .map(|r| r["error"].clone())
+        .collect();
+    assert_eq!(late, ["MessageLockLost", "MessageLockLost"]);
+    let again = recs
+        .iter()
+        .find(|r| r["do"] == "receive" && r["t"] == 5_000)
+        .unwrap();
+    assert_eq!(again["messages"][0]["delivery_count"], 2);
 }
 
 #[test]

@@ -10,6 +10,9 @@ use alloc::string::String;
 ///
 /// - every message is in exactly one place, and the availability indexes agree with it;
 /// - every non-session lock has exactly one timer, every timer belongs to something live;
+/// - a lock whose holder's link ended still names its message but settles nothing, and is in
+///   no prefetch buffer;
+/// - a client holding a session is that session's holder;
 /// - `poll_timeout()` is the earliest deadline;
 /// - no message outside the dead-letter queue has reached MaxDeliveryCount (the highest the
 ///   entity has had: an update lowering it dead-letters such a message at its next failure);
@@ -56,8 +59,19 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         }
         match &m.lock {
             Some(l) => {
-                if token_seq(l.token) != seq || q.locked_seq(l.token) != Ok(seq) {
+                // A lock whose holder's link ended still names its message, but settles nothing.
+                if token_seq(l.token) != seq
+                    || (l.orphaned.is_none() && q.locked_seq(l.token) != Ok(seq))
+                    || (l.orphaned.is_some() && q.locked_seq(l.token).is_ok())
+                {
                     return Err(format!("seq {seq}: lock token does not name its message"));
+                }
+                if let Some((at, _)) = l.orphaned
+                    && (l.buffered || at > q.now)
+                {
+                    return Err(format!(
+                        "seq {seq}: a lock outliving its link is buffered or from the future"
+                    ));
                 }
                 if (l.token.0 >> 76) & 0xF != 4 || (l.token.0 >> 62) & 0x3 != 0b10 {
                     return Err(format!("seq {seq}: lock token is not a version-4 UUID"));
@@ -110,6 +124,13 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             && !q.timers.contains(s.until, Timer::Session(s.num))
         {
             return Err(format!("session {k} held by {h:?} without a timer"));
+        }
+    }
+    for (c, st) in q.clients.iter() {
+        if let crate::queue::SessionHold::Held(sid) = &st.session
+            && q.sessions.get(sid).and_then(|s| s.holder) != Some(c)
+        {
+            return Err(format!("{c:?} holds session {sid} but is not its holder"));
         }
     }
     if size != q.size_bytes {

@@ -1,13 +1,14 @@
 //! Everything the broker did, in order. Every state change is also an event.
 
 use crate::error::{ErrorKind, text};
-use crate::message::{ClientId, Text};
+use crate::message::{ClientId, SubQueue, Text};
 use crate::time::Instant;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
-/// Why a client lost locks without settling or expiry.
+/// Why a client's link ended, or why it lost locks without settling or expiry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LockLossCause {
     /// The client closed its receiver.
@@ -16,6 +17,17 @@ pub enum LockLossCause {
     Disconnected,
     /// The entity's settings changed while the lock was held.
     EntityUpdated,
+}
+
+/// A message that stays locked after its holder's link ended (see [`EventKind::LinkClosed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StillLocked {
+    /// Sequence number.
+    pub seq: u64,
+    /// MessageId.
+    pub id: Text,
+    /// When its lock (or its session's lock) expires and the broker releases it.
+    pub until: Instant,
 }
 
 impl LockLossCause {
@@ -185,7 +197,8 @@ pub enum EventKind {
         /// h after the release.
         delivery_count: u32,
     },
-    /// A lock was lost by close, disconnect or entity update; the message was released.
+    /// A lock was lost by an entity update; the message was released. (Before v1.1 of the
+    /// format a close or disconnect also released locks; now see [`Self::LinkClosed`].)
     LockLost {
         /// Sequence number.
         seq: u64,
@@ -274,7 +287,7 @@ pub enum EventKind {
         /// The former holder.
         by: ClientId,
     },
-    /// The session was given up by close (no delivery-count change), disconnect or entity update.
+    /// The session was given up by close (no delivery-count change) or entity update.
     SessionReleased {
         /// Session id.
         session_id: Text,
@@ -282,6 +295,23 @@ pub enum EventKind {
         by: ClientId,
         /// Why.
         cause: LockLossCause,
+    },
+    /// A client's receive link ended (close, disconnect, or re-opening it with new options)
+    /// while the broker held locks for it. Nothing is released at that moment (scenario-format
+    /// rule 6, v1.1): each message stays locked until its own lock expires, then comes back
+    /// with [`Self::LockExpired`]; the client can no longer settle or renew it. A disconnected
+    /// session receiver leaves its session locked until the session lock expires.
+    LinkClosed {
+        /// The client.
+        by: ClientId,
+        /// `Closed` or `Disconnected`.
+        cause: LockLossCause,
+        /// The sub-queue of the link.
+        sub_queue: SubQueue,
+        /// The session that stays locked, and until when (a disconnected session receiver).
+        session: Option<(Text, Instant)>,
+        /// The messages that stay locked, in sequence-number order.
+        still_locked: Vec<StillLocked>,
     },
 }
 
@@ -309,6 +339,7 @@ impl EventKind {
             Self::SessionLockRenewed { .. } => "session_lock_renewed",
             Self::SessionLockExpired { .. } => "session_lock_expired",
             Self::SessionReleased { .. } => "session_released",
+            Self::LinkClosed { .. } => "link_closed",
         }
     }
 
@@ -335,7 +366,8 @@ impl EventKind {
             | Self::SessionLocked { .. }
             | Self::SessionLockRenewed { .. }
             | Self::SessionLockExpired { .. }
-            | Self::SessionReleased { .. } => None,
+            | Self::SessionReleased { .. }
+            | Self::LinkClosed { .. } => None,
         }
     }
 
@@ -361,7 +393,8 @@ impl EventKind {
             Self::SessionLocked { .. }
             | Self::SessionLockRenewed { .. }
             | Self::SessionLockExpired { .. }
-            | Self::SessionReleased { .. } => None,
+            | Self::SessionReleased { .. }
+            | Self::LinkClosed { .. } => None,
         }
     }
 
@@ -385,7 +418,8 @@ impl EventKind {
             | Self::SessionLocked { by, .. }
             | Self::SessionLockRenewed { by, .. }
             | Self::SessionLockExpired { by, .. }
-            | Self::SessionReleased { by, .. } => Some(*by),
+            | Self::SessionReleased { by, .. }
+            | Self::LinkClosed { by, .. } => Some(*by),
             Self::DeadLettered { by, .. } => *by,
             Self::Activated { .. } | Self::Expired { .. } => None,
         }
@@ -399,6 +433,10 @@ impl EventKind {
             | Self::SessionLockRenewed { session_id, .. }
             | Self::SessionLockExpired { session_id, .. }
             | Self::SessionReleased { session_id, .. } => Some(session_id),
+            Self::LinkClosed {
+                session: Some((session_id, _)),
+                ..
+            } => Some(session_id),
             _ => None,
         }
     }

@@ -1,5 +1,6 @@
 //! Messages as the broker holds them and as clients see them.
 
+use crate::event::LockLossCause;
 use crate::time::{Duration, Instant};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -198,6 +199,7 @@ pub(crate) enum Place {
     Scheduled,
 }
 
+/// A message lock as the broker holds it.
 #[derive(Clone, Debug)]
 pub(crate) struct Lock {
     pub(crate) token: LockToken,
@@ -207,8 +209,13 @@ pub(crate) struct Lock {
     pub(crate) buffered: bool,
     /// Held under a session lock (no timer of its own).
     pub(crate) session: bool,
+    /// When and how the holder's link ended while it held this lock. The lock runs on until
+    /// `until` (nobody else can take the message), but the holder can no longer settle or
+    /// renew it (scenario-format rule 6, v1.1).
+    pub(crate) orphaned: Option<(Instant, LockLossCause)>,
 }
 
+/// A message as the broker holds it.
 #[derive(Clone, Debug)]
 pub(crate) struct Msg {
     pub(crate) id: Text,

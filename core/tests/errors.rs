@@ -303,22 +303,6 @@ fn an_invalid_entity_update_changes_nothing() {
 }
 
 #[test]
-fn close_and_disconnect_release_locks_as_a_failed_delivery() {
-    for op in [Op::Close, Op::Disconnect] {
-        let mut h = h();
-        locked(&mut h);
-        h.op("R", op.clone()).unwrap();
-        assert_eq!(h.find("m1").delivery_count, 1, "{op:?}");
-        assert_eq!(h.complete("R", "m1"), Err(ErrorKind::MessageLockLost));
-        assert_eq!(
-            h.recv1("R").delivery_count,
-            2,
-            "{op:?}: the link reopens implicitly"
-        );
-    }
-}
-
-#[test]
 fn peek_uses_a_cursor_per_client_and_returns_at_most_250() {
     let mut h = h();
     for i in 0..300 {

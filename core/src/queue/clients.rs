@@ -2,8 +2,7 @@
 //! what is in each prefetch buffer, and which locks each client holds.
 
 use super::Queue;
-use super::settle::Release;
-use crate::event::LockLossCause;
+use crate::event::{EventKind, LockLossCause, StillLocked};
 use crate::message::{ClientId, MessageView, Place, ReceiveMode, SubQueue, Text};
 use crate::time::Instant;
 use alloc::collections::{BTreeMap, VecDeque};
@@ -74,10 +73,6 @@ impl Clients {
 
     pub(crate) fn get_mut(&mut self, id: &ClientId) -> Option<&mut ClientState> {
         self.slot(*id).map(|i| &mut self.states[i])
-    }
-
-    pub(crate) fn contains_key(&self, id: &ClientId) -> bool {
-        self.slot(*id).is_some()
     }
 
     pub(crate) fn get_or_insert(&mut self, id: ClientId) -> &mut ClientState {
@@ -158,7 +153,8 @@ impl Queue {
     }
 
     /// Opens (or re-opens with new options) a client's receive link on one sub-queue.
-    /// Re-opening first closes the old link, releasing what it held.
+    /// Re-opening first closes the old link: what it held stays locked, out of this client's
+    /// reach, until each lock expires (as for [`close`](Self::close)).
     pub fn open(&mut self, now: Instant, by: ClientId, opts: LinkOptions) {
         self.fire_due(now);
         if self.link(by, opts.from).is_some() {
@@ -189,30 +185,41 @@ impl Queue {
         }
     }
 
-    /// Closes every link of a client (the scenario's `close`): its message locks are released
-    /// (delivery count +1, as an expiry would); an accepted session is closed without changing
-    /// delivery counts (semantics.md §0.1, §2.4).
+    /// Closes every link of a client (the scenario's `close`). An accepted session is closed:
+    /// its lock is released at once and its unsettled messages come back without a delivery
+    /// count increment (semantics.md §2.4). Every other message the links held, handed over or
+    /// in a prefetch buffer, stays locked until its own lock expires and only then comes back
+    /// (delivery count +1); the client can no longer settle or renew it, and its next
+    /// receive-side call opens a new link that does not regain those locks (scenario-format
+    /// rule 6, v1.1; semantics.md §0.1). A prefetch buffer is discarded with its link.
     pub fn close(&mut self, now: Instant, by: ClientId) {
         self.fire_due(now);
-        self.drop_client(by, LockLossCause::Closed);
+        if let Some(c) = self.clients.get(&by)
+            && let SessionHold::Held(sid) = c.session.clone()
+        {
+            self.give_up_session(&sid, by, LockLossCause::Closed);
+        }
+        self.close_links(by, LockLossCause::Closed);
         self.pump();
     }
 
-    /// The client's connection drops: every lock it holds is lost (delivery count +1), its
-    /// session lock too.
+    /// The client's connection drops. Nothing is released at that moment: every lock it holds
+    /// runs on until it expires (delivery count +1 then), out of the client's reach; an
+    /// accepted session stays locked until the session lock expires, so nobody else can
+    /// accept it meanwhile, and the client's session operations fail with `SessionLockLost`
+    /// (scenario-format rule 6, v1.1; semantics.md §0.1, §2.4).
     pub fn disconnect(&mut self, now: Instant, by: ClientId) {
         self.fire_due(now);
-        self.drop_client(by, LockLossCause::Disconnected);
+        if let Some(c) = self.clients.get_mut(&by)
+            && let SessionHold::Held(sid) = c.session.clone()
+        {
+            c.session = SessionHold::Lost(sid);
+        }
+        self.close_links(by, LockLossCause::Disconnected);
         self.pump();
     }
 
-    pub(super) fn drop_client(&mut self, by: ClientId, cause: LockLossCause) {
-        if !self.clients.contains_key(&by) {
-            return;
-        }
-        if let SessionHold::Held(sid) = self.clients[&by].session.clone() {
-            self.give_up_session(&sid, by, cause);
-        }
+    fn close_links(&mut self, by: ClientId, cause: LockLossCause) {
         for sub in [SubQueue::Main, SubQueue::DeadLetter] {
             if self.link(by, sub).is_some() {
                 self.close_link(by, sub, cause);
@@ -220,22 +227,64 @@ impl Queue {
         }
     }
 
-    pub(super) fn close_link(&mut self, by: ClientId, sub: SubQueue, cause: LockLossCause) {
+    /// Ends one link: its prefetch buffer is discarded, and every lock the client still holds
+    /// on that sub-queue becomes unusable by it but runs on until it expires. Emits
+    /// [`EventKind::LinkClosed`] when anything stays locked.
+    ///
+    /// Messages locked under a session the client still holds (re-opening its link with new
+    /// options) are held by the session lock, not the link: they stay the client's to settle.
+    fn close_link(&mut self, by: ClientId, sub: SubQueue, cause: LockLossCause) {
+        let now = self.now;
+        let holds_session = matches!(self.clients[&by].session, SessionHold::Held(_));
         let mut held: Vec<u64> = self.clients[&by]
             .locks
             .iter()
             .copied()
-            .filter(|s| {
-                let m = &self.msgs[s];
-                (m.place == Place::DeadLetter) == (sub == SubQueue::DeadLetter)
-            })
+            .filter(|s| (self.msgs[s].place == Place::DeadLetter) == (sub == SubQueue::DeadLetter))
             .collect();
-        // Released in sequence-number order, so the events read in a stable, natural order.
+        // Listed in sequence-number order, so the event reads in a stable, natural order.
         held.sort_unstable();
+        let mut still_locked = Vec::new();
         for seq in held {
-            self.release(seq, by, Release::Lost(cause));
+            let m = self
+                .msgs
+                .get_mut(&seq)
+                .expect("invariant: a held lock's message exists");
+            let lock = m
+                .lock
+                .as_mut()
+                .expect("invariant: a client's lock list names locked messages");
+            // The buffer goes with the link: nothing counts against a new link's credit.
+            lock.buffered = false;
+            if lock.orphaned.is_some() || (lock.session && holds_session) {
+                continue;
+            }
+            lock.orphaned = Some((now, cause));
+            still_locked.push(StillLocked {
+                seq,
+                id: m.id.clone(),
+                until: lock.until,
+            });
         }
         self.client_mut(by).links[sub_index(sub)] = None;
         self.prefetching.remove(&(by, sub));
+        // A disconnected session receiver's session stays locked (its holder is still set).
+        let session = match (&self.clients[&by].session, sub) {
+            (SessionHold::Lost(sid), SubQueue::Main) => self
+                .sessions
+                .get(sid)
+                .filter(|s| s.holder == Some(by))
+                .map(|s| (sid.clone(), s.until)),
+            _ => None,
+        };
+        if !still_locked.is_empty() || session.is_some() {
+            self.emit(EventKind::LinkClosed {
+                by,
+                cause,
+                sub_queue: sub,
+                session,
+                still_locked,
+            });
+        }
     }
 }

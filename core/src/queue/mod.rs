@@ -224,7 +224,19 @@ impl Queue {
         self.msgs.get(&seq)?.lock.as_ref().map(|l| l.until)
     }
 
-    /// True when `token` is the current, valid lock of a message.
+    /// The lock on the message with this sequence number, if it is locked.
+    #[must_use]
+    pub fn lock_info(&self, seq: u64) -> Option<LockInfo> {
+        self.msgs.get(&seq)?.lock.as_ref().map(|l| LockInfo {
+            holder: l.holder,
+            token: l.token,
+            until: l.until,
+            session: l.session,
+            link_ended: l.orphaned,
+        })
+    }
+
+    /// True when `token` is the current lock of a message and its holder can still use it.
     #[must_use]
     pub fn is_lock_valid(&self, token: LockToken) -> bool {
         self.locked_seq(token).is_ok()
@@ -430,19 +442,30 @@ impl Queue {
     /// (delivery count +1), as the broker does on an entity update (semantics.md §5.1).
     ///
     /// # Errors
-    /// `InvalidOperation` for a value out of range or a change of `requires_session`, which
-    /// cannot change on an existing entity. Nothing changes on error.
+    /// `InvalidOperation` for a value out of range, or for what an existing entity cannot
+    /// change (scenario-format rule 12): switching duplicate detection on or off (its window
+    /// may change), `requires_session`, or the tier. On error nothing changes and no lock is
+    /// lost.
     pub fn update_config(&mut self, now: Instant, config: QueueConfig) -> Result<(), Error> {
         self.fire_due(now);
+        let refuse = |text: &str| Err(Error::new(ErrorKind::InvalidOperation, text));
+        let old = &self.config;
+        if config.duplicate_detection_window.is_some() != old.duplicate_detection_window.is_some() {
+            return refuse(
+                "Duplicate detection cannot be enabled or disabled after the queue is created; only its window can change.",
+            );
+        }
+        if config.requires_session != old.requires_session {
+            return refuse("RequiresSession cannot be changed on an existing queue.");
+        }
+        if config.tier != old.tier {
+            return refuse(
+                "The tier cannot be changed by updating the queue; it belongs to the namespace.",
+            );
+        }
         config
             .validate()
             .map_err(|e| Error::new(ErrorKind::InvalidOperation, format!("{e}")))?;
-        if config.requires_session != self.config.requires_session {
-            return Err(Error::new(
-                ErrorKind::InvalidOperation,
-                "RequiresSession cannot be changed on an existing queue.",
-            ));
-        }
         self.max_delivery_count_peak = self.max_delivery_count_peak.max(config.max_delivery_count);
         self.config = config;
         let held: Vec<(Text, ClientId)> = self
@@ -466,6 +489,22 @@ impl Queue {
         self.pump();
         Ok(())
     }
+}
+
+/// A message lock as the broker holds it ([`Queue::lock_info`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockInfo {
+    /// The receiver it was delivered to (after its link ended: the former holder).
+    pub holder: ClientId,
+    /// The lock token of that delivery.
+    pub token: LockToken,
+    /// When it expires and the broker releases the message.
+    pub until: Instant,
+    /// Held under a session lock.
+    pub session: bool,
+    /// When and how the holder's link ended while it held the lock: the lock runs on until
+    /// `until`, and the holder can no longer settle or renew it (scenario-format rule 6).
+    pub link_ended: Option<(Instant, LockLossCause)>,
 }
 
 /// Which messages [`Queue::list`] returns.

@@ -126,6 +126,7 @@ impl Queue {
                     until,
                     buffered,
                     session: session_lock.is_some(),
+                    orphaned: None,
                 });
                 let m = &self.msgs[&seq];
                 let mut v = self.view_of(seq, m, true);

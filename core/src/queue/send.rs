@@ -84,7 +84,7 @@ impl Queue {
             self.dup_order.push_back((self.now, msg.id.clone()));
         }
         let seq = self.take_seq();
-        let ttl = match (msg.ttl, self.config.default_ttl) {
+        let ttl = match (msg.ttl, self.config.effective_default_ttl()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };

@@ -201,6 +201,8 @@ impl Queue {
         Ok(self.sessions[&sid].state.clone())
     }
 
+    /// The session lock expired: its locked messages come back, each counting a failed
+    /// delivery, also when its receiver had disconnected (semantics.md §0.1, §2.4).
     pub(super) fn expire_session(&mut self, num: u64) {
         let sid = self.session_names[&num].clone();
         let s = self
@@ -211,7 +213,7 @@ impl Queue {
             .holder
             .take()
             .expect("invariant: a session timer belongs to a held session");
-        self.client_mut(by).session = SessionHold::Lost(sid.clone());
+        self.lose_session(by, &sid);
         self.emit(EventKind::SessionLockExpired {
             session_id: sid.clone(),
             by,
@@ -222,6 +224,17 @@ impl Queue {
         }
     }
 
+    /// Marks `sid` lost for `by`, unless `by` has since moved on (a disconnected receiver that
+    /// accepted another session keeps that one).
+    fn lose_session(&mut self, by: ClientId, sid: &Text) {
+        let c = self.client_mut(by);
+        if c.session == SessionHold::Held(sid.clone()) {
+            c.session = SessionHold::Lost(sid.clone());
+        }
+    }
+
+    /// The session lock ends before it expires: by a graceful close (messages come back
+    /// without counting a delivery) or an entity update (they count one).
     pub(super) fn give_up_session(&mut self, sid: &Text, by: ClientId, cause: LockLossCause) {
         let s = self
             .sessions
@@ -230,7 +243,7 @@ impl Queue {
         s.holder = None;
         self.timers.remove(s.until, Timer::Session(s.num));
         let locked: Vec<u64> = s.locked.iter().copied().collect();
-        self.client_mut(by).session = SessionHold::Lost(sid.clone());
+        self.lose_session(by, sid);
         self.emit(EventKind::SessionReleased {
             session_id: sid.clone(),
             by,

@@ -23,13 +23,22 @@ fn lock_lost() -> Error {
 }
 
 impl Queue {
-    /// The message a token currently locks, or `MessageLockLost`.
+    /// The message a token currently locks, or `MessageLockLost` (`SessionLockLost` for a
+    /// session message whose receiver's link is gone).
     pub(crate) fn locked_seq(&self, token: LockToken) -> Result<u64, Error> {
         let seq = token_seq(token);
         match self.msgs.get(&seq).and_then(|m| m.lock.as_ref()) {
             Some(l) if l.token == token => {
                 debug_assert!(self.now < l.until, "expired locks are released first");
-                Ok(seq)
+                match l.orphaned {
+                    None => Ok(seq),
+                    // The holder's link ended: the lock runs on, out of its reach.
+                    Some(_) if l.session => Err(Error::new(
+                        ErrorKind::SessionLockLost,
+                        text::SESSION_LOCK_LOST,
+                    )),
+                    Some(_) => Err(lock_lost()),
+                }
             }
             _ => Err(lock_lost()),
         }

@@ -379,7 +379,8 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
 
 /// The trace record of one broker event: `t`, `step` when a step caused it, `event`; then, as
 /// far as the event has them, `seq` and `id` (`seq` is null on a message event without one),
-/// `session_id`, `by` (null on a dead-lettering by the broker); then the event's own keys.
+/// `session_id` (null on a `link_closed` without a session), `by` (null on a dead-lettering by
+/// the broker); then the event's own keys (`docs/trace-events.md`).
 #[must_use]
 pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
     let k = &ev.kind;
@@ -392,8 +393,10 @@ pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
         j.push("seq", k.seq());
         j.push("id", &**id);
     }
-    if let Some(sid) = k.session_id() {
-        j.push("session_id", &**sid);
+    match k.session_id() {
+        Some(sid) => j.push("session_id", &**sid),
+        None if matches!(k, EventKind::LinkClosed { .. }) => j.push("session_id", J::Null),
+        None => {}
     }
     match k.by() {
         Some(c) => j.push("by", world.name(c)),
@@ -447,6 +450,33 @@ pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
             j.push("delivery_count", *delivery_count);
         }
         EventKind::SessionReleased { cause, .. } => j.push("cause", cause.name()),
+        EventKind::LinkClosed {
+            cause,
+            sub_queue,
+            session,
+            still_locked,
+            ..
+        } => {
+            j.push("cause", cause.name());
+            j.push("sub_queue", sub_queue.name());
+            if let Some((_, until)) = session {
+                j.push("session_locked_until_ms", ms(*until));
+            }
+            j.push(
+                "still_locked",
+                J::A(
+                    still_locked
+                        .iter()
+                        .map(|m| {
+                            J::obj()
+                                .with("seq", m.seq)
+                                .with("id", &*m.id)
+                                .with("locked_until_ms", ms(m.until))
+                        })
+                        .collect(),
+                ),
+            );
+        }
         EventKind::Enqueued { .. }
         | EventKind::DuplicateDropped { .. }
         | EventKind::Cancelled { .. }
