@@ -357,31 +357,12 @@ fn sessions() -> H {
     })
 }
 
-fn send_s(h: &mut H, id: &str, sid: &str) {
-    let mut m = NewMessage::new(id, id);
-    m.session_id = Some(sid.into());
-    h.send_msg("S", m).unwrap();
-}
-
-fn accept(h: &mut H, by: &str, sid: &str) -> Result<u64, ErrorKind> {
-    match h.op(
-        by,
-        Op::AcceptSession {
-            session_id: Some(sid.into()),
-        },
-    ) {
-        Ok(Outcome::Session { locked_until, .. }) => Ok(locked_until.as_millis()),
-        Ok(o) => panic!("{o:?}"),
-        Err(e) => Err(e.kind),
-    }
-}
-
 #[test]
 fn closing_a_session_receiver_frees_the_session_at_once_without_counting() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "a2", "A");
-    accept(&mut h, "R", "A").unwrap();
+    h.send_s("a1", "A");
+    h.send_s("a2", "A");
+    h.accept("R", Some("A")).unwrap();
     h.recv_with("R", 2, None, SubQueue::Main).unwrap();
     h.at(5_000);
     h.op("R", Op::Close).unwrap();
@@ -395,7 +376,7 @@ fn closing_a_session_receiver_frees_the_session_at_once_without_counting() {
     assert!(link_closed(&h).is_empty(), "nothing stays locked");
     assert_eq!(h.complete("R", "a1"), Err(ErrorKind::SessionLockLost));
     // Another receiver takes the session at once; nothing counted a failed delivery.
-    assert_eq!(accept(&mut h, "R2", "A"), Ok(5_000 + LD));
+    assert_eq!(h.accept("R2", Some("A")), Ok(("A".into(), 5_000 + LD)));
     let got = h.recv_with("R2", 2, None, SubQueue::Main).unwrap();
     assert_eq!(
         got.iter()
@@ -408,9 +389,9 @@ fn closing_a_session_receiver_frees_the_session_at_once_without_counting() {
 #[test]
 fn a_disconnected_session_receiver_leaves_the_session_locked_until_it_expires_then_counts_one() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "a2", "A");
-    assert_eq!(accept(&mut h, "R", "A"), Ok(LD));
+    h.send_s("a1", "A");
+    h.send_s("a2", "A");
+    assert_eq!(h.accept("R", Some("A")), Ok(("A".into(), LD)));
     h.recv1("R");
     h.at(5_000);
     h.op("R", Op::Disconnect).unwrap();
@@ -436,7 +417,7 @@ fn a_disconnected_session_receiver_leaves_the_session_locked_until_it_expires_th
     }
     // Meanwhile: others cannot lock the session; R's session operations fail.
     assert_eq!(
-        accept(&mut h, "R2", "A"),
+        h.accept("R2", Some("A")),
         Err(ErrorKind::SessionCannotBeLocked)
     );
     assert_eq!(
@@ -462,7 +443,7 @@ fn a_disconnected_session_receiver_leaves_the_session_locked_until_it_expires_th
         e,
         EventKind::SessionLockExpired { by, .. } if *by == r
     )));
-    assert_eq!(accept(&mut h, "R2", "A"), Ok(2 * LD));
+    assert_eq!(h.accept("R2", Some("A")), Ok(("A".into(), 2 * LD)));
     let got = h.recv_with("R2", 2, None, SubQueue::Main).unwrap();
     assert_eq!(
         got.iter()
@@ -475,12 +456,12 @@ fn a_disconnected_session_receiver_leaves_the_session_locked_until_it_expires_th
 #[test]
 fn a_disconnected_receiver_that_accepts_another_session_keeps_it_when_the_old_one_expires() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "b1", "B");
-    accept(&mut h, "R", "A").unwrap();
+    h.send_s("a1", "A");
+    h.send_s("b1", "B");
+    h.accept("R", Some("A")).unwrap();
     h.at(5_000);
     h.op("R", Op::Disconnect).unwrap();
-    accept(&mut h, "R", "B").unwrap();
+    h.accept("R", Some("B")).unwrap();
     h.at(LD); // A's lock expires
     let r = h.w.id_of("R").unwrap();
     assert_eq!(h.w.queue().session_of(r), SessionHold::Held("B".into()));
@@ -492,9 +473,9 @@ fn a_disconnected_receiver_that_accepts_another_session_keeps_it_when_the_old_on
 fn re_opening_the_link_of_a_held_session_keeps_its_messages_under_the_session_lock() {
     let mut h = sessions();
     for id in ["a1", "a2", "a3"] {
-        send_s(&mut h, id, "A");
+        h.send_s(id, "A");
     }
-    accept(&mut h, "R", "A").unwrap();
+    h.accept("R", Some("A")).unwrap();
     let prefetch = |n| {
         Op::Open(LinkOptions {
             prefetch: n,
@@ -511,7 +492,7 @@ fn re_opening_the_link_of_a_held_session_keeps_its_messages_under_the_session_lo
     h.complete("R", "a1").unwrap();
     assert_eq!(&*h.recv1("R").id, "a3", "a2 left with the old buffer");
     h.op("R", Op::Close).unwrap();
-    accept(&mut h, "R2", "A").unwrap();
+    h.accept("R2", Some("A")).unwrap();
     let a2 = h.recv1("R2");
     assert_eq!(
         (&*a2.id, a2.delivery_count),
@@ -614,10 +595,10 @@ fn setting_a_fixed_property_to_its_current_value_and_changing_the_window_are_all
 /// A session queue whose dead-letter queue holds a1 (session A) and b1 (session B).
 fn session_dlq() -> H {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "b1", "B");
+    h.send_s("a1", "A");
+    h.send_s("b1", "B");
     for (sid, id) in [("A", "a1"), ("B", "b1")] {
-        accept(&mut h, "W", sid).unwrap();
+        h.accept("W", Some(sid)).unwrap();
         h.recv1("W");
         h.dead_letter("W", id, Some("Bad"), None).unwrap();
         h.op("W", Op::Close).unwrap();
@@ -695,7 +676,7 @@ fn a_prefetching_plain_link_on_the_dead_letter_queue_of_a_session_queue() {
 fn a_session_receiver_that_holds_the_session_settles_dlq_messages_of_other_sessions() {
     let mut h = session_dlq();
     // R holds session B, and works the DLQ too: a1 (session A) is settled by its own lock.
-    accept(&mut h, "R", "B").unwrap();
+    h.accept("R", Some("B")).unwrap();
     h.recv_dlq("R");
     h.complete("R", "a1").unwrap();
     // Losing session B does not touch a DLQ message's lock.

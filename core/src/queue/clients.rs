@@ -148,6 +148,14 @@ impl Queue {
         self.clients.get(&by)?.links[sub_index(sub)].as_ref()
     }
 
+    /// A link the caller knows to be open.
+    pub(super) fn open_link_mut(&mut self, by: ClientId, sub: SubQueue) -> &mut Link {
+        self.clients
+            .get_mut(&by)
+            .and_then(|c| c.links[sub_index(sub)].as_mut())
+            .expect("invariant: the caller checked that this link is open")
+    }
+
     pub(super) fn client_mut(&mut self, by: ClientId) -> &mut ClientState {
         self.clients.get_or_insert(by)
     }

@@ -2,7 +2,6 @@
 //! and TTL collection (semantics.md T5, T6, T13, T18, T21, §2.2, §2.3).
 
 use super::SessionHold;
-use super::clients::sub_index;
 use super::{PEEK_MAX, Queue, Timer, bump};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{DeadLetterCause, EventKind};
@@ -40,13 +39,7 @@ impl Queue {
                 return;
             };
             let v = self.deliver(seq, by, mode, true);
-            let link = self
-                .clients
-                .get_mut(&by)
-                .expect("invariant: link exists")
-                .links[sub_index(sub)]
-            .as_mut()
-            .expect("invariant: link exists");
+            let link = self.open_link_mut(by, sub);
             link.buffer.push_back(v);
             // Cannot overflow: `live < prefetch` was checked above.
             link.live += 1;
@@ -245,14 +238,7 @@ impl Queue {
                 if self.link(by, sub).is_some_and(|l| l.buffer.is_empty()) {
                     self.fill(by, sub);
                 }
-                let link = self
-                    .clients
-                    .get_mut(&by)
-                    .expect("invariant: client exists")
-                    .links[sub_index(sub)]
-                .as_mut()
-                .expect("invariant: link exists");
-                let Some(v) = link.buffer.pop_front() else {
+                let Some(v) = self.open_link_mut(by, sub).buffer.pop_front() else {
                     break;
                 };
                 // A buffered message is handed over as it is, even with an expired lock.
@@ -265,6 +251,7 @@ impl Queue {
                         .is_some_and(|l| l.token == tok),
                 };
                 if still_ours {
+                    let link = self.open_link_mut(by, sub);
                     link.live = link
                         .live
                         .checked_sub(1)
