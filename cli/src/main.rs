@@ -5,6 +5,8 @@
 //!
 //! A rejected scenario prints `error: <json path>: <what is wrong>` on stderr and exits 2.
 
+mod artifacts;
+
 use settle_core::scenario;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -33,6 +35,9 @@ fn read_input(arg: &str) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(code) = artifacts::dispatch(&args) {
+        return code;
+    }
     match args.as_slice() {
         [cmd] if cmd == "presets" => {
             for (name, text) in scenario::presets::PRESETS {
@@ -58,11 +63,11 @@ fn main() -> ExitCode {
     let (cmd, file) = match args.as_slice() {
         [cmd, file] if cmd == "run" || cmd == "check" => (cmd.as_str(), file.as_str()),
         [h] if h == "-h" || h == "--help" || h == "help" => {
-            println!("{USAGE}");
+            println!("{USAGE}\n{}", artifacts::USAGE);
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("{USAGE}\n{}", artifacts::USAGE);
             return ExitCode::from(2);
         }
     };

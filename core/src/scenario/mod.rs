@@ -3,10 +3,16 @@
 //! [`parse`] validates a document; [`Run`] executes it step by step (the web driver advances it
 //! frame by frame, the CLI all at once) and produces trace records as ordered JSON.
 
+#[cfg(any(feature = "svg", feature = "sdk"))]
+pub mod artifact;
 mod emit;
 mod json;
 mod parse;
 pub mod presets;
+#[cfg(feature = "sdk")]
+pub mod sdk;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use emit::{config_value, patch_value, scenario_text, step_value};
 pub use json::J;

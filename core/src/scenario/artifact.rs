@@ -1,0 +1,73 @@
+//! What the generated artifacts (the SVG story, the SDK programs) share: the error type and a
+//! run of the scenario that stops once it has produced too much to draw or to write down.
+
+use super::{Record, Run, Scenario};
+use crate::time::Instant;
+use crate::world::World;
+use alloc::string::String;
+use core::fmt;
+
+/// A scenario that cannot become this artifact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArtifactError {
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for ArtifactError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl core::error::Error for ArtifactError {}
+
+/// How a budgeted run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Everything up to `run_until_ms` ran.
+    Finished,
+    /// The run was stopped after this instant: `max_records` were reached.
+    Cut(Instant),
+}
+
+/// Runs `sc` as `settle run` does, one instant at a time, handing every record to `out`; stops
+/// after the instant in which the count of records reaches `max_records`.
+pub(crate) fn drive(
+    sc: &Scenario,
+    max_records: usize,
+    out: &mut impl FnMut(&World, Record<'_>),
+) -> Ended {
+    let mut run = Run::new(sc);
+    let end = run.end();
+    let mut count = 0usize;
+    let mut last: Option<Instant> = None;
+    loop {
+        let next = [
+            run.next_step_at(),
+            run.actors().next_wake(),
+            run.world().queue().poll_timeout(),
+        ]
+        .into_iter()
+        .flatten()
+        .min();
+        // Progress is guaranteed: everything due at or before `t` runs now, so a next instant
+        // never repeats; the guard only makes that independent of the core's internals.
+        let next = next.map(|t| match last {
+            Some(l) if t <= l => Instant::from_millis(l.as_millis() + 1),
+            _ => t,
+        });
+        let Some(t) = next.filter(|&t| t <= end) else {
+            run.advance_with(end, &mut |w: &World, r: Record<'_>| out(w, r));
+            return Ended::Finished;
+        };
+        run.advance_with(t, &mut |w: &World, r: Record<'_>| {
+            count += 1;
+            out(w, r);
+        });
+        last = Some(t);
+        if count >= max_records && t < end {
+            return Ended::Cut(t);
+        }
+    }
+}
