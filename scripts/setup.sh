@@ -38,7 +38,14 @@ else
   (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
 
+# What only the tests need: mdBook (the test book) and Chromium.
 if [ "${1:-}" = "--browser" ]; then
+  if mdbook --version 2>/dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
+    say "mdbook $MDBOOK_VERSION: present"
+  else
+    say "mdbook $MDBOOK_VERSION: installing (a few minutes, once)"
+    cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --features search
+  fi
   if [ -x /usr/bin/chromium ]; then
     say "Chromium: present"
   else

@@ -19,6 +19,9 @@ step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
 step "Release dist size" node tests/e2e/size-report.mjs dist
+# The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
+# the dist on one origin by tests/e2e/serve.mjs).
+step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"
 # A free loopback port, so that nothing already listening can get in the way.
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 export PORT

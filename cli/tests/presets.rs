@@ -39,7 +39,7 @@ fn ids(list: &Value) -> Vec<String> {
 
 #[test]
 fn every_preset_is_listed_valid_and_explained() {
-    assert!(presets::PRESETS.len() >= 21);
+    assert!(presets::PRESETS.len() >= 23);
     for (name, _) in presets::PRESETS {
         run(name);
     }
@@ -134,22 +134,133 @@ fn receive_and_delete_loses_the_message_in_hand_on_a_crash() {
 }
 
 #[test]
-fn peek_lock_redelivers_after_the_crash() {
+fn peek_lock_redelivers_after_the_crash_once_the_lock_expires() {
     let (recs, fin) = run("peek-lock");
-    let lost = events(&recs, "lock_lost");
-    assert_eq!(lost.len(), 1);
-    assert_eq!(lost[0]["cause"], "disconnected");
-    let done: Vec<_> = events(&recs, "completed")
-        .iter()
-        .map(|r| r["id"].clone())
-        .collect();
-    assert_eq!(done.len(), 3);
     assert!(
-        recs.iter().any(|r| r["event"] == "locked"
-            && r["id"] == lost[0]["id"]
-            && r["delivery_count"] == 2)
+        events(&recs, "lock_lost").is_empty(),
+        "a crash releases nothing"
+    );
+    let closed = events(&recs, "link_closed");
+    assert_eq!(closed.len(), 1);
+    assert_eq!(
+        (&closed[0]["t"], &closed[0]["cause"]),
+        (&Value::from(2_000), &Value::from("disconnected"))
+    );
+    let held = &closed[0]["still_locked"][0];
+    assert_eq!(
+        (&held["id"], &held["locked_until_ms"]),
+        (&Value::from("invoice-1"), &Value::from(10_000))
+    );
+    // It comes back exactly when the lock taken before the crash expires, counting one.
+    let expired = events(&recs, "lock_expired");
+    assert_eq!(expired.len(), 1);
+    assert_eq!(
+        (&expired[0]["t"], &expired[0]["id"], &expired[0]["by"]),
+        (
+            &Value::from(10_000),
+            &Value::from("invoice-1"),
+            &Value::from("Worker")
+        )
+    );
+    assert!(recs.iter().any(|r| r["event"] == "locked"
+        && r["id"] == "invoice-1"
+        && r["delivery_count"] == 2
+        && r["t"].as_u64() >= Some(10_000)));
+    assert_eq!(events(&recs, "completed").len(), 3);
+    assert!(fin["main"].as_array().unwrap().is_empty());
+}
+
+/// A receiver crashes holding a message: the message waits, locked and untouchable, for the
+/// rest of the lock taken before the crash; a second receiver polls and gets nothing until that
+/// instant, then gets it with delivery count 2 and completes it.
+fn a_crash_costs_the_rest_of_the_lock(name: &str, lock_ms: u64) {
+    let (recs, fin) = run(name);
+    let t = |r: &Value| r["t"].as_u64().unwrap();
+    let received = recs
+        .iter()
+        .find(|r| r["do"] == "receive" && r["by"] == "R1")
+        .unwrap();
+    let m = &received["messages"][0];
+    assert_eq!(
+        (m["id"].as_str(), m["delivery_count"].as_u64()),
+        (Some("order-1"), Some(1))
+    );
+    let until = m["locked_until_ms"].as_u64().unwrap();
+    assert_eq!(
+        until,
+        t(received) + lock_ms,
+        "the lock taken before the crash"
+    );
+    let crash = recs.iter().find(|r| r["do"] == "disconnect").unwrap();
+    assert!(t(crash) < until);
+    let closed = events(&recs, "link_closed");
+    assert_eq!(closed.len(), 1);
+    assert_eq!(closed[0]["still_locked"][0]["locked_until_ms"], until);
+    // The crash released nothing; the lock's own expiry did, naming the dead receiver.
+    assert!(events(&recs, "lock_lost").is_empty());
+    let expired = events(&recs, "lock_expired");
+    assert_eq!(expired.len(), 1);
+    assert_eq!(
+        (t(expired[0]), &expired[0]["by"]),
+        (until, &Value::from("R1"))
+    );
+    // R2 polled while it waited and got nothing; its first message came at that instant.
+    let polls: Vec<&Value> = recs
+        .iter()
+        .filter(|r| r["do"] == "receive" && r["by"] == "R2")
+        .collect();
+    let (before, after): (Vec<&Value>, Vec<&Value>) = polls.iter().partition(|r| t(r) < until);
+    assert!(before.len() >= 3, "R2 polled during the wait");
+    assert!(
+        before.iter().all(|r| r["messages"] == Value::Array(vec![])),
+        "nobody can take a message locked to a crashed receiver"
+    );
+    let got = &after[0]["messages"][0];
+    assert_eq!(
+        t(after[0]),
+        until,
+        "redelivered the moment the lock expired"
+    );
+    assert_eq!(
+        (got["id"].as_str(), got["delivery_count"].as_u64()),
+        (Some("order-1"), Some(2))
+    );
+    assert!(
+        events(&recs, "completed")
+            .iter()
+            .any(|r| r["by"] == "R2" && r["id"] == "order-1")
     );
     assert!(fin["main"].as_array().unwrap().is_empty());
+    // The wait after the crash is the rest of the lock: the lock duration is the cost.
+    assert_eq!(until - t(crash), lock_ms - (t(crash) - t(received)));
+}
+
+#[test]
+fn crash_short_lock_a_30_second_lock_means_up_to_30_seconds_of_waiting() {
+    a_crash_costs_the_rest_of_the_lock("crash-short-lock", 30_000);
+    // The restarted R1 cannot complete what it held, and is told why.
+    let (recs, _) = run("crash-short-lock");
+    let late = recs
+        .iter()
+        .find(|r| r["do"] == "complete" && r["by"] == "R1")
+        .unwrap();
+    assert_eq!(late["error"], "MessageLockLost");
+    assert!(
+        late["message"]
+            .as_str()
+            .unwrap()
+            .contains("R1's connection dropped at 5.000 s; the lock runs on until 31.000 s")
+    );
+}
+
+#[test]
+fn crash_long_lock_a_5_minute_lock_means_5_minutes_of_waiting() {
+    a_crash_costs_the_rest_of_the_lock("crash-long-lock", 300_000);
+    let sc = parse(presets::preset("crash-long-lock").unwrap()).unwrap();
+    assert!(
+        sc.title
+            .contains("5-minute lock means 5 minutes of waiting")
+    );
 }
 
 #[test]
@@ -287,15 +398,30 @@ fn idempotent_receiver_processes_once_though_delivered_twice() {
 }
 
 #[test]
-fn locks_are_lost_on_disconnect_and_on_entity_update() {
+fn an_entity_update_loses_every_lock_at_once() {
     let (recs, _) = run("lock-lost");
-    let causes: Vec<_> = events(&recs, "lock_lost")
+    let lost: Vec<_> = events(&recs, "lock_lost")
         .iter()
-        .map(|r| r["cause"].clone())
+        .map(|r| (r["t"].clone(), r["id"].clone(), r["cause"].clone()))
         .collect();
-    assert_eq!(causes, ["disconnected", "entity_updated"]);
-    let late = recs.iter().find(|r| r["do"] == "complete").unwrap();
-    assert_eq!(late["error"], "MessageLockLost");
+    assert_eq!(
+        lost,
+        [
+            (3_000.into(), "m1".into(), "entity_updated".into()),
+            (3_000.into(), "m2".into(), "entity_updated".into())
+        ]
+    );
+    let late: Vec<_> = recs
+        .iter()
+        .filter(|r| r["do"] == "complete" && r["t"] == 4_000)
+        .map(|r| r["error"].clone())
+        .collect();
+    assert_eq!(late, ["MessageLockLost", "MessageLockLost"]);
+    let again = recs
+        .iter()
+        .find(|r| r["do"] == "receive" && r["t"] == 5_000)
+        .unwrap();
+    assert_eq!(again["messages"][0]["delivery_count"], 2);
 }
 
 #[test]

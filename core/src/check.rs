@@ -1,6 +1,7 @@
 //! Invariant checker, called by the tests after every step (TigerBeetle-style "checkers").
 
-use crate::queue::{Place, Queue, Timer, token_seq};
+use crate::message::Place;
+use crate::queue::{Queue, Timer, token_seq};
 use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
@@ -9,8 +10,12 @@ use alloc::string::String;
 ///
 /// - every message is in exactly one place, and the availability indexes agree with it;
 /// - every non-session lock has exactly one timer, every timer belongs to something live;
+/// - a lock whose holder's link ended still names its message but settles nothing, and is in
+///   no prefetch buffer;
+/// - a client holding a session is that session's holder;
 /// - `poll_timeout()` is the earliest deadline;
-/// - no message outside the dead-letter queue has reached MaxDeliveryCount;
+/// - no message outside the dead-letter queue has reached MaxDeliveryCount (the highest the
+///   entity has had: an update lowering it dead-letters such a message at its next failure);
 /// - the quota size equals the sum of the sizes held;
 /// - conservation: accepted = held + completed + received-and-deleted + expired + cancelled.
 ///
@@ -20,7 +25,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
     let mut size = 0u64;
     let mut lock_timers = 0usize;
     for (seq, m) in q.msgs.iter() {
-        size += m.size;
+        size = size.saturating_add(m.size);
         let avail = m.is_available();
         let in_main = q.avail_main.contains(seq);
         let in_dlq = q.avail_dlq.contains(&seq);
@@ -46,7 +51,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         if want_ttl != has_ttl {
             return Err(format!("seq {seq}: TTL index disagrees (want {want_ttl})"));
         }
-        if m.place != Place::DeadLetter && m.h >= q.config.max_delivery_count {
+        if m.place != Place::DeadLetter && m.h >= q.max_delivery_count_peak {
             return Err(format!(
                 "seq {seq}: h={} reached MaxDeliveryCount outside the DLQ",
                 m.h
@@ -54,8 +59,19 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         }
         match &m.lock {
             Some(l) => {
-                if token_seq(l.token) != seq || q.locked_seq(l.token) != Ok(seq) {
+                // A lock whose holder's link ended still names its message, but settles nothing.
+                if token_seq(l.token) != seq
+                    || (l.orphaned.is_none() && q.locked_seq(l.token) != Ok(seq))
+                    || (l.orphaned.is_some() && q.locked_seq(l.token).is_ok())
+                {
                     return Err(format!("seq {seq}: lock token does not name its message"));
+                }
+                if let Some((at, _)) = l.orphaned
+                    && (l.buffered || at > q.now)
+                {
+                    return Err(format!(
+                        "seq {seq}: a lock outliving its link is buffered or from the future"
+                    ));
                 }
                 if (l.token.0 >> 76) & 0xF != 4 || (l.token.0 >> 62) & 0x3 != 0b10 {
                     return Err(format!("seq {seq}: lock token is not a version-4 UUID"));
@@ -67,7 +83,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
                 {
                     return Err(format!("seq {seq}: holder does not know its lock"));
                 }
-                let has_timer = q.timers.contains(&(l.until, Timer::Lock(seq)));
+                let has_timer = q.timers.contains(l.until, Timer::Lock(seq));
                 if has_timer == l.session {
                     return Err(format!(
                         "seq {seq}: session lock={} but timer={has_timer}",
@@ -86,7 +102,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
                     let at = m
                         .activate_at
                         .ok_or("scheduled message without activation")?;
-                    if !q.timers.contains(&(at, Timer::Activate(seq))) {
+                    if !q.timers.contains(at, Timer::Activate(seq)) {
                         return Err(format!("seq {seq}: scheduled without timer"));
                     }
                 }
@@ -94,7 +110,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         }
     }
     for (k, s) in &q.sessions {
-        size += s.state.as_ref().map_or(0, |st| st.len() as u64);
+        size = size.saturating_add(s.state.as_ref().map_or(0, |st| st.len() as u64));
         for seq in &s.locked {
             if !q
                 .msgs
@@ -105,9 +121,16 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             }
         }
         if let Some(h) = s.holder
-            && !q.timers.contains(&(s.until, Timer::Session(s.num)))
+            && !q.timers.contains(s.until, Timer::Session(s.num))
         {
             return Err(format!("session {k} held by {h:?} without a timer"));
+        }
+    }
+    for (c, st) in q.clients.iter() {
+        if let crate::queue::SessionHold::Held(sid) = &st.session
+            && q.sessions.get(sid).and_then(|s| s.holder) != Some(c)
+        {
+            return Err(format!("{c:?} holds session {sid} but is not its holder"));
         }
     }
     if size != q.size_bytes {
@@ -140,7 +163,7 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             q.avail_main.len()
         ));
     }
-    if q.poll_timeout() != q.timers.iter().map(|&(t, _)| t).min() {
+    if q.poll_timeout() != q.timers.iter().map(|(t, _)| t).min() {
         return Err("poll_timeout is not the earliest deadline".into());
     }
     let all: alloc::vec::Vec<u64> = q
@@ -156,8 +179,12 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
         return Err("clients' lock sets disagree with the locks".into());
     }
     let c = q.counters;
-    let gone = c.completed + c.received_and_deleted + c.expired + c.cancelled;
-    if c.accepted != q.msgs.len() as u64 + gone {
+    let gone = c
+        .completed
+        .saturating_add(c.received_and_deleted)
+        .saturating_add(c.expired)
+        .saturating_add(c.cancelled);
+    if c.accepted != (q.msgs.len() as u64).saturating_add(gone) {
         return Err(format!(
             "conservation: accepted {} != held {} + removed {gone}",
             c.accepted,

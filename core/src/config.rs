@@ -49,6 +49,10 @@ impl Tier {
     }
 }
 
+/// 14 days: on tier basic both the default entity time-to-live and the ceiling of every
+/// message's (semantics.md §3).
+pub const BASIC_MAX_TTL: Duration = Duration::from_millis(1_209_600_000);
+
 /// Entity settings of one queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueueConfig {
@@ -56,7 +60,8 @@ pub struct QueueConfig {
     pub lock_duration: Duration,
     /// Delivery attempts before `MaxDeliveryCountExceeded`. 1 ..= 2,000,000,000; default 10.
     pub max_delivery_count: u32,
-    /// Entity time-to-live, also the ceiling of a message's own TTL. `None` = never.
+    /// Entity time-to-live, also the ceiling of a message's own TTL. `None` = never (on tier
+    /// basic: 14 days, see [`effective_default_ttl`](Self::effective_default_ttl)).
     pub default_ttl: Option<Duration>,
     /// Expired messages go to the dead-letter queue instead of being dropped.
     pub dead_letter_on_expiration: bool,
@@ -112,6 +117,19 @@ pub(crate) const MIN_TTL_MS: u64 = 1_000;
 pub(crate) const DUP_WINDOW_MS: (u64, u64) = (20_000, 604_800_000);
 
 impl QueueConfig {
+    /// The entity time-to-live in force: `default_ttl`, and on tier basic at most
+    /// [`BASIC_MAX_TTL`], which is also its value when unset.
+    #[must_use]
+    pub fn effective_default_ttl(&self) -> Option<Duration> {
+        match self.tier {
+            Tier::Basic => Some(
+                self.default_ttl
+                    .map_or(BASIC_MAX_TTL, |t| t.min(BASIC_MAX_TTL)),
+            ),
+            Tier::Standard | Tier::Premium => self.default_ttl,
+        }
+    }
+
     /// Checks every value against its range and the tier's features.
     ///
     /// # Errors

@@ -1,11 +1,14 @@
 //! Everything the broker did, in order. Every state change is also an event.
 
-use crate::error::ErrorKind;
-use crate::message::{ClientId, Text};
+use crate::error::{ErrorKind, text};
+use crate::message::{ClientId, SubQueue, Text};
 use crate::time::Instant;
+use alloc::borrow::Cow;
+use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
-/// Why a client lost locks without settling or expiry.
+/// Why a client's link ended, or why it lost locks without settling or expiry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LockLossCause {
     /// The client closed its receiver.
@@ -16,6 +19,17 @@ pub enum LockLossCause {
     EntityUpdated,
 }
 
+/// A message that stays locked after its holder's link ended (see [`EventKind::LinkClosed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StillLocked {
+    /// Sequence number.
+    pub seq: u64,
+    /// MessageId.
+    pub id: Text,
+    /// When its lock (or its session's lock) expires and the broker releases it.
+    pub until: Instant,
+}
+
 impl LockLossCause {
     /// Scenario-format name.
     #[must_use]
@@ -24,6 +38,51 @@ impl LockLossCause {
             Self::Closed => "closed",
             Self::Disconnected => "disconnected",
             Self::EntityUpdated => "entity_updated",
+        }
+    }
+}
+
+/// Why a message was moved to the dead-letter queue. The literal `DeadLetterReason` and
+/// `DeadLetterErrorDescription` the broker writes (semantics.md §4) are derived from it, so
+/// nothing needs to read reason text back to learn why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadLetterCause {
+    /// A failed delivery brought its delivery count to MaxDeliveryCount (semantics.md §0.2).
+    MaxDeliveryCountExceeded {
+        /// The entity's MaxDeliveryCount when it happened.
+        max: u32,
+    },
+    /// Its time-to-live ran out and dead-lettering on expiration is on (T18).
+    TtlExpired,
+    /// A receiver dead-lettered it (T10, T17), with the reason and description it gave.
+    Explicit {
+        /// The reason given, if any.
+        reason: Option<Text>,
+        /// The description given, if any.
+        description: Option<Text>,
+    },
+}
+
+impl DeadLetterCause {
+    /// `DeadLetterReason` as the broker writes it (absent after a bare explicit dead-letter).
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Self::MaxDeliveryCountExceeded { .. } => Some(text::MAX_DELIVERY_REASON),
+            Self::TtlExpired => Some(text::TTL_REASON),
+            Self::Explicit { reason, .. } => reason.as_deref(),
+        }
+    }
+
+    /// `DeadLetterErrorDescription` as the broker writes it.
+    #[must_use]
+    pub fn description(&self) -> Option<Cow<'_, str>> {
+        match self {
+            Self::MaxDeliveryCountExceeded { max } => Some(Cow::Owned(format!(
+                "Message could not be consumed after {max} delivery attempts."
+            ))),
+            Self::TtlExpired => Some(Cow::Borrowed(text::TTL_DESCRIPTION)),
+            Self::Explicit { description, .. } => description.as_deref().map(Cow::Borrowed),
         }
     }
 }
@@ -138,7 +197,8 @@ pub enum EventKind {
         /// h after the release.
         delivery_count: u32,
     },
-    /// A lock was lost by close, disconnect or entity update; the message was released.
+    /// A lock was lost by an entity update; the message was released. (Before v1.1 of the
+    /// format a close or disconnect also released locks; now see [`Self::LinkClosed`].)
     LockLost {
         /// Sequence number.
         seq: u64,
@@ -190,10 +250,8 @@ pub enum EventKind {
         id: Text,
         /// The receiver that dead-lettered it explicitly; `None` when the broker did.
         by: Option<ClientId>,
-        /// `DeadLetterReason`.
-        reason: Option<Text>,
-        /// `DeadLetterErrorDescription`.
-        description: Option<Text>,
+        /// Why; `DeadLetterReason` and `DeadLetterErrorDescription` derive from it.
+        cause: DeadLetterCause,
         /// h of the dead-lettered message.
         delivery_count: u32,
     },
@@ -229,7 +287,7 @@ pub enum EventKind {
         /// The former holder.
         by: ClientId,
     },
-    /// The session was given up by close (no delivery-count change), disconnect or entity update.
+    /// The session was given up by close (no delivery-count change) or entity update.
     SessionReleased {
         /// Session id.
         session_id: Text,
@@ -238,4 +296,148 @@ pub enum EventKind {
         /// Why.
         cause: LockLossCause,
     },
+    /// A client's receive link ended (close, disconnect, or re-opening it with new options)
+    /// while the broker held locks for it. Nothing is released at that moment (scenario-format
+    /// rule 6, v1.1): each message stays locked until its own lock expires, then comes back
+    /// with [`Self::LockExpired`]; the client can no longer settle or renew it. A disconnected
+    /// session receiver leaves its session locked until the session lock expires.
+    LinkClosed {
+        /// The client.
+        by: ClientId,
+        /// `Closed` or `Disconnected`.
+        cause: LockLossCause,
+        /// The sub-queue of the link.
+        sub_queue: SubQueue,
+        /// The session that stays locked, and until when (a disconnected session receiver).
+        session: Option<(Text, Instant)>,
+        /// The messages that stay locked, in sequence-number order.
+        still_locked: Vec<StillLocked>,
+    },
+}
+
+impl EventKind {
+    /// The trace's `event` name (scenario-format.md, *Trace*).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::Enqueued { .. } => "enqueued",
+            Self::DuplicateDropped { .. } => "duplicate_dropped",
+            Self::Rejected { .. } => "rejected",
+            Self::Activated { .. } => "activated",
+            Self::Cancelled { .. } => "cancelled",
+            Self::Locked { .. } => "locked",
+            Self::ReceivedAndDeleted { .. } => "received_and_deleted",
+            Self::LockRenewed { .. } => "lock_renewed",
+            Self::LockExpired { .. } => "lock_expired",
+            Self::LockLost { .. } => "lock_lost",
+            Self::Completed { .. } => "completed",
+            Self::Abandoned { .. } => "abandoned",
+            Self::Deferred { .. } => "deferred",
+            Self::DeadLettered { .. } => "dead_lettered",
+            Self::Expired { .. } => "expired",
+            Self::SessionLocked { .. } => "session_locked",
+            Self::SessionLockRenewed { .. } => "session_lock_renewed",
+            Self::SessionLockExpired { .. } => "session_lock_expired",
+            Self::SessionReleased { .. } => "session_released",
+            Self::LinkClosed { .. } => "link_closed",
+        }
+    }
+
+    /// The sequence number of the message concerned: `None` for events about no message, a
+    /// refused presettled send, and a duplicate that consumed no number.
+    #[must_use]
+    pub const fn seq(&self) -> Option<u64> {
+        match self {
+            Self::Enqueued { seq, .. }
+            | Self::Activated { seq, .. }
+            | Self::Cancelled { seq, .. }
+            | Self::Locked { seq, .. }
+            | Self::ReceivedAndDeleted { seq, .. }
+            | Self::LockRenewed { seq, .. }
+            | Self::LockExpired { seq, .. }
+            | Self::LockLost { seq, .. }
+            | Self::Completed { seq, .. }
+            | Self::Abandoned { seq, .. }
+            | Self::Deferred { seq, .. }
+            | Self::DeadLettered { seq, .. }
+            | Self::Expired { seq, .. } => Some(*seq),
+            Self::DuplicateDropped { seq, .. } => *seq,
+            Self::Rejected { .. }
+            | Self::SessionLocked { .. }
+            | Self::SessionLockRenewed { .. }
+            | Self::SessionLockExpired { .. }
+            | Self::SessionReleased { .. }
+            | Self::LinkClosed { .. } => None,
+        }
+    }
+
+    /// The MessageId of the message concerned; `None` for events about no message.
+    #[must_use]
+    pub const fn id(&self) -> Option<&Text> {
+        match self {
+            Self::Enqueued { id, .. }
+            | Self::DuplicateDropped { id, .. }
+            | Self::Rejected { id, .. }
+            | Self::Activated { id, .. }
+            | Self::Cancelled { id, .. }
+            | Self::Locked { id, .. }
+            | Self::ReceivedAndDeleted { id, .. }
+            | Self::LockRenewed { id, .. }
+            | Self::LockExpired { id, .. }
+            | Self::LockLost { id, .. }
+            | Self::Completed { id, .. }
+            | Self::Abandoned { id, .. }
+            | Self::Deferred { id, .. }
+            | Self::DeadLettered { id, .. }
+            | Self::Expired { id, .. } => Some(id),
+            Self::SessionLocked { .. }
+            | Self::SessionLockRenewed { .. }
+            | Self::SessionLockExpired { .. }
+            | Self::SessionReleased { .. }
+            | Self::LinkClosed { .. } => None,
+        }
+    }
+
+    /// The client involved (sender, receiver, lock holder or former holder); `None` when the
+    /// broker acted on its own (activation, expiry, dead-lettering by the broker).
+    #[must_use]
+    pub const fn by(&self) -> Option<ClientId> {
+        match self {
+            Self::Enqueued { by, .. }
+            | Self::DuplicateDropped { by, .. }
+            | Self::Rejected { by, .. }
+            | Self::Cancelled { by, .. }
+            | Self::Locked { by, .. }
+            | Self::ReceivedAndDeleted { by, .. }
+            | Self::LockRenewed { by, .. }
+            | Self::LockExpired { by, .. }
+            | Self::LockLost { by, .. }
+            | Self::Completed { by, .. }
+            | Self::Abandoned { by, .. }
+            | Self::Deferred { by, .. }
+            | Self::SessionLocked { by, .. }
+            | Self::SessionLockRenewed { by, .. }
+            | Self::SessionLockExpired { by, .. }
+            | Self::SessionReleased { by, .. }
+            | Self::LinkClosed { by, .. } => Some(*by),
+            Self::DeadLettered { by, .. } => *by,
+            Self::Activated { .. } | Self::Expired { .. } => None,
+        }
+    }
+
+    /// The session concerned, for session events.
+    #[must_use]
+    pub const fn session_id(&self) -> Option<&Text> {
+        match self {
+            Self::SessionLocked { session_id, .. }
+            | Self::SessionLockRenewed { session_id, .. }
+            | Self::SessionLockExpired { session_id, .. }
+            | Self::SessionReleased { session_id, .. } => Some(session_id),
+            Self::LinkClosed {
+                session: Some((session_id, _)),
+                ..
+            } => Some(session_id),
+            _ => None,
+        }
+    }
 }

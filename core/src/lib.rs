@@ -60,14 +60,16 @@ mod world;
 #[cfg(feature = "scenario")]
 pub mod scenario;
 
-pub use config::{ConfigError, QueueConfig, QueuePatch, Tier};
+pub use config::{BASIC_MAX_TTL, ConfigError, QueueConfig, QueuePatch, Tier};
 pub use error::{Error, ErrorKind, text};
-pub use event::{Event, EventKind, LockLossCause};
+pub use event::{DeadLetterCause, Event, EventKind, LockLossCause, StillLocked};
 pub use message::{
     ClientId, LockToken, MessageState, MessageView, NewMessage, PropValue, Properties, ReceiveMode,
     SubQueue, Text,
 };
-pub use queue::{Counters, LinkOptions, Listing, PEEK_MAX, Queue, SendOutcome, SessionHold};
+pub use queue::{
+    Counters, LinkOptions, Listing, LockInfo, PEEK_MAX, Queue, SendOutcome, SessionHold,
+};
 pub use rng::Rng;
 pub use time::{Duration, Instant};
 pub use world::{Op, Outcome, Target, World};

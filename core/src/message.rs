@@ -1,5 +1,6 @@
 //! Messages as the broker holds them and as clients see them.
 
+use crate::event::LockLossCause;
 use crate::time::{Duration, Instant};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -186,4 +187,63 @@ pub struct MessageView {
     pub properties: Properties,
     /// Where it is.
     pub sub_queue: SubQueue,
+}
+
+// ---------------------------------------------------------------- as the broker holds them
+
+/// Where a message lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    Main,
+    DeadLetter,
+    Scheduled,
+}
+
+/// A message lock as the broker holds it.
+#[derive(Clone, Debug)]
+pub(crate) struct Lock {
+    pub(crate) token: LockToken,
+    pub(crate) holder: ClientId,
+    pub(crate) until: Instant,
+    /// Delivered into a prefetch buffer and not yet handed to the application.
+    pub(crate) buffered: bool,
+    /// Held under a session lock (no timer of its own).
+    pub(crate) session: bool,
+    /// When and how the holder's link ended while it held this lock. The lock runs on until
+    /// `until` (nobody else can take the message), but the holder can no longer settle or
+    /// renew it (scenario-format rule 6, v1.1).
+    pub(crate) orphaned: Option<(Instant, LockLossCause)>,
+}
+
+/// A message as the broker holds it.
+#[derive(Clone, Debug)]
+pub(crate) struct Msg {
+    pub(crate) id: Text,
+    pub(crate) body: Text,
+    pub(crate) size: u64,
+    /// Effective TTL: min(message TTL, entity default).
+    pub(crate) ttl: Option<Duration>,
+    pub(crate) session: Option<Text>,
+    pub(crate) props: Properties,
+    pub(crate) enqueued: Instant,
+    pub(crate) expires: Option<Instant>,
+    /// Scheduled messages: the instant their activation timer fires.
+    pub(crate) activate_at: Option<Instant>,
+    pub(crate) scheduled_for: Option<Instant>,
+    /// AMQP header.delivery-count: prior unsuccessful deliveries.
+    pub(crate) h: u32,
+    pub(crate) place: Place,
+    /// Set aside by Defer: only ReceiveDeferred can take it.
+    pub(crate) set_aside: bool,
+    /// The `State` property reads Deferred (kept after dead-lettering).
+    pub(crate) label_deferred: bool,
+    pub(crate) lock: Option<Lock>,
+    pub(crate) dl_reason: Option<Text>,
+    pub(crate) dl_desc: Option<Text>,
+}
+
+impl Msg {
+    pub(crate) fn is_available(&self) -> bool {
+        self.place != Place::Scheduled && self.lock.is_none() && !self.set_aside
+    }
 }

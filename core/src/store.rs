@@ -2,7 +2,7 @@
 //! slot indexes, offset by the lowest live number, finds a message in O(1); slots are reused,
 //! and a hole left by a removed message costs 4 bytes until the front moves past it.
 
-use crate::queue::Msg;
+use crate::message::Msg;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 
@@ -27,9 +27,15 @@ impl MsgStore {
         }
     }
 
-    fn slot(&self, seq: u64) -> Option<u32> {
+    /// Position of `seq` in `index`, and its slot.
+    fn find(&self, seq: u64) -> Option<(usize, u32)> {
         let i = usize::try_from(seq.checked_sub(self.base)?).ok()?;
-        self.index.get(i).copied().filter(|&s| s != NONE)
+        let s = self.index.get(i).copied().filter(|&s| s != NONE)?;
+        Some((i, s))
+    }
+
+    fn slot(&self, seq: u64) -> Option<u32> {
+        self.find(seq).map(|(_, s)| s)
     }
 
     pub(crate) fn get(&self, seq: &u64) -> Option<&Msg> {
@@ -51,8 +57,10 @@ impl MsgStore {
         if self.index.is_empty() {
             self.base = seq;
         }
-        let i =
-            usize::try_from(seq - self.base).expect("invariant: sequence numbers fit in memory");
+        let i = seq
+            .checked_sub(self.base)
+            .and_then(|d| usize::try_from(d).ok())
+            .expect("invariant: sequence numbers only grow, and fit in memory");
         assert!(
             i >= self.index.len(),
             "invariant: sequence numbers only grow"
@@ -75,8 +83,7 @@ impl MsgStore {
     }
 
     pub(crate) fn remove(&mut self, seq: &u64) -> Option<Msg> {
-        let s = self.slot(*seq)?;
-        let i = (*seq - self.base) as usize;
+        let (i, s) = self.find(*seq)?;
         self.index[i] = NONE;
         let m = self.slots[s as usize].take();
         self.free.push(s);

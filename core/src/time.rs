@@ -48,10 +48,10 @@ impl Duration {
         Self(ms)
     }
 
-    /// A duration of `s` seconds.
+    /// A duration of `s` seconds (saturating at the longest representable duration).
     #[must_use]
     pub const fn from_secs(s: u64) -> Self {
-        Self(s * 1000)
+        Self(s.saturating_mul(1000))
     }
 
     /// The length in milliseconds.
@@ -100,7 +100,7 @@ impl fmt::Display for Duration {
         } else if ms.is_multiple_of(1000) {
             write!(f, "{} s", ms / 1000)
         } else {
-            let tenths = (ms + 50) / 100;
+            let tenths = ms / 100 + u64::from(ms % 100 >= 50);
             write!(f, "{}.{} s", tenths / 10, tenths % 10)
         }
     }
@@ -114,6 +114,13 @@ mod tests {
     #[test]
     fn add_saturates_instead_of_wrapping() {
         assert_eq!(Instant::MAX + Duration::from_millis(5), Instant::MAX);
+        assert_eq!(Instant::ZERO - Duration::from_millis(5), Instant::ZERO);
+        assert_eq!(Duration::from_secs(u64::MAX).as_millis(), u64::MAX);
+        assert_eq!(
+            Duration::from_millis(u64::MAX).to_string(),
+            "18446744073709551.6 s"
+        );
+        assert_eq!(Instant::MAX.to_string(), "18446744073709551.615 s");
     }
 
     #[test]

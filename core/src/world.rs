@@ -5,11 +5,11 @@
 
 use crate::config::{ConfigError, QueueConfig, QueuePatch};
 use crate::error::{Error, ErrorKind, text};
-use crate::event::EventKind;
+use crate::event::{EventKind, LockLossCause};
 use crate::message::{
     ClientId, LockToken, MessageView, NewMessage, Properties, ReceiveMode, SubQueue, Text,
 };
-use crate::queue::{LinkOptions, Queue, SendOutcome, SessionHold};
+use crate::queue::{LinkOptions, LockInfo, Queue, SendOutcome, SessionHold};
 use crate::time::Instant;
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -333,7 +333,7 @@ impl World {
                 .map(|_| Outcome::Done),
             Op::RenewLock { target } => {
                 let h = self.lookup(id, &target)?;
-                if h.session.is_some() && h.kind == HeldKind::PeekLock {
+                if self.session_locked(&h).is_some() && h.kind == HeldKind::PeekLock {
                     return Err(Error::new(
                         ErrorKind::InvalidOperation,
                         text::RENEW_ON_SESSION,
@@ -468,8 +468,7 @@ impl World {
                 ),
             )),
             HeldKind::PeekLock => {
-                if let Some(sid) = &h.session
-                    && self.queue.config().requires_session
+                if let Some(sid) = self.session_locked(&h)
                     && self.queue.session_of(id) != SessionHold::Held(sid.clone())
                 {
                     return Err(Error::new(
@@ -486,10 +485,44 @@ impl World {
         }
     }
 
+    /// The session a delivery is locked under: a message received from the main queue of a
+    /// session queue. The dead-letter queue is not session-enabled (scenario-format rule 13):
+    /// its messages keep their session id but are locked one by one.
+    fn session_locked<'a>(&self, h: &'a Held) -> Option<&'a Text> {
+        h.session
+            .as_ref()
+            .filter(|_| h.sub == SubQueue::Main && self.queue.config().requires_session)
+    }
+
     /// Adds why a lock was lost, where the client can know it.
     fn explain(&self, now: Instant, h: &Held, e: Error) -> Error {
         if e.kind != ErrorKind::MessageLockLost {
             return e;
+        }
+        let lock = self
+            .queue
+            .lock_info(h.seq)
+            .filter(|l| Some(l.token) == h.token);
+        if let Some(LockInfo {
+            holder,
+            until,
+            link_ended: Some((at, cause)),
+            ..
+        }) = lock
+        {
+            let what = match cause {
+                LockLossCause::Disconnected => "connection dropped",
+                _ => "link was closed",
+            };
+            return Error::new(
+                ErrorKind::MessageLockLost,
+                format!(
+                    "{} ({}: {}'s {what} at {at}; the lock runs on until {until} and only then does the broker release it.)",
+                    e.message,
+                    h.id,
+                    self.name(holder)
+                ),
+            );
         }
         let why: String = match h.locked_until {
             Some(until) if now >= until => {

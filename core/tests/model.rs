@@ -7,6 +7,9 @@
 //!   earliest deadline, conservation, indexes);
 //! - delivery counts never decrease.
 //!
+//! Close and disconnect follow format v1.1 (rule 6): the model marks the receiver's locks as
+//! out of its reach and releases nothing; each comes back when its own lock expires.
+//!
 //! Cases: `PROPTEST_CASES` (the test command sets 10,000).
 #![cfg(not(target_family = "wasm"))]
 
@@ -16,7 +19,7 @@ use settle_core::{
     ClientId, Duration, ErrorKind, Instant, Listing, LockToken, NewMessage, Queue, QueueConfig,
     ReceiveMode, SubQueue,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 const LD: u64 = 10_000;
 const RECEIVERS: u8 = 3;
@@ -75,13 +78,14 @@ struct Model {
     ttl: Option<u64>,
     dlq_on_exp: bool,
     msgs: BTreeMap<u64, M>,
+    /// Lock generations whose receiver closed or lost its link: still locked, unusable.
+    link_gone: BTreeSet<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Why {
     Abandon,
     Expire,
-    Lost,
 }
 
 impl Model {
@@ -176,6 +180,7 @@ impl Model {
             .get(&seq)
             .and_then(|m| m.p.lock())
             .is_some_and(|(_, until, mg)| mg == g && self.now < until)
+            && !self.link_gone.contains(&g)
     }
 }
 
@@ -191,6 +196,7 @@ enum Action {
     Defer { r: u8, pick: usize },
     Renew { r: u8, pick: usize },
     Close { r: u8 },
+    Disconnect { r: u8 },
     Advance { ms: u64 },
     Schedule { delay_ms: u64 },
     Cancel { pick: usize },
@@ -209,7 +215,8 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (r.clone(), pick.clone()).prop_map(|(r, pick)| Action::DeadLetter { r, pick }),
         1 => (r.clone(), pick.clone()).prop_map(|(r, pick)| Action::Defer { r, pick }),
         1 => (r.clone(), pick.clone()).prop_map(|(r, pick)| Action::Renew { r, pick }),
-        1 => r.prop_map(|r| Action::Close { r }),
+        1 => r.clone().prop_map(|r| Action::Close { r }),
+        1 => r.prop_map(|r| Action::Disconnect { r }),
         1 => (1u64..20_000).prop_map(|delay_ms| Action::Schedule { delay_ms }),
         1 => (0usize..8).prop_map(|pick| Action::Cancel { pick }),
         3 => prop_oneof![0u64..3_000, Just(LD), 5_000u64..25_000].prop_map(|ms| Action::Advance { ms }),
@@ -288,6 +295,7 @@ fn run(
         ttl,
         dlq_on_exp,
         msgs: BTreeMap::new(),
+        link_gone: BTreeSet::new(),
     };
     let mut held: Vec<Vec<Delivery>> = vec![Vec::new(); RECEIVERS as usize];
     let mut max_h: BTreeMap<u64, u32> = BTreeMap::new();
@@ -511,17 +519,20 @@ fn run(
                 }
                 q.cancel_scheduled(now, sender, seq);
             }
-            Action::Close { r } => {
-                q.close(now, rid(r));
+            Action::Close { r } | Action::Disconnect { r } => {
+                if matches!(a, Action::Close { .. }) {
+                    q.close(now, rid(r));
+                } else {
+                    q.disconnect(now, rid(r));
+                }
+                // Nothing is released: r's locks run on until they expire, out of r's reach.
                 let mine: Vec<u64> = m
                     .msgs
-                    .iter()
-                    .filter(|(_, x)| x.p.lock().is_some_and(|(by, _, _)| by == r))
-                    .map(|(&s, _)| s)
+                    .values()
+                    .filter_map(|x| x.p.lock().filter(|&(by, _, _)| by == r))
+                    .map(|(_, _, g)| g)
                     .collect();
-                for s in mine {
-                    m.release(s, Why::Lost);
-                }
+                m.link_gone.extend(mine);
             }
             Action::Advance { ms } => {
                 let t = m.now + ms;

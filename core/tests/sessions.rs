@@ -3,7 +3,7 @@
 mod common;
 use common::H;
 use settle_core::{
-    Duration, ErrorKind, EventKind, LinkOptions, NewMessage, Op, Outcome, ReceiveMode, SubQueue,
+    Duration, ErrorKind, EventKind, LinkOptions, Op, Outcome, ReceiveMode, SubQueue,
 };
 
 const LD: u64 = 30_000;
@@ -16,32 +16,13 @@ fn sessions() -> H {
     })
 }
 
-fn send_s(h: &mut H, id: &str, sid: &str) {
-    let mut m = NewMessage::new(id, id);
-    m.session_id = Some(sid.into());
-    h.send_msg("S", m).unwrap();
-}
-
-fn accept(h: &mut H, by: &str, sid: Option<&str>) -> Result<(String, u64), ErrorKind> {
-    match h.op(
-        by,
-        Op::AcceptSession {
-            session_id: sid.map(Into::into),
-        },
-    ) {
-        Ok(Outcome::Session { id, locked_until }) => Ok((id.to_string(), locked_until.as_millis())),
-        Ok(o) => panic!("{o:?}"),
-        Err(e) => Err(e.kind),
-    }
-}
-
 #[test]
 fn a_session_is_exclusive_and_a_second_accept_cannot_lock_it() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    assert_eq!(accept(&mut h, "R1", Some("A")), Ok(("A".into(), LD)));
+    h.send_s("a1", "A");
+    assert_eq!(h.accept("R1", Some("A")), Ok(("A".into(), LD)));
     assert_eq!(
-        accept(&mut h, "R2", Some("A")),
+        h.accept("R2", Some("A")),
         Err(ErrorKind::SessionCannotBeLocked)
     );
 }
@@ -49,17 +30,17 @@ fn a_session_is_exclusive_and_a_second_accept_cannot_lock_it() {
 #[test]
 fn accept_next_takes_the_free_session_with_the_oldest_message_or_times_out() {
     let mut h = sessions();
-    send_s(&mut h, "b1", "B");
-    send_s(&mut h, "a1", "A");
-    assert_eq!(accept(&mut h, "R1", None).unwrap().0, "B");
-    assert_eq!(accept(&mut h, "R2", None).unwrap().0, "A");
-    assert_eq!(accept(&mut h, "R3", None), Err(ErrorKind::ServiceTimeout));
+    h.send_s("b1", "B");
+    h.send_s("a1", "A");
+    assert_eq!(h.accept("R1", None).unwrap().0, "B");
+    assert_eq!(h.accept("R2", None).unwrap().0, "A");
+    assert_eq!(h.accept("R3", None), Err(ErrorKind::ServiceTimeout));
 }
 
 #[test]
 fn a_plain_receive_on_a_session_queue_is_invalid_operation() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
+    h.send_s("a1", "A");
     assert_eq!(
         h.recv_with("R", 1, None, SubQueue::Main),
         Err(ErrorKind::InvalidOperation)
@@ -69,10 +50,10 @@ fn a_plain_receive_on_a_session_queue_is_invalid_operation() {
 #[test]
 fn messages_of_a_session_come_in_order_under_the_session_lock() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "b1", "B");
-    send_s(&mut h, "a2", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.send_s("b1", "B");
+    h.send_s("a2", "A");
+    h.accept("R", Some("A")).unwrap();
     let got = h.recv_with("R", 10, None, SubQueue::Main).unwrap();
     assert_eq!(got.iter().map(|m| &*m.id).collect::<Vec<_>>(), ["a1", "a2"]);
     assert!(
@@ -90,8 +71,8 @@ fn messages_of_a_session_come_in_order_under_the_session_lock() {
 #[test]
 fn renewing_the_session_lock_extends_its_messages_and_message_renew_is_refused() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.accept("R", Some("A")).unwrap();
     h.recv1("R");
     assert_eq!(h.renew("R", "a1"), Err(ErrorKind::InvalidOperation));
     h.at(20_000);
@@ -107,8 +88,8 @@ fn renewing_the_session_lock_extends_its_messages_and_message_renew_is_refused()
 #[test]
 fn session_lock_expiry_counts_a_delivery_and_later_operations_are_session_lock_lost() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.accept("R", Some("A")).unwrap();
     h.recv1("R");
     h.at(LD);
     assert!(h.has_event(|e| matches!(e, EventKind::SessionLockExpired { .. })));
@@ -123,15 +104,15 @@ fn session_lock_expiry_counts_a_delivery_and_later_operations_are_session_lock_l
         ErrorKind::SessionLockLost
     );
     // Anyone may take the session now.
-    accept(&mut h, "R2", Some("A")).unwrap();
+    h.accept("R2", Some("A")).unwrap();
     assert_eq!(h.recv1("R2").delivery_count, 2);
 }
 
 #[test]
 fn closing_a_session_releases_its_messages_without_counting() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.accept("R", Some("A")).unwrap();
     h.recv1("R");
     h.op("R", Op::Close).unwrap();
     assert_eq!(h.find("a1").delivery_count, 0);
@@ -141,9 +122,9 @@ fn closing_a_session_releases_its_messages_without_counting() {
 #[test]
 fn max_delivery_count_applies_inside_a_session_and_the_session_goes_on() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    send_s(&mut h, "a2", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.send_s("a2", "A");
+    h.accept("R", Some("A")).unwrap();
     for _ in 0..3 {
         assert_eq!(&*h.recv1("R").id, "a1");
         h.abandon("R", "a1").unwrap();
@@ -155,8 +136,8 @@ fn max_delivery_count_applies_inside_a_session_and_the_session_goes_on() {
 #[test]
 fn session_state_is_null_until_set_and_can_be_cleared() {
     let mut h = sessions();
-    send_s(&mut h, "a1", "A");
-    accept(&mut h, "R", Some("A")).unwrap();
+    h.send_s("a1", "A");
+    h.accept("R", Some("A")).unwrap();
     assert_eq!(
         h.op("R", Op::GetSessionState).unwrap(),
         Outcome::State(None)

@@ -383,232 +383,112 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
     j
 }
 
-/// The trace record of one broker event.
+/// The trace record of one broker event: `t`, `step` when a step caused it, `event`; then, as
+/// far as the event has them, `seq` and `id` (`seq` is null on a message event without one),
+/// `session_id` (null on a `link_closed` without a session), `by` (null on a dead-lettering by
+/// the broker); then the event's own keys (`docs/trace-events.md`).
 #[must_use]
 pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
+    let k = &ev.kind;
     let mut j = J::obj().with("t", ms(ev.at));
     if let Some(s) = step {
         j.push("step", s);
     }
-    let name = |c: crate::ClientId| J::from(world.name(c));
-    match &ev.kind {
+    j.push("event", k.name());
+    if let Some(id) = k.id() {
+        j.push("seq", k.seq());
+        j.push("id", &**id);
+    }
+    match k.session_id() {
+        Some(sid) => j.push("session_id", &**sid),
+        None if matches!(k, EventKind::LinkClosed { .. }) => j.push("session_id", J::Null),
+        None => {}
+    }
+    match k.by() {
+        Some(c) => j.push("by", world.name(c)),
+        None if matches!(k, EventKind::DeadLettered { .. }) => j.push("by", J::Null),
+        None => {}
+    }
+    match k {
         EventKind::Enqueued {
-            seq,
-            id,
-            by,
-            scheduled_for,
-        } => {
-            j = j
-                .with("event", "enqueued")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by));
-            if let Some(t) = scheduled_for {
-                j.push("scheduled_enqueue_ms", ms(*t));
-            }
+            scheduled_for: Some(t),
+            ..
+        } => j.push("scheduled_enqueue_ms", ms(*t)),
+        EventKind::Rejected { error, message, .. } => {
+            j.push("error", error.name());
+            j.push("message", message.as_str());
         }
-        EventKind::DuplicateDropped { seq, id, by } => {
-            j = j
-                .with("event", "duplicate_dropped")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by));
-        }
-        EventKind::Rejected {
-            id,
-            by,
-            error,
-            message,
-        } => {
-            j = j
-                .with("event", "rejected")
-                .with("seq", J::Null)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("error", error.name())
-                .with("message", message.as_str());
-        }
-        EventKind::Activated {
-            seq,
-            scheduled_seq,
-            id,
-        } => {
-            j = j
-                .with("event", "activated")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("scheduled_seq", *scheduled_seq);
-        }
-        EventKind::Cancelled { seq, id, by } => {
-            j = j
-                .with("event", "cancelled")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by));
-        }
+        EventKind::Activated { scheduled_seq, .. } => j.push("scheduled_seq", *scheduled_seq),
         EventKind::Locked {
-            seq,
-            id,
-            by,
             until,
             delivery_count,
             prefetched,
+            ..
         } => {
-            j = j
-                .with("event", "locked")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("locked_until_ms", ms(*until))
-                .with("delivery_count", *delivery_count);
+            j.push("locked_until_ms", ms(*until));
+            j.push("delivery_count", *delivery_count);
             if *prefetched {
                 j.push("prefetched", true);
             }
         }
-        EventKind::ReceivedAndDeleted {
-            seq,
-            id,
-            by,
-            delivery_count,
-        } => {
-            j = j
-                .with("event", "received_and_deleted")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("delivery_count", *delivery_count);
-        }
-        EventKind::LockRenewed { seq, id, by, until } => {
-            j = j
-                .with("event", "lock_renewed")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("locked_until_ms", ms(*until));
-        }
-        EventKind::LockExpired {
-            seq,
-            id,
-            by,
-            delivery_count,
-        } => {
-            j = j
-                .with("event", "lock_expired")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("delivery_count", *delivery_count);
-        }
+        EventKind::LockRenewed { until, .. }
+        | EventKind::SessionLocked { until, .. }
+        | EventKind::SessionLockRenewed { until, .. } => j.push("locked_until_ms", ms(*until)),
         EventKind::LockLost {
-            seq,
-            id,
-            by,
             cause,
             delivery_count,
+            ..
         } => {
-            j = j
-                .with("event", "lock_lost")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("cause", cause.name())
-                .with("delivery_count", *delivery_count);
+            j.push("cause", cause.name());
+            j.push("delivery_count", *delivery_count);
         }
-        EventKind::Completed { seq, id, by } => {
-            j = j
-                .with("event", "completed")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by));
-        }
-        EventKind::Abandoned {
-            seq,
-            id,
-            by,
-            delivery_count,
-        } => {
-            j = j
-                .with("event", "abandoned")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("delivery_count", *delivery_count);
-        }
-        EventKind::Deferred {
-            seq,
-            id,
-            by,
-            delivery_count,
-        } => {
-            j = j
-                .with("event", "deferred")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", name(*by))
-                .with("delivery_count", *delivery_count);
-        }
+        EventKind::ReceivedAndDeleted { delivery_count, .. }
+        | EventKind::LockExpired { delivery_count, .. }
+        | EventKind::Abandoned { delivery_count, .. }
+        | EventKind::Deferred { delivery_count, .. } => j.push("delivery_count", *delivery_count),
         EventKind::DeadLettered {
-            seq,
-            id,
-            by,
-            reason,
-            description,
-            delivery_count,
-        } => {
-            j = j
-                .with("event", "dead_lettered")
-                .with("seq", *seq)
-                .with("id", &**id)
-                .with("by", by.map_or(J::Null, name))
-                .with("reason", text(reason.as_ref()))
-                .with("description", text(description.as_ref()))
-                .with("delivery_count", *delivery_count);
-        }
-        EventKind::Expired { seq, id } => {
-            j = j
-                .with("event", "expired")
-                .with("seq", *seq)
-                .with("id", &**id);
-        }
-        EventKind::SessionLocked {
-            session_id,
-            by,
-            until,
-        } => {
-            j = j
-                .with("event", "session_locked")
-                .with("session_id", &**session_id)
-                .with("by", name(*by))
-                .with("locked_until_ms", ms(*until));
-        }
-        EventKind::SessionLockRenewed {
-            session_id,
-            by,
-            until,
-        } => {
-            j = j
-                .with("event", "session_lock_renewed")
-                .with("session_id", &**session_id)
-                .with("by", name(*by))
-                .with("locked_until_ms", ms(*until));
-        }
-        EventKind::SessionLockExpired { session_id, by } => {
-            j = j
-                .with("event", "session_lock_expired")
-                .with("session_id", &**session_id)
-                .with("by", name(*by));
-        }
-        EventKind::SessionReleased {
-            session_id,
-            by,
             cause,
+            delivery_count,
+            ..
         } => {
-            j = j
-                .with("event", "session_released")
-                .with("session_id", &**session_id)
-                .with("by", name(*by))
-                .with("cause", cause.name());
+            j.push("reason", cause.reason());
+            j.push("description", cause.description().as_deref());
+            j.push("delivery_count", *delivery_count);
         }
+        EventKind::SessionReleased { cause, .. } => j.push("cause", cause.name()),
+        EventKind::LinkClosed {
+            cause,
+            sub_queue,
+            session,
+            still_locked,
+            ..
+        } => {
+            j.push("cause", cause.name());
+            j.push("sub_queue", sub_queue.name());
+            if let Some((_, until)) = session {
+                j.push("session_locked_until_ms", ms(*until));
+            }
+            j.push(
+                "still_locked",
+                J::A(
+                    still_locked
+                        .iter()
+                        .map(|m| {
+                            J::obj()
+                                .with("seq", m.seq)
+                                .with("id", &*m.id)
+                                .with("locked_until_ms", ms(m.until))
+                        })
+                        .collect(),
+                ),
+            );
+        }
+        EventKind::Enqueued { .. }
+        | EventKind::DuplicateDropped { .. }
+        | EventKind::Cancelled { .. }
+        | EventKind::Completed { .. }
+        | EventKind::Expired { .. }
+        | EventKind::SessionLockExpired { .. } => {}
     }
     j
 }

@@ -19,6 +19,14 @@ pub const PRESETS: &[(&str, &str)] = &[
     ),
     ("peek-lock", include_str!("../../presets/peek-lock.json")),
     (
+        "crash-short-lock",
+        include_str!("../../presets/crash-short-lock.json"),
+    ),
+    (
+        "crash-long-lock",
+        include_str!("../../presets/crash-long-lock.json"),
+    ),
+    (
         "competing-consumers",
         include_str!("../../presets/competing-consumers.json"),
     ),

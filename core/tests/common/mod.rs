@@ -70,6 +70,29 @@ impl H {
             .expect("send accepted");
     }
 
+    /// Sends a message of session `sid` (body = id).
+    pub fn send_s(&mut self, id: &str, sid: &str) {
+        let mut m = NewMessage::new(id, id);
+        m.session_id = Some(sid.into());
+        self.send_msg("S", m).expect("send accepted");
+    }
+
+    /// Accepts session `sid` (the next available one when `None`): its id and lock expiry.
+    pub fn accept(&mut self, by: &str, sid: Option<&str>) -> Result<(String, u64), ErrorKind> {
+        match self.op(
+            by,
+            Op::AcceptSession {
+                session_id: sid.map(Into::into),
+            },
+        ) {
+            Ok(Outcome::Session { id, locked_until }) => {
+                Ok((id.to_string(), locked_until.as_millis()))
+            }
+            Ok(o) => panic!("accept_session returned {o:?}"),
+            Err(e) => Err(e.kind),
+        }
+    }
+
     pub fn schedule(&mut self, id: &str, at_ms: u64) -> u64 {
         let mut m = NewMessage::new(id, id);
         m.scheduled_enqueue = Some(Instant::from_millis(at_ms));

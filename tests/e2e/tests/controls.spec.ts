@@ -44,7 +44,7 @@ test('next lock expiry is disabled when no lock is held', async ({ page }) => {
   await expect(p.button(p.clock(), 'Next lock expiry')).toBeEnabled();
 });
 
-test('senders and receivers can be added and removed; removing a receiver releases its locks', async ({ page }) => {
+test('senders and receivers can be added and removed; a removed receiver\'s locks run on until they expire (format v1.1)', async ({ page }) => {
   const p = new Playground(page);
   await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'send', by: 'S1', id: 'm2' }]));
   await p.button(p.region('Receivers'), 'Add receiver').click();
@@ -54,6 +54,9 @@ test('senders and receivers can be added and removed; removing a receiver releas
   await expect(p.heldItem('m2', 'R1')).toBeVisible();
   await (await p.more('R2')).getByRole('button', { name: 'Remove receiver R2' }).click();
   await expect(p.receiver('R2')).toHaveCount(0);
+  await expect(p.log()).toContainText('R2 closed its receiver; m1 stays locked until');
+  await expect(p.laneItems('Available')).toHaveCount(0);
+  await p.clockButton('Next lock expiry');
   await expect(p.laneItems('Available').first()).toContainText('m1');
   await p.button(p.region('Senders'), 'Add sender').click();
   await p.send('S2', { id: 'from-s2' });

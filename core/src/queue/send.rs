@@ -1,0 +1,205 @@
+//! The send side: sends and scheduled sends, duplicate detection, activation of scheduled
+//! messages and their cancellation (semantics.md T1–T4, §6).
+
+use super::{Queue, Timer, bump};
+use crate::error::{Error, ErrorKind, text};
+use crate::event::EventKind;
+use crate::message::{ClientId, Msg, NewMessage, Place};
+use crate::time::{Duration, Instant};
+use alloc::format;
+
+/// What a successful send did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SendOutcome {
+    /// Stored as an active message with this sequence number.
+    Enqueued(u64),
+    /// Stored as a scheduled message with this sequence number.
+    Scheduled(u64),
+    /// Inside the duplicate detection window: reported accepted, dropped.
+    /// Scheduled duplicates still get a sequence number back (semantics.md §6).
+    Duplicate(Option<u64>),
+}
+
+impl Queue {
+    /// Sends (or schedules, when `msg.scheduled_enqueue` is set) one message (T1, T2).
+    ///
+    /// # Errors
+    /// `InvalidOperation` (no session id on a session queue), `MessageSizeExceeded`,
+    /// `QuotaExceeded`. Nothing is stored on error.
+    pub fn send(
+        &mut self,
+        now: Instant,
+        by: ClientId,
+        msg: NewMessage,
+    ) -> Result<SendOutcome, Error> {
+        self.fire_due(now);
+        let r = self.send_inner(by, msg);
+        self.pump();
+        r
+    }
+
+    pub(super) fn send_inner(
+        &mut self,
+        by: ClientId,
+        msg: NewMessage,
+    ) -> Result<SendOutcome, Error> {
+        if self.config.requires_session && msg.session_id.is_none() {
+            return Err(Error::new(
+                ErrorKind::InvalidOperation,
+                text::MISSING_SESSION_ID,
+            ));
+        }
+        let limit = self.config.tier.max_message_bytes();
+        if msg.size_bytes > limit {
+            return Err(Error::new(
+                ErrorKind::MessageSizeExceeded,
+                format!(
+                    "The received message (size: {} bytes) exceeds the limit ({limit} bytes) currently allowed on the link.",
+                    msg.size_bytes
+                ),
+            ));
+        }
+        if self.size_bytes.saturating_add(msg.size_bytes) > self.config.max_size_bytes {
+            return Err(Error::new(
+                ErrorKind::QuotaExceeded,
+                format!(
+                    "The maximum entity size has been reached or exceeded for Queue. Size of entity in bytes: {}, Max entity size in bytes: {}.",
+                    self.size_bytes, self.config.max_size_bytes
+                ),
+            ));
+        }
+        if let Some(window) = self.config.duplicate_detection_window {
+            self.prune_duplicates(window);
+            if self.dup_first.contains_key(&msg.id) {
+                bump(&mut self.counters.duplicates);
+                let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
+                self.emit(EventKind::DuplicateDropped {
+                    seq,
+                    id: msg.id.clone(),
+                    by,
+                });
+                return Ok(SendOutcome::Duplicate(seq));
+            }
+            self.dup_first.insert(msg.id.clone(), self.now);
+            self.dup_order.push_back((self.now, msg.id.clone()));
+        }
+        let seq = self.take_seq();
+        let ttl = match (msg.ttl, self.config.effective_default_ttl()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let now = self.now;
+        let activate_at = msg.scheduled_enqueue.map(|t| t.max(now));
+        let m = Msg {
+            id: msg.id.clone(),
+            body: msg.body,
+            size: msg.size_bytes,
+            ttl,
+            session: msg.session_id,
+            props: msg.properties,
+            enqueued: now,
+            expires: if activate_at.is_some() {
+                None
+            } else {
+                ttl.map(|d| now + d)
+            },
+            activate_at,
+            scheduled_for: msg.scheduled_enqueue,
+            h: 0,
+            place: if activate_at.is_some() {
+                Place::Scheduled
+            } else {
+                Place::Main
+            },
+            set_aside: false,
+            label_deferred: false,
+            lock: None,
+            dl_reason: None,
+            dl_desc: None,
+        };
+        // Cannot overflow: the quota check above bounds the sum by `max_size_bytes`.
+        self.size_bytes += m.size;
+        bump(&mut self.counters.accepted);
+        if let Some(sid) = &m.session
+            && self.config.requires_session
+        {
+            let sid = sid.clone();
+            self.session_mut(&sid);
+        }
+        self.msgs.insert(seq, m);
+        self.emit(EventKind::Enqueued {
+            seq,
+            id: msg.id,
+            by,
+            scheduled_for: msg.scheduled_enqueue,
+        });
+        if let Some(t) = activate_at {
+            self.timers.insert(t, Timer::Activate(seq));
+            Ok(SendOutcome::Scheduled(seq))
+        } else {
+            self.make_available(seq);
+            Ok(SendOutcome::Enqueued(seq))
+        }
+    }
+
+    pub(super) fn take_seq(&mut self) -> u64 {
+        let s = self.next_seq;
+        // Lock tokens carry 62 bits of sequence number; at a billion sends a second the
+        // numbers last over a century.
+        self.next_seq = s
+            .checked_add(1)
+            .filter(|&n| n < 1 << 62)
+            .expect("invariant: fewer than 2^62 sequence numbers are ever handed out");
+        s
+    }
+
+    pub(super) fn prune_duplicates(&mut self, window: Duration) {
+        while let Some((t, _)) = self.dup_order.front() {
+            if *t + window > self.now {
+                break;
+            }
+            let (t, id) = self.dup_order.pop_front().expect("invariant: front exists");
+            if self.dup_first.get(&id) == Some(&t) {
+                self.dup_first.remove(&id);
+            }
+        }
+    }
+
+    /// T3: a scheduled message becomes active with a new sequence number.
+    pub(super) fn activate(&mut self, old: u64) {
+        let mut m = self
+            .msgs
+            .remove(&old)
+            .expect("invariant: an activation timer belongs to a scheduled message");
+        let seq = self.take_seq();
+        m.place = Place::Main;
+        m.activate_at = None;
+        m.enqueued = self.now;
+        m.expires = m.ttl.map(|d| self.now + d);
+        let id = m.id.clone();
+        self.msgs.insert(seq, m);
+        self.emit(EventKind::Activated {
+            seq,
+            scheduled_seq: old,
+            id,
+        });
+        self.make_available(seq);
+    }
+
+    /// T4: cancels a scheduled message. An unknown or already active sequence number is a
+    /// successful no-op (semantics.md T4, [I]).
+    pub fn cancel_scheduled(&mut self, now: Instant, by: ClientId, seq: u64) {
+        self.fire_due(now);
+        if let Some(m) = self.msgs.get(&seq)
+            && m.place == Place::Scheduled
+        {
+            let at = m
+                .activate_at
+                .expect("invariant: scheduled messages have an activation time");
+            self.timers.remove(at, Timer::Activate(seq));
+            let m = self.remove_msg(seq);
+            bump(&mut self.counters.cancelled);
+            self.emit(EventKind::Cancelled { seq, id: m.id, by });
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// Start-up as a first visit feels it (a measurement, not a test):
+//   node tests/e2e/startup-bench.mjs URL [--runs N] [--profile slow4g|none]
+// Serve the release dist with `node tests/e2e/serve.mjs` (it sends brotli, as a static host
+// would). Each run is a cold visit in a fresh browser context. Reports, per run and as medians:
+// - FCP: first contentful paint (Paint Timing API);
+// - interactive: when the playground can be used: the app's `settle:interactive` performance
+//   mark, or, for builds without it, when the clock's first button exists;
+// - bytes transferred (encoded) before interactive.
+// Profile slow4g: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower (Chromium's
+// DevTools throttling through CDP).
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const url = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && a !== 'slow4g' && a !== 'none')
+  ?? 'http://127.0.0.1:4173/docs/playground/';
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const runs = Number(opt('--runs', 5));
+const profile = opt('--profile', 'slow4g');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+// Warm the server's compression cache so the first run measures the same as the others.
+{ const p = await browser.newPage(); await p.goto(url); await p.waitForTimeout(3000); await p.close(); }
+const results = [];
+for (let i = 0; i < runs; i++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile === 'slow4g') {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  await page.addInitScript(() => {
+    window.__interactive = null;
+    const sel = '[role=group][aria-label="Clock"] button';
+    const check = () => {
+      if (window.__interactive !== null) return;
+      const mark = performance.getEntriesByName('settle:interactive')[0];
+      if (mark) window.__interactive = mark.startTime;
+      else if (document.querySelector(sel)) window.__interactive = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    const po = new PerformanceObserver(check);
+    po.observe({ entryTypes: ['mark'] });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__interactive !== null, null, { timeout: 120_000, polling: 50 });
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0,
+    null, { timeout: 60_000, polling: 50 });
+  const r = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    interactive: window.__interactive,
+  }));
+  r.bytes = bytes;
+  results.push(r);
+  console.log(`run ${i + 1}: FCP ${r.fcp?.toFixed(0)} ms, interactive ${r.interactive.toFixed(0)} ms, ${(bytes / 1024).toFixed(1)} KiB transferred`);
+  await context.close();
+}
+await browser.close();
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+console.log(`median of ${runs} (${profile}): FCP ${median(results.map((r) => r.fcp)).toFixed(0)} ms, interactive ${median(results.map((r) => r.interactive)).toFixed(0)} ms, ${(median(results.map((r) => r.bytes)) / 1024).toFixed(1)} KiB`);
