@@ -16,18 +16,80 @@
 mod python;
 mod typescript;
 
-pub use python::python;
-pub use typescript::typescript;
+use python::python;
+use typescript::typescript;
 
-use super::artifact::{Ended, drive};
+/// The language of an exported program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Python 3 with `azure-servicebus` 7.x (asyncio).
+    Python,
+    /// TypeScript with `@azure/service-bus` 7.x.
+    TypeScript,
+}
+
+impl Lang {
+    /// Every language, in menu order.
+    pub const ALL: [Self; 2] = [Self::Python, Self::TypeScript];
+
+    /// The language named `python`/`py` or `typescript`/`ts`.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "python" | "py" => Some(Self::Python),
+            "typescript" | "ts" => Some(Self::TypeScript),
+            _ => None,
+        }
+    }
+
+    /// The name `--lang` takes.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Python => "python",
+            Self::TypeScript => "typescript",
+        }
+    }
+
+    /// The usual file extension (without the dot).
+    #[must_use]
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Self::Python => "py",
+            Self::TypeScript => "ts",
+        }
+    }
+}
+
+/// The Python SDK version the program's install line names (scripts/versions.sh pins the same).
+pub const PYTHON_SDK_VERSION: &str = "7.15.0";
+/// The JavaScript SDK version the program's install line names (tests/e2e/package.json pins it).
+pub const TYPESCRIPT_SDK_VERSION: &str = "7.9.5";
+
+/// The scenario as a runnable program in `lang`: a pure function of the scenario (the same
+/// scenario gives the same text), for the runner and the playground alike.
+///
+/// # Errors
+/// None today: every valid scenario exports (a huge one in part, and the program says so).
+pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
+    match lang {
+        Lang::Python => python(sc),
+        Lang::TypeScript => typescript(sc),
+    }
+}
+
+use super::artifact::{ArtifactError, Ended, drive};
 use super::{Record, Scenario, Step};
+use crate::actors::{ActorSpec, SendMode};
 use crate::error::{Error, ErrorKind};
 use crate::event::EventKind;
 use crate::message::MessageView;
+use crate::queue::Listing;
 use crate::world::{Op, Outcome, Target, World};
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// Script steps exported at most (a longer script is cut, and the program says so).
@@ -46,8 +108,6 @@ pub(crate) struct Planned<'a> {
     pub target_id: Option<String>,
     /// This client already settled that message successfully (the SDK refuses client-side).
     pub settled_before: bool,
-    /// That message was received in receive-and-delete mode (the SDK refuses client-side).
-    pub deleted_before: bool,
 }
 
 /// The scenario and its predictions.
@@ -62,19 +122,217 @@ pub(crate) struct Plan<'a> {
     pub ids: BTreeMap<u64, String>,
     /// Steps whose predicted result is a sequence number (schedule): Settle seq → step index.
     pub scheduled: BTreeMap<u64, usize>,
+    /// What each automated actor did in Settle's run, by actor name.
+    pub actors: BTreeMap<String, ActorTally>,
+    /// What is left in the queue and its dead-letter queue at the end of Settle's run; `None`
+    /// when the run is too large to keep track of (the program then only prints what it finds).
+    pub end: Option<EndState>,
+}
+
+/// What an automated actor did, counted as the program counts it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ActorTally {
+    pub sends_ok: u64,
+    pub sends_failed: u64,
+    pub sends_unseen: u64,
+    pub received: u64,
+    pub completed: u64,
+    pub abandoned: u64,
+    pub deferred: u64,
+    pub dead_lettered: u64,
+    pub settle_failed: u64,
+}
+
+impl ActorTally {
+    fn count(&mut self, op: &Op, result: Option<&Result<Outcome, Error>>) {
+        match (op, result) {
+            (Op::Send { .. }, None) => self.sends_unseen += 1,
+            (Op::Send { .. }, Some(Ok(_))) => self.sends_ok += 1,
+            (Op::Send { .. }, Some(Err(_))) => self.sends_failed += 1,
+            (Op::Receive { .. }, Some(Ok(Outcome::Messages(ms)))) => {
+                self.received += ms.len() as u64;
+            }
+            (
+                Op::Complete { .. } | Op::Abandon { .. } | Op::Defer { .. } | Op::DeadLetter { .. },
+                Some(Err(_)),
+            ) => self.settle_failed += 1,
+            (Op::Complete { .. }, Some(Ok(_))) => self.completed += 1,
+            (Op::Abandon { .. }, Some(Ok(_))) => self.abandoned += 1,
+            (Op::Defer { .. }, Some(Ok(_))) => self.deferred += 1,
+            (Op::DeadLetter { .. }, Some(Ok(_))) => self.dead_lettered += 1,
+            _ => {}
+        }
+    }
+
+    /// The line the program prints for a sender (the same words as its `sender_actor`).
+    pub(crate) fn sender_line(&self, looks_at_results: bool) -> String {
+        if looks_at_results {
+            format!(
+                "{} sends accepted, {} failed",
+                self.sends_ok, self.sends_failed
+            )
+        } else {
+            format!(
+                "{} sends started, results not looked at",
+                self.sends_ok + self.sends_failed + self.sends_unseen
+            )
+        }
+    }
+
+    /// The line the program prints for a receiver (the same words as its `receiver_actor`).
+    pub(crate) fn receiver_line(&self) -> String {
+        format!(
+            "{} received, {} completed, {} abandoned, {} deferred, {} dead-lettered, {} settlements failed",
+            self.received,
+            self.completed,
+            self.abandoned,
+            self.deferred,
+            self.dead_lettered,
+            self.settle_failed
+        )
+    }
+}
+
+/// Messages left at the end: MessageIds in the queue (active, deferred, scheduled) and
+/// "id (reason)" in the dead-letter queue, each sorted as the programs sort them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct EndState {
+    pub main: Vec<String>,
+    pub dead_letter: Vec<String>,
+}
+
+/// The end state is followed while the queue holds at most this many messages...
+const END_STATE_MAX_MESSAGES: usize = 250;
+/// ...and for at most this many broker events (each one re-lists the queue).
+const END_STATE_MAX_EVENTS: usize = 20_000;
+
+impl EndState {
+    fn of(w: &World) -> Self {
+        let q = w.queue();
+        let mut main: Vec<String> = q
+            .list(Listing::Main)
+            .into_iter()
+            .chain(q.list(Listing::Scheduled))
+            .map(|m| m.id.to_string())
+            .collect();
+        let mut dead_letter: Vec<String> = q
+            .list(Listing::DeadLetter)
+            .into_iter()
+            .map(|m| match &m.dead_letter_reason {
+                Some(r) => format!("{} ({r})", m.id),
+                None => m.id.to_string(),
+            })
+            .collect();
+        main.sort();
+        dead_letter.sort();
+        Self { main, dead_letter }
+    }
+}
+
+/// What the program's end check prints for a session queue's own messages (a session queue can
+/// be peeked only session by session).
+pub(crate) const SESSION_QUEUE_NOT_PEEKED: &str =
+    "(not peeked: a session queue is peeked per session)";
+
+/// An actor's name (its client's name).
+pub(crate) fn actor_name(a: &ActorSpec) -> &str {
+    match a {
+        ActorSpec::Sender(x) => &x.name,
+        ActorSpec::Receiver(x) => &x.name,
+    }
+}
+
+/// What the program's summary line of an actor should say: what the actor did in Settle's run.
+pub(crate) fn actor_expected(plan: &Plan<'_>, a: &ActorSpec) -> String {
+    if plan.cut_at_ms.is_some() {
+        return NOT_PREDICTED.into();
+    }
+    let tally = plan.actors.get(actor_name(a)).cloned().unwrap_or_default();
+    match a {
+        ActorSpec::Sender(x) => tally.sender_line(!matches!(
+            x.mode,
+            SendMode::FireAndForget | SendMode::Presettled
+        )),
+        ActorSpec::Receiver(_) => tally.receiver_line(),
+    }
+}
+
+/// The comment lines over the end check.
+pub(crate) fn end_notes(plan: &Plan<'_>) -> Vec<String> {
+    let mut v = vec![String::from(
+        "At the end: what is left in the queue (active, deferred, scheduled) and in its dead-letter queue, peeked.",
+    )];
+    match end_expected(plan) {
+        Some(e) => v.push(format!("Settle: {e}")),
+        None => v.push(
+            "Settle: not predicted (its run of this scenario is too large to follow to the end)."
+                .into(),
+        ),
+    }
+    let sc = plan.sc;
+    let ttl = sc.queue.default_ttl.is_some()
+        || sc.script.iter().any(|s| match &s.op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
+            _ => false,
+        })
+        || sc
+            .actors
+            .iter()
+            .any(|a| matches!(a, ActorSpec::Sender(x) if x.ttl.is_some()));
+    if ttl {
+        v.push("Azure removes expired messages lazily: a peek can still show a message Settle has already expired.".into());
+    }
+    v
+}
+
+/// A prediction Settle's run did not reach.
+const NOT_PREDICTED: &str = "(not predicted: Settle's run stopped before this)";
+
+/// The end check's prediction, worded as the program prints what it peeks.
+pub(crate) fn end_expected(plan: &Plan<'_>) -> Option<String> {
+    let e = plan.end.as_ref()?;
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "(empty)".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    let main = if plan.sc.queue.requires_session {
+        SESSION_QUEUE_NOT_PEEKED.to_string()
+    } else {
+        list(&e.main)
+    };
+    Some(format!(
+        "queue: {main} | dead-letter queue: {}",
+        list(&e.dead_letter)
+    ))
 }
 
 pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
     let mut results: BTreeMap<usize, Result<Outcome, Error>> = BTreeMap::new();
     let mut ids: BTreeMap<u64, String> = BTreeMap::new();
-    let ended = drive(
-        sc,
-        RECORD_BUDGET,
-        &mut |_w: &World, r: Record<'_>| match r {
-            Record::Step { index, result, .. } => {
-                results.insert(index, result.clone());
+    let mut actors: BTreeMap<String, ActorTally> = BTreeMap::new();
+    let mut end = Some(EndState::default());
+    let mut events = 0usize;
+    let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| match r {
+        Record::Step { index, result, .. } => {
+            results.insert(index, result.clone());
+        }
+        Record::Actor { act } => {
+            actors
+                .entry(act.by.to_string())
+                .or_default()
+                .count(&act.op, act.result.as_ref());
+        }
+        Record::Event { event, .. } => {
+            // Every change of where a message is comes with an event.
+            events += 1;
+            if end.is_some() {
+                end = (events <= END_STATE_MAX_EVENTS && w.queue().len() <= END_STATE_MAX_MESSAGES)
+                    .then(|| EndState::of(w));
             }
-            Record::Event { event, .. } => match &event.kind {
+            match &event.kind {
                 EventKind::Enqueued { seq, id, .. } | EventKind::Activated { seq, id, .. } => {
                     ids.insert(*seq, id.to_string());
                 }
@@ -84,13 +342,11 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
                     ids.insert(*s, id.to_string());
                 }
                 _ => {}
-            },
-            Record::Actor { .. } => {}
-        },
-    );
+            }
+        }
+    });
     let mut steps = Vec::new();
     let mut settled: BTreeSet<(String, String)> = BTreeSet::new();
-    let mut deleted: BTreeSet<(String, String)> = BTreeSet::new();
     let mut scheduled = BTreeMap::new();
     for (index, step) in sc.script.iter().enumerate().take(MAX_STEPS) {
         let result = results.remove(&index);
@@ -101,7 +357,6 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
         });
         let key = target_id.clone().map(|id| (by.clone(), id));
         let settled_before = key.as_ref().is_some_and(|k| settled.contains(k));
-        let deleted_before = key.as_ref().is_some_and(|k| deleted.contains(k));
         match (&step.op, &result) {
             (
                 Op::Complete { .. } | Op::Abandon { .. } | Op::Defer { .. } | Op::DeadLetter { .. },
@@ -113,13 +368,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
             }
             (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Ok(Outcome::Messages(ms)))) => {
                 for m in ms {
-                    let k = (by.clone(), m.id.to_string());
-                    settled.remove(&k);
-                    if m.lock_token.is_none() {
-                        deleted.insert(k);
-                    } else {
-                        deleted.remove(&k);
-                    }
+                    settled.remove(&(by.clone(), m.id.to_string()));
                 }
             }
             (Op::Schedule { .. }, Some(Ok(Outcome::Seq(s)))) => {
@@ -133,7 +382,6 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
             result,
             target_id,
             settled_before,
-            deleted_before,
         });
     }
     Plan {
@@ -146,6 +394,8 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
         steps,
         ids,
         scheduled,
+        actors,
+        end: if ended == Ended::Finished { end } else { None },
     }
 }
 
@@ -177,10 +427,10 @@ fn describe_one(m: &MessageView, peeked: bool) -> String {
 
 /// What the program prints for a result; the prediction is written the same way, so the two
 /// compare as text.
-pub(crate) fn expected(p: &Planned<'_>, python: bool) -> String {
+pub(crate) fn expected(p: &Planned<'_>) -> String {
     let peeked = matches!(p.step.op, Op::Peek { .. });
     match &p.result {
-        None => "(not predicted: Settle's run stopped before this step)".into(),
+        None => NOT_PREDICTED.into(),
         Some(Ok(Outcome::Messages(ms))) => {
             let n = ms.len();
             let list: Vec<String> = ms.iter().map(|m| describe_one(m, peeked)).collect();
@@ -196,22 +446,21 @@ pub(crate) fn expected(p: &Planned<'_>, python: bool) -> String {
             None => "state (none)".into(),
         },
         Some(Ok(_)) => "ok".into(),
-        Some(Err(e)) => {
-            // The SDKs refuse some settlements themselves before the broker is asked.
-            let client_side = python
-                && (p.settled_before || p.deleted_before)
-                && e.kind == ErrorKind::MessageLockLost;
-            if client_side {
-                "error InvalidOperation".into()
-            } else {
-                format!("error {}", e.kind.name())
-            }
-        }
+        Some(Err(e)) if refused_by_sdk(p, e) => "error InvalidOperation".into(),
+        Some(Err(e)) => format!("error {}", e.kind.name()),
     }
 }
 
+/// Settling a message this client already settled: the broker would answer MessageLockLost (as
+/// Settle predicts), but both SDKs refuse it themselves before asking (Python:
+/// `MessageAlreadySettled`; JavaScript: "already settled"), which the program prints as
+/// InvalidOperation.
+fn refused_by_sdk(p: &Planned<'_>, e: &Error) -> bool {
+    p.settled_before && e.kind == ErrorKind::MessageLockLost
+}
+
 /// The comment lines of Settle's prediction for a step.
-pub(crate) fn prediction_notes(p: &Planned<'_>, python: bool) -> Vec<String> {
+pub(crate) fn prediction_notes(p: &Planned<'_>, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     match &p.result {
         None => out.push("Settle: not predicted (its run of this scenario stopped earlier).".into()),
@@ -260,11 +509,11 @@ pub(crate) fn prediction_notes(p: &Planned<'_>, python: bool) -> Vec<String> {
         },
         Some(Err(e)) => {
             out.push(format!("Settle: expect {}: {}", e.kind.name(), e.message));
-            if python && (p.settled_before || p.deleted_before) && e.kind == ErrorKind::MessageLockLost {
-                out.push(
-                    "The Python SDK refuses this itself (MessageAlreadySettled) before the broker is asked, so here: InvalidOperation."
-                        .into(),
-                );
+            if refused_by_sdk(p, e) {
+                out.push(match lang {
+                    Lang::Python => "This client already settled it: the SDK refuses itself (MessageAlreadySettled) before the broker is asked, so here: InvalidOperation.",
+                    Lang::TypeScript => "This client already settled it: the SDK refuses itself (\"already settled\") before the broker is asked, so here: InvalidOperation.",
+                }.into());
             }
         }
     }
@@ -280,7 +529,7 @@ pub(crate) fn comment_text(s: &str) -> String {
 
 /// A double-quoted string literal valid in both Python and TypeScript: ASCII only, every other
 /// character escaped (`\uXXXX`; beyond the BMP `\U........` in Python, `\u{...}` in TypeScript).
-pub(crate) fn str_lit(s: &str, python: bool) -> String {
+pub(crate) fn str_lit(s: &str, lang: Lang) -> String {
     let mut o = String::from("\"");
     for c in s.chars() {
         match c {
@@ -291,7 +540,7 @@ pub(crate) fn str_lit(s: &str, python: bool) -> String {
             '\t' => o.push_str("\\t"),
             ' '..='~' => o.push(c),
             c if (c as u32) <= 0xFFFF => o.push_str(&format!("\\u{:04x}", c as u32)),
-            c if python => o.push_str(&format!("\\U{:08x}", c as u32)),
+            c if lang == Lang::Python => o.push_str(&format!("\\U{:08x}", c as u32)),
             c => o.push_str(&format!("\\u{{{:x}}}", c as u32)),
         }
     }
@@ -364,7 +613,7 @@ pub(crate) fn iso_duration(ms: u64) -> String {
 }
 
 /// The header comment both languages share: what the program is and what the queue needs.
-pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[&str]) -> Vec<String> {
+pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[String]) -> Vec<String> {
     let sc = plan.sc;
     let mut h = Vec::new();
     h.push(comment_text(&sc.title));
@@ -412,9 +661,7 @@ pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[&str]) -> Vec<String> {
             .into(),
     );
     h.push("AMQP count (0 on a first delivery). The predictions below are translated.".into());
-    for n in lang_notes {
-        h.push((*n).to_string());
-    }
+    h.extend(lang_notes.iter().cloned());
     if plan.omitted > 0 {
         h.push(String::new());
         h.push(format!(

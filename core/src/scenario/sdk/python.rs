@@ -1,7 +1,8 @@
 //! The Python program (`azure-servicebus` 7.x, asyncio API).
 
 use super::{
-    Plan, Planned, comment_text, expected, header, iso_duration, op_name, plan, prediction_notes,
+    Lang, PYTHON_SDK_VERSION, Plan, Planned, actor_expected, actor_name, comment_text,
+    end_expected, end_notes, expected, header, iso_duration, op_name, plan, prediction_notes,
     size_mb, str_lit,
 };
 use crate::actors::{ActorSpec, Policy, ReceiverSpec, SendMode, SenderSpec};
@@ -17,7 +18,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 fn s(v: &str) -> String {
-    str_lit(v, true)
+    str_lit(v, Lang::Python)
 }
 
 fn ms_delta(ms: u64) -> String {
@@ -469,7 +470,7 @@ fn create_queue(sc: &Scenario) -> String {
 ///
 /// # Errors
 /// None today: every valid scenario exports (a huge one in part, and the program says so).
-pub fn python(sc: &Scenario) -> Result<String, ArtifactError> {
+pub(crate) fn python(sc: &Scenario) -> Result<String, ArtifactError> {
     Ok(render(sc))
 }
 
@@ -480,9 +481,9 @@ fn render(sc: &Scenario) -> String {
     for line in header(
         &plan,
         &[
-            "",
-            "Run: python3 -m pip install azure-servicebus==7.15.0",
-            "     python3 THIS_FILE.py [--create-queue]",
+            String::new(),
+            format!("Run: python3 -m pip install azure-servicebus=={PYTHON_SDK_VERSION}"),
+            "     python3 THIS_FILE.py [--create-queue]".into(),
         ],
     ) {
         if line.is_empty() {
@@ -508,22 +509,14 @@ fn render(sc: &Scenario) -> String {
     }
     o.push_str("\n\nasync def main() -> None:\n    if \"--create-queue\" in sys.argv[1:]:\n        await create_queue()\n    Clock.reset()\n");
     if has_actors {
-        o.push_str("    actors: list[asyncio.Task[None]] = []\n");
+        o.push_str("    actors: list[asyncio.Task[str]] = []\n");
         for (i, a) in sc.actors.iter().enumerate() {
             let mut notes = Vec::new();
             let call = match a {
                 ActorSpec::Sender(x) => sender_call(x, &mut notes),
                 ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1), &mut notes),
             };
-            let _ = writeln!(
-                o,
-                "    # Actor {}: {}",
-                i + 1,
-                comment_text(match a {
-                    ActorSpec::Sender(x) => &x.name,
-                    ActorSpec::Receiver(x) => &x.name,
-                })
-            );
+            let _ = writeln!(o, "    # Actor {}: {}", i + 1, comment_text(actor_name(a)));
             for n in notes {
                 let _ = writeln!(o, "    # {}", comment_text(&n));
             }
@@ -533,9 +526,48 @@ fn render(sc: &Scenario) -> String {
     o.push_str("    await script()\n");
     let _ = writeln!(o, "    await at({})", sc.run_until.as_millis());
     if has_actors {
-        o.push_str("    await asyncio.gather(*actors)\n");
+        o.push_str("    done = await asyncio.gather(*actors)\n");
+        for (i, a) in sc.actors.iter().enumerate() {
+            let expected = actor_expected(&plan, a);
+            let _ = writeln!(
+                o,
+                "    # Settle: {}: {}",
+                comment_text(actor_name(a)),
+                comment_text(&expected)
+            );
+            let _ = writeln!(
+                o,
+                "    check({}, {}, done[{i}])",
+                s(&format!("actor {}", actor_name(a))),
+                s(&expected)
+            );
+        }
     }
-    o.push_str("    for c in CLIENTS.values():\n        await c.shutdown()\n    print(f\"{TALLY['same']} steps as Settle predicted, {TALLY['differs']} differ\")\n\n\nif __name__ == \"__main__\":\n    asyncio.run(main())\n");
+    o.push_str("    for c in CLIENTS.values():\n        await c.shutdown()\n");
+    for n in end_notes(&plan) {
+        let _ = writeln!(o, "    # {}", comment_text(&n));
+    }
+    let session_queue = if sc.queue.requires_session {
+        "True"
+    } else {
+        "False"
+    };
+    match end_expected(&plan) {
+        Some(e) => {
+            let _ = writeln!(
+                o,
+                "    check(\"end: what is left\", {}, await contents({session_queue}))",
+                s(&e)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                o,
+                "    print(f\"end: what is left: {{await contents({session_queue})}}\")"
+            );
+        }
+    }
+    o.push_str("    print(f\"{TALLY['same']} as Settle predicted, {TALLY['differs']} differ\")\n\n\nif __name__ == \"__main__\":\n    asyncio.run(main())\n");
     o
 }
 
@@ -549,7 +581,7 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
         crate::scenario::artifact::secs(st.at.as_millis()),
         comment_text(&what)
     );
-    for n in prediction_notes(p, true) {
+    for n in prediction_notes(p, Lang::Python) {
         let _ = writeln!(o, "    # {}", comment_text(&n));
     }
     let (code, notes) = op_code(plan, p);
@@ -567,7 +599,7 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
         "    report({}, {}, {}, got)",
         p.index,
         s(&what),
-        s(&expected(p, true))
+        s(&expected(p))
     );
 }
 
@@ -690,9 +722,13 @@ TALLY = {"same": 0, "differs": 0}
 
 
 def report(step: int, what: str, expected: str, got: str) -> None:
+    check(f"step {step}: {what}", expected, got)
+
+
+def check(what: str, expected: str, got: str) -> None:
     same = expected == got
     TALLY["same" if same else "differs"] += 1
-    print(f"[{now_ms() / 1000:8.2f} s] step {step}: {what}")
+    print(f"[{now_ms() / 1000:8.2f} s] {what}")
     print(f"    Settle predicts: {expected}")
     print(f"    Azure answered:  {got}    ({'as predicted' if same else 'DIFFERS'})")
 
@@ -711,6 +747,29 @@ SCHEDULED: dict[int, int] = {}
 def seq_of(msg_id: str) -> int:
     """The real sequence number of a message this program has seen (KeyError: it has not)."""
     return SEQ_OF[msg_id]
+
+
+async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+    found: list[ServiceBusReceivedMessage] = []
+    async with sb.get_queue_receiver(QUEUE, sub_queue=sub) as r:
+        while batch := await r.peek_messages(max_message_count=250):
+            found.extend(batch)
+    return found
+
+
+async def contents(session_queue: bool) -> str:
+    """What is left in the queue and in its dead-letter queue, worded as Settle's prediction."""
+    async with ServiceBusClient.from_connection_string(CONNECTION_STRING) as sb:
+        if session_queue:
+            main = "(not peeked: a session queue is peeked per session)"
+        else:
+            main = ", ".join(sorted(str(m.message_id) for m in await peek_all(sb, None))) or "(empty)"
+        dead = await peek_all(sb, ServiceBusSubQueue.DEAD_LETTER)
+        dlq = ", ".join(
+            sorted(f"{m.message_id} ({m.dead_letter_reason})" if m.dead_letter_reason else str(m.message_id) for m in dead)
+        ) or "(empty)"
+    return f"queue: {main} | dead-letter queue: {dlq}"
 
 
 class Client:
@@ -851,8 +910,8 @@ async def sender_actor(
     body: str,
     ttl_ms: Optional[int],
     session_ids: list[str],
-) -> None:
-    """An automated sender: `count` sends, awaited as `mode` says."""
+) -> str:
+    """An automated sender: `count` sends, awaited as `mode` says. Returns what it saw."""
     await at(start_ms)
     sender = client(name).get_sender()
     results = {"ok": 0, "failed": 0}
@@ -898,9 +957,11 @@ async def sender_actor(
             await asyncio.sleep(interval_ms / 1000)
         await asyncio.gather(*tasks)
     if quiet:
-        log(name, f"started {count} sends and looked at none of the results")
+        summary = f"{count} sends started, results not looked at"
     else:
-        log(name, f"{results['ok']} sends accepted, {results['failed']} failed")
+        summary = f"{results['ok']} sends accepted, {results['failed']} failed"
+    log(name, summary)
+    return summary
 
 
 async def receiver_actor(
@@ -923,8 +984,8 @@ async def receiver_actor(
     crash_at_ms: Optional[int],
     restart_after_ms: Optional[int],
     seed: int,
-) -> None:
-    """An automated receiver: receive, process for a while, settle by policy."""
+) -> str:
+    """An automated receiver: receive, process for a while, settle by policy. Returns what it did."""
     rng = random.Random(seed)
     c = client(name)
     c.mode = mode
@@ -932,6 +993,7 @@ async def receiver_actor(
     if auto_renew_ms is not None:
         c.renewer = AutoLockRenewer(max_lock_renewal_duration=auto_renew_ms / 1000)
     done: set[str] = set()
+    counts = {"received": 0, "complete": 0, "abandon": 0, "defer": 0, "dead_letter": 0, "failed": 0}
     crashed = False
     await at(start_ms)
 
@@ -941,6 +1003,7 @@ async def receiver_actor(
             if idempotent and mid in done:
                 if mode != "receive_and_delete":
                     await r.complete_message(m)
+                    counts["complete"] += 1
                 log(name, f"{mid} again: already processed, completed without the work")
                 return
             await asyncio.sleep(rng.uniform(work_ms[0], work_ms[1]) / 1000)
@@ -956,6 +1019,7 @@ async def receiver_actor(
                     await r.dead_letter_message(m, reason=poison[2])
                 else:
                     await r.abandon_message(m)  # the handler threw
+                counts[poison[1]] += 1
                 log(name, f"{mid} is poison: {poison[1]}")
                 return
             if outcome == "abandon":
@@ -966,9 +1030,11 @@ async def receiver_actor(
                 await r.dead_letter_message(m, reason=reason)
             else:
                 await r.complete_message(m)
+            counts[outcome] += 1
             done.add(mid)
             log(name, f"{outcome} {mid} (DeliveryCount {m.delivery_count})")
         except Exception as e:
+            counts["failed"] += 1
             log(name, f"settling {mid} failed: {kind_of(e)}")
 
     while now_ms() < RUN_UNTIL_MS and (stop_at_ms is None or now_ms() < stop_at_ms):
@@ -977,7 +1043,7 @@ async def receiver_actor(
             log(name, "crashes (its connection is closed)")
             await c.disconnect()
             if restart_after_ms is None:
-                return
+                break
             await asyncio.sleep(restart_after_ms / 1000)
             log(name, "restarts")
         r = c.receiver(mode, sub)
@@ -987,8 +1053,15 @@ async def receiver_actor(
             log(name, f"receive failed: {kind_of(e)}")
             await asyncio.sleep(poll_ms / 1000)
             continue
+        counts["received"] += len(msgs)
         if c.renewer is not None and mode != "receive_and_delete":
             for m in msgs:
                 c.renewer.register(r, m)
         await asyncio.gather(*(handle(r, m) for m in msgs))
+    summary = (
+        f"{counts['received']} received, {counts['complete']} completed, {counts['abandon']} abandoned, "
+        f"{counts['defer']} deferred, {counts['dead_letter']} dead-lettered, {counts['failed']} settlements failed"
+    )
+    log(name, summary)
+    return summary
 "#;

@@ -1,7 +1,8 @@
 //! The TypeScript program (`@azure/service-bus` 7.x).
 
 use super::{
-    Plan, Planned, comment_text, expected, header, iso_duration, plan, prediction_notes, size_mb,
+    Lang, Plan, Planned, TYPESCRIPT_SDK_VERSION, actor_expected, actor_name, comment_text,
+    end_expected, end_notes, expected, header, iso_duration, plan, prediction_notes, size_mb,
     str_lit,
 };
 use crate::actors::{ActorSpec, Policy, ReceiverSpec, SendMode, SenderSpec};
@@ -17,7 +18,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 fn s(v: &str) -> String {
-    str_lit(v, false)
+    str_lit(v, Lang::TypeScript)
 }
 
 fn props(p: &Properties) -> String {
@@ -479,7 +480,7 @@ fn create_queue(sc: &Scenario) -> String {
 ///
 /// # Errors
 /// None today: every valid scenario exports (a huge one in part, and the program says so).
-pub fn typescript(sc: &Scenario) -> Result<String, ArtifactError> {
+pub(crate) fn typescript(sc: &Scenario) -> Result<String, ArtifactError> {
     Ok(render(sc))
 }
 
@@ -489,8 +490,10 @@ fn render(sc: &Scenario) -> String {
     for line in header(
         &plan,
         &[
-            "",
-            "Run: npm install @azure/service-bus@7.9.5 && npx tsx THIS_FILE.ts [--create-queue]",
+            String::new(),
+            format!(
+                "Run: npm install @azure/service-bus@{TYPESCRIPT_SDK_VERSION} && npx tsx THIS_FILE.ts [--create-queue]"
+            ),
         ],
     ) {
         if line.is_empty() {
@@ -516,22 +519,14 @@ fn render(sc: &Scenario) -> String {
     }
     o.push_str("}\n\nasync function main(): Promise<void> {\n  if (process.argv.slice(2).includes(\"--create-queue\")) {\n    await createQueue();\n  }\n  resetClock();\n");
     if has_actors {
-        o.push_str("  const actors: Promise<void>[] = [];\n");
+        o.push_str("  const actors: Promise<string>[] = [];\n");
         for (i, a) in sc.actors.iter().enumerate() {
             let mut notes = Vec::new();
             let call = match a {
                 ActorSpec::Sender(x) => sender_call(x, &mut notes),
                 ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1), &mut notes),
             };
-            let _ = writeln!(
-                o,
-                "  // Actor {}: {}",
-                i + 1,
-                comment_text(match a {
-                    ActorSpec::Sender(x) => &x.name,
-                    ActorSpec::Receiver(x) => &x.name,
-                })
-            );
+            let _ = writeln!(o, "  // Actor {}: {}", i + 1, comment_text(actor_name(a)));
             for n in notes {
                 let _ = writeln!(o, "  // {}", comment_text(&n));
             }
@@ -541,9 +536,44 @@ fn render(sc: &Scenario) -> String {
     o.push_str("  await script();\n");
     let _ = writeln!(o, "  await at({});", sc.run_until.as_millis());
     if has_actors {
-        o.push_str("  await Promise.all(actors);\n");
+        o.push_str("  const done = await Promise.all(actors);\n");
+        for (i, a) in sc.actors.iter().enumerate() {
+            let expected = actor_expected(&plan, a);
+            let _ = writeln!(
+                o,
+                "  // Settle: {}: {}",
+                comment_text(actor_name(a)),
+                comment_text(&expected)
+            );
+            let _ = writeln!(
+                o,
+                "  check({}, {}, done[{i}]);",
+                s(&format!("actor {}", actor_name(a))),
+                s(&expected)
+            );
+        }
     }
-    o.push_str("  for (const c of CLIENTS.values()) {\n    await c.shutdown();\n  }\n  console.log(`${tally.same} steps as Settle predicted, ${tally.differs} differ`);\n}\n\nmain().catch((e: unknown) => {\n  console.error(e);\n  process.exitCode = 1;\n});\n");
+    o.push_str("  for (const c of CLIENTS.values()) {\n    await c.shutdown();\n  }\n");
+    for n in end_notes(&plan) {
+        let _ = writeln!(o, "  // {}", comment_text(&n));
+    }
+    let session_queue = sc.queue.requires_session;
+    match end_expected(&plan) {
+        Some(e) => {
+            let _ = writeln!(
+                o,
+                "  check(\"end: what is left\", {}, await contents({session_queue}));",
+                s(&e)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                o,
+                "  console.log(`end: what is left: ${{await contents({session_queue})}}`);"
+            );
+        }
+    }
+    o.push_str("  console.log(`${tally.same} as Settle predicted, ${tally.differs} differ`);\n}\n\nmain().catch((e: unknown) => {\n  console.error(e);\n  process.exitCode = 1;\n});\n");
     o
 }
 
@@ -557,7 +587,7 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
         crate::scenario::artifact::secs(st.at.as_millis()),
         comment_text(&what)
     );
-    for n in prediction_notes(p, false) {
+    for n in prediction_notes(p, Lang::TypeScript) {
         let _ = writeln!(o, "  // {}", comment_text(&n));
     }
     let (code, notes) = op_code(plan, p);
@@ -575,7 +605,7 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
         "  report({}, {}, {}, got);",
         p.index,
         s(&what),
-        s(&expected(p, false))
+        s(&expected(p))
     );
 }
 
@@ -638,10 +668,13 @@ async function at(ms: number): Promise<void> {
 
 const tally = { same: 0, differs: 0 };
 function report(step: number, what: string, expected: string, got: string): void {
+  check(`step ${step}: ${what}`, expected, got);
+}
+function check(what: string, expected: string, got: string): void {
   const same = expected === got;
   if (same) tally.same += 1;
   else tally.differs += 1;
-  console.log(`[${(nowMs() / 1000).toFixed(2).padStart(8)} s] step ${step}: ${what}`);
+  console.log(`[${(nowMs() / 1000).toFixed(2).padStart(8)} s] ${what}`);
   console.log(`    Settle predicts: ${expected}`);
   console.log(`    Azure answered:  ${got}    (${same ? "as predicted" : "DIFFERS"})`);
 }
@@ -672,6 +705,35 @@ function scheduled(step: number): Seq {
   const s = SCHEDULED.get(step);
   if (s === undefined) throw new Error(`step ${step} scheduled nothing`);
   return s;
+}
+
+/** Every message in the queue or its dead-letter queue, peeked (locked ones too). */
+async function peekAll(sb: ServiceBusClient, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
+  const r = sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined });
+  const found: ServiceBusReceivedMessage[] = [];
+  for (;;) {
+    const batch = await r.peekMessages(250);
+    if (batch.length === 0) break;
+    found.push(...batch);
+  }
+  await r.close();
+  return found;
+}
+
+/** What is left in the queue and in its dead-letter queue, worded as Settle's prediction. */
+async function contents(sessionQueue: boolean): Promise<string> {
+  const sb = new ServiceBusClient(CONNECTION_STRING);
+  const sorted = (items: string[]): string => (items.length === 0 ? "(empty)" : items.sort().join(", "));
+  const main = sessionQueue
+    ? "(not peeked: a session queue is peeked per session)"
+    : sorted((await peekAll(sb, false)).map((m) => String(m.messageId)));
+  const dlq = sorted(
+    (await peekAll(sb, true)).map((m) =>
+      m.deadLetterReason ? `${String(m.messageId)} (${m.deadLetterReason})` : String(m.messageId),
+    ),
+  );
+  await sb.close();
+  return `queue: ${main} | dead-letter queue: ${dlq}`;
 }
 
 /** One client of the scenario: its own connection (as in Settle), its sender, its receivers,
@@ -830,7 +892,7 @@ interface SenderOptions {
 }
 
 /** An automated sender: `count` sends, awaited as `mode` says. */
-async function senderActor(name: string, o: SenderOptions): Promise<void> {
+async function senderActor(name: string, o: SenderOptions): Promise<string> {
   await at(o.startMs);
   const sender = client(name).getSender();
   const results = { ok: 0, failed: 0 };
@@ -886,7 +948,11 @@ async function senderActor(name: string, o: SenderOptions): Promise<void> {
     }
     await Promise.all(all);
   }
-  log(name, quiet ? `started ${o.count} sends and looked at none of the results` : `${results.ok} sends accepted, ${results.failed} failed`);
+  const summary = quiet
+    ? `${o.count} sends started, results not looked at`
+    : `${results.ok} sends accepted, ${results.failed} failed`;
+  log(name, summary);
+  return summary;
 }
 
 interface ReceiverOptions {
@@ -909,19 +975,23 @@ interface ReceiverOptions {
 }
 
 /** An automated receiver: receive, process for a while, settle by policy. */
-async function receiverActor(name: string, o: ReceiverOptions): Promise<void> {
+async function receiverActor(name: string, o: ReceiverOptions): Promise<string> {
   const random = rng(o.seed);
   const c = client(name);
   c.mode = o.mode;
   c.autoRenewMs = o.autoRenewMs ?? 0;
   const done = new Set<string>();
+  const counts = { received: 0, complete: 0, abandon: 0, defer: 0, dead_letter: 0, failed: 0 };
   let crashed = false;
   await at(o.startMs);
   const handle = async (r: ServiceBusReceiver, m: ServiceBusReceivedMessage): Promise<void> => {
     const id = String(m.messageId);
     try {
       if (o.idempotent && done.has(id)) {
-        if (o.mode !== "receive_and_delete") await r.completeMessage(m);
+        if (o.mode !== "receive_and_delete") {
+          await r.completeMessage(m);
+          counts.complete += 1;
+        }
         log(name, `${id} again: already processed, completed without the work`);
         return;
       }
@@ -938,6 +1008,7 @@ async function receiverActor(name: string, o: ReceiverOptions): Promise<void> {
       if (o.poison !== undefined && String(m.body).includes(o.poison.contains)) {
         if (o.poison.then === "dead_letter") await r.deadLetterMessage(m, deadLetterOptions({ deadLetterReason: o.poison.reason }));
         else await r.abandonMessage(m); // the handler threw
+        counts[o.poison.then === "dead_letter" ? "dead_letter" : "abandon"] += 1;
         log(name, `${id} is poison: ${o.poison.then}`);
         return;
       }
@@ -945,9 +1016,11 @@ async function receiverActor(name: string, o: ReceiverOptions): Promise<void> {
       else if (o.outcome === "defer") await r.deferMessage(m);
       else if (o.outcome === "dead_letter") await r.deadLetterMessage(m, deadLetterOptions({ deadLetterReason: o.reason }));
       else await r.completeMessage(m);
+      counts[o.outcome === "abandon" || o.outcome === "defer" || o.outcome === "dead_letter" ? o.outcome : "complete"] += 1;
       done.add(id);
       log(name, `${o.outcome} ${id} (DeliveryCount ${String(m.deliveryCount)})`);
     } catch (e: unknown) {
+      counts.failed += 1;
       log(name, `settling ${id} failed: ${kindOf(e)}`);
     }
   };
@@ -956,7 +1029,7 @@ async function receiverActor(name: string, o: ReceiverOptions): Promise<void> {
       crashed = true;
       log(name, "crashes (its connection is closed)");
       await c.disconnect();
-      if (o.restartAfterMs === undefined) return;
+      if (o.restartAfterMs === undefined) break;
       await sleep(o.restartAfterMs);
       log(name, "restarts");
     }
@@ -969,7 +1042,13 @@ async function receiverActor(name: string, o: ReceiverOptions): Promise<void> {
       await sleep(o.pollMs);
       continue;
     }
+    counts.received += msgs.length;
     await Promise.all(msgs.map((m) => handle(r, m)));
   }
+  const summary =
+    `${counts.received} received, ${counts.complete} completed, ${counts.abandon} abandoned, ` +
+    `${counts.defer} deferred, ${counts.dead_letter} dead-lettered, ${counts.failed} settlements failed`;
+  log(name, summary);
+  return summary;
 }
 "#;
