@@ -201,10 +201,9 @@ pub(crate) struct EndState {
     pub dead_letter: Vec<String>,
 }
 
-/// The end state is followed while the queue holds at most this many messages...
-const END_STATE_MAX_MESSAGES: usize = 250;
-/// ...and for at most this many broker events (each one re-lists the queue).
-const END_STATE_MAX_EVENTS: usize = 20_000;
+/// The end state is followed by listing the queue after every broker event, up to this many
+/// listed messages in all (a cost bound: a run that would list more has no end prediction).
+const END_STATE_BUDGET: usize = 2_000_000;
 
 impl EndState {
     fn of(w: &World) -> Self {
@@ -314,7 +313,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
     let mut ids: BTreeMap<u64, String> = BTreeMap::new();
     let mut actors: BTreeMap<String, ActorTally> = BTreeMap::new();
     let mut end = Some(EndState::default());
-    let mut events = 0usize;
+    let mut listed = 0usize;
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| match r {
         Record::Step { index, result, .. } => {
             results.insert(index, result.clone());
@@ -327,10 +326,9 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
         }
         Record::Event { event, .. } => {
             // Every change of where a message is comes with an event.
-            events += 1;
+            listed = listed.saturating_add(w.queue().len());
             if end.is_some() {
-                end = (events <= END_STATE_MAX_EVENTS && w.queue().len() <= END_STATE_MAX_MESSAGES)
-                    .then(|| EndState::of(w));
+                end = (listed <= END_STATE_BUDGET).then(|| EndState::of(w));
             }
             match &event.kind {
                 EventKind::Enqueued { seq, id, .. } | EventKind::Activated { seq, id, .. } => {

@@ -1,0 +1,90 @@
+//! The SDK export (`settle export`): every preset and example exports in both languages,
+//! deterministically, with every script step performed and checked, every actor's summary and
+//! the end state checked; a huge run exports in part and says so. (That the programs type-check
+//! against the real SDKs is scripts/sdk-check.sh, in the test command.)
+
+use settle_core::scenario::presets::PRESETS;
+use settle_core::scenario::sdk::{Lang, export};
+use settle_core::scenario::{Scenario, parse};
+use std::path::PathBuf;
+
+fn all_scenarios() -> Vec<(String, Scenario)> {
+    let mut out: Vec<(String, Scenario)> = PRESETS
+        .iter()
+        .map(|(n, t)| ((*n).to_string(), parse(t).unwrap()))
+        .collect();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files: Vec<_> = std::fs::read_dir(root.join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        out.push((f.display().to_string(), parse(&text).unwrap()));
+    }
+    out
+}
+
+#[test]
+fn every_preset_and_example_exports_whole_in_both_languages() {
+    for (name, sc) in all_scenarios() {
+        for lang in Lang::ALL {
+            let text = export(&sc, lang).unwrap_or_else(|e| panic!("{name} {lang:?}: {e}"));
+            assert_eq!(
+                export(&sc, lang).unwrap(),
+                text,
+                "{name} {lang:?}: not deterministic"
+            );
+            // Each script step is performed at its time and checked against its prediction.
+            for i in 0..sc.script.len() {
+                let at = format!("at({})", sc.script[i].at.as_millis());
+                assert!(text.contains(&at), "{name} {lang:?}: no wait for step {i}");
+                assert!(
+                    text.contains(&format!("report({i}, ")),
+                    "{name} {lang:?}: step {i} is not checked"
+                );
+            }
+            assert_eq!(
+                text.matches("report(").count(),
+                sc.script.len() + 1,
+                "{name} {lang:?}: one check per step (and the helper's definition)"
+            );
+            // Every actor runs as a loop whose summary is checked; the end state is checked.
+            assert_eq!(
+                text.matches("check(\"actor ").count(),
+                sc.actors.len(),
+                "{name} {lang:?}"
+            );
+            assert!(
+                text.contains("check(\"end: what is left\""),
+                "{name} {lang:?}"
+            );
+            // Presets are small: Settle predicts everything.
+            assert!(!text.contains("not predicted"), "{name} {lang:?}");
+            // The connection comes from the environment, never from the document.
+            assert!(
+                text.contains("SERVICEBUS_CONNECTION_STRING"),
+                "{name} {lang:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_huge_run_exports_with_predictions_up_to_where_settle_stopped() {
+    let json = r#"{"settle":1,"title":"Flood","run_until_ms":600000,
+      "script":[{"at_ms":500000,"do":"receive","by":"R9"}],
+      "actors":[{"kind":"sender","name":"Flood","mode":"pipelined","count":120000,"interval_ms":1},
+                {"kind":"receiver","name":"W","concurrency":50,"processing_ms":[10,30]}]}"#;
+    let sc = parse(json).unwrap();
+    for lang in Lang::ALL {
+        let text = export(&sc, lang).unwrap();
+        assert!(text.contains("too long to predict whole"), "{lang:?}");
+        assert!(text.contains("Settle: not predicted"), "{lang:?}");
+        assert!(text.contains("what is left: "), "{lang:?}");
+        assert!(text.len() < 200_000, "{lang:?}: {} bytes", text.len());
+    }
+}
