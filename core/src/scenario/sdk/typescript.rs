@@ -82,7 +82,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
     let held = |out: &mut Vec<String>| match &p.target_id {
         Some(id) => out.push(format!("const [r, m] = {c}.message({});", s(id))),
         None => out.push(format!(
-            "throw new Error({}); // Settle never saw this sequence number",
+            "throw new Refused({}); // Settle never saw this sequence number",
             s(&format!("{:?}", p.step.raw.get("seq")))
         )),
     };
@@ -292,7 +292,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             if let Some(r) = refused {
                 notes.push(format!("{r} cannot change after the queue is created; the program refuses as Settle does."));
                 out.push(format!(
-                    "throw new Error({});",
+                    "throw new Refused({});",
                     s(&format!("{r} cannot change"))
                 ));
             } else {
@@ -558,20 +558,15 @@ fn render(sc: &Scenario) -> String {
         let _ = writeln!(o, "  // {}", comment_text(&n));
     }
     let session_queue = sc.queue.requires_session;
+    let _ = writeln!(
+        o,
+        "  let left: string;\n  try {{\n    left = await contents({session_queue});\n  }} catch (e: unknown) {{\n    left = failed(e);\n  }}"
+    );
     match end_expected(&plan) {
         Some(e) => {
-            let _ = writeln!(
-                o,
-                "  check(\"end: what is left\", {}, await contents({session_queue}));",
-                s(&e)
-            );
+            let _ = writeln!(o, "  check(\"end: what is left\", {}, left);", s(&e));
         }
-        None => {
-            let _ = writeln!(
-                o,
-                "  console.log(`end: what is left: ${{await contents({session_queue})}}`);"
-            );
-        }
+        None => o.push_str("  console.log(`end: what is left: ${left}`);\n"),
     }
     o.push_str("  console.log(`${tally.same} as Settle predicted, ${tally.differs} differ`);\n}\n\nmain().catch((e: unknown) => {\n  console.error(e);\n  process.exitCode = 1;\n});\n");
     o
@@ -634,15 +629,24 @@ const RECEIVE_WAIT_MS = 1000;
 
 type Seq = NonNullable<ServiceBusReceivedMessage["sequenceNumber"]>;
 
-/** Settle's name for what went wrong: the SDK's ServiceBusError code, else a client-side refusal. */
+/** A refusal of this program's own, before anything reaches the broker (as a client library
+ * refuses an operation it cannot perform). */
+class Refused extends Error {}
+
+/** The SDK's own refusals (plain Errors, not ServiceBusErrors): settling a message twice, one
+ * received in receive-and-delete mode, or one only peeked. */
+const SDK_REFUSALS = ["already settled", "'receiveAndDelete' receive mode", "peeked messages"];
+
+/** Settle's name for what went wrong: the ServiceBusError's code, InvalidOperation for a refusal
+ * made before the broker is asked, else the error as it is. */
 function kindOf(e: unknown): string {
   if (isServiceBusError(e)) {
     return e.code;
   }
-  if (e instanceof Error) {
+  if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
     return "InvalidOperation";
   }
-  return String(e);
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
 function failed(e: unknown): string {
@@ -698,12 +702,12 @@ const SCHEDULED = new Map<number, Seq>();
 /** The real sequence number of a message this program has seen. */
 function seqOf(id: string): Seq {
   const s = SEQ_OF.get(id);
-  if (s === undefined) throw new Error(`${id} was never seen here`);
+  if (s === undefined) throw new Refused(`${id} was never seen here`);
   return s;
 }
 function scheduled(step: number): Seq {
   const s = SCHEDULED.get(step);
-  if (s === undefined) throw new Error(`step ${step} scheduled nothing`);
+  if (s === undefined) throw new Refused(`step ${step} scheduled nothing`);
   return s;
 }
 
@@ -789,7 +793,7 @@ class Client {
   /** The latest delivery of `id` to this client (an error: it never received it). */
   message(id: string): [ServiceBusReceiver, ServiceBusReceivedMessage] {
     const h = this.held.get(id);
-    if (h === undefined) throw new Error(`${this.name} never received ${id}`);
+    if (h === undefined) throw new Refused(`${this.name} never received ${id}`);
     return h;
   }
 
@@ -806,7 +810,7 @@ class Client {
   }
 
   sessionReceiver(): ServiceBusSessionReceiver {
-    if (this.session === undefined) throw new Error(`${this.name} has no accepted session`);
+    if (this.session === undefined) throw new Refused(`${this.name} has no accepted session`);
     return this.session;
   }
 
