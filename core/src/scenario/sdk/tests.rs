@@ -355,7 +355,7 @@ fn update_queue_goes_through_the_administration_client() {
     );
     let c = code(&s, 0);
     has(&c.py, "raise ValueError(");
-    has(&c.ts, "throw new Error(");
+    has(&c.ts, "throw new Refused(");
 }
 
 #[test]
