@@ -88,3 +88,40 @@ fn a_huge_run_exports_with_predictions_up_to_where_settle_stopped() {
         assert!(text.len() < 200_000, "{lang:?}: {} bytes", text.len());
     }
 }
+
+#[test]
+fn the_programs_in_docs_and_the_readme_excerpt_are_what_export_writes_today() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let sc = parse(settle_core::scenario::presets::preset("lock-expiry").unwrap()).unwrap();
+    for (lang, file) in [
+        (Lang::Python, "docs/export/lock-expiry.py"),
+        (Lang::TypeScript, "docs/export/lock-expiry.ts"),
+    ] {
+        let checked_in = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(
+            checked_in == export(&sc, lang).unwrap(),
+            "{file} is stale: cargo run -q -p settle-cli -- export --lang {} preset:lock-expiry > {file}",
+            lang.name()
+        );
+    }
+    // Every line of the README's excerpt (but the elisions) is a line of that program.
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let program = std::fs::read_to_string(root.join("docs/export/lock-expiry.py")).unwrap();
+    let start = readme
+        .find("```python\n    # Step 1 at 1 s")
+        .expect("the README shows the exported program");
+    let block = &readme[start + "```python\n".len()..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut lines = 0;
+    for line in block.lines() {
+        if line.trim() == "..." || line.contains("[...]") {
+            continue;
+        }
+        assert!(
+            program.lines().any(|l| l == line),
+            "README line not in the program: {line:?}"
+        );
+        lines += 1;
+    }
+    assert!(lines > 10);
+}
