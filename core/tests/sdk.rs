@@ -3,30 +3,11 @@
 //! the end state checked; a huge run exports in part and says so. (That the programs type-check
 //! against the real SDKs is scripts/sdk-check.sh, in the test command.)
 
-use settle_core::scenario::presets::PRESETS;
-use settle_core::scenario::sdk::{Lang, export};
-use settle_core::scenario::{Scenario, parse};
-use std::path::PathBuf;
+mod scenarios;
 
-fn all_scenarios() -> Vec<(String, Scenario)> {
-    let mut out: Vec<(String, Scenario)> = PRESETS
-        .iter()
-        .map(|(n, t)| ((*n).to_string(), parse(t).unwrap()))
-        .collect();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files: Vec<_> = std::fs::read_dir(root.join("examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty());
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        out.push((f.display().to_string(), parse(&text).unwrap()));
-    }
-    out
-}
+use scenarios::{all_scenarios, root};
+use settle_core::scenario::parse;
+use settle_core::scenario::sdk::{Lang, export};
 
 #[test]
 fn every_preset_and_example_exports_whole_in_both_languages() {
@@ -91,7 +72,7 @@ fn a_huge_run_exports_with_predictions_up_to_where_settle_stopped() {
 
 #[test]
 fn the_programs_in_docs_and_the_readme_excerpt_are_what_export_writes_today() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = root();
     let sc = parse(settle_core::scenario::presets::preset("lock-expiry").unwrap()).unwrap();
     for (lang, file) in [
         (Lang::Python, "docs/export/lock-expiry.py"),

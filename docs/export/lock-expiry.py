@@ -41,6 +41,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from typing import Optional
 
+from azure.core.exceptions import HttpResponseError
 from azure.servicebus import (
     NEXT_AVAILABLE_SESSION,
     ServiceBusMessage,
@@ -88,6 +89,9 @@ def kind_of(e: BaseException) -> str:
             return kind
     if isinstance(e, (KeyError, ValueError, TypeError)):
         # A client-side refusal (KeyError: this client never received that message).
+        return "InvalidOperation"
+    if isinstance(e, HttpResponseError) and e.status_code == 400:
+        # The administration API refusing an update (what an existing queue cannot change).
         return "InvalidOperation"
     return f"{type(e).__name__}: {e}"
 

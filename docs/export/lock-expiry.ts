@@ -70,6 +70,10 @@ function kindOf(e: unknown): string {
   if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
     return "InvalidOperation";
   }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 400) {
+    // The administration API refusing an update (what an existing queue cannot change).
+    return "InvalidOperation";
+  }
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 

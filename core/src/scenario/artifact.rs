@@ -3,7 +3,7 @@
 
 use super::{Record, Run, Scenario};
 use crate::time::Instant;
-use crate::world::World;
+use crate::world::{Op, Target, World};
 use alloc::string::String;
 use core::fmt;
 
@@ -81,4 +81,16 @@ pub(crate) fn secs(ms: u64) -> String {
     }
     let f = alloc::format!("{frac:03}");
     alloc::format!("{whole}.{} s", f.trim_end_matches('0'))
+}
+
+/// The message a settlement or lock renewal names.
+pub(crate) fn target_of(op: &Op) -> Option<&Target> {
+    match op {
+        Op::Complete { target }
+        | Op::Abandon { target, .. }
+        | Op::DeadLetter { target, .. }
+        | Op::Defer { target, .. }
+        | Op::RenewLock { target } => Some(target),
+        _ => None,
+    }
 }

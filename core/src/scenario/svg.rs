@@ -11,7 +11,7 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
-use super::artifact::{ArtifactError, Ended, drive, secs};
+use super::artifact::{ArtifactError, Ended, drive, secs, target_of};
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
@@ -241,17 +241,6 @@ fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get session state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update queue",
-    }
-}
-
-fn target_of(op: &Op) -> Option<&Target> {
-    match op {
-        Op::Complete { target }
-        | Op::Abandon { target, .. }
-        | Op::DeadLetter { target, .. }
-        | Op::Defer { target, .. }
-        | Op::RenewLock { target } => Some(target),
-        _ => None,
     }
 }
 

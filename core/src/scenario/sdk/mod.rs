@@ -78,12 +78,14 @@ pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
     }
 }
 
-use super::artifact::{ArtifactError, Ended, drive};
+use super::artifact::{ArtifactError, Ended, drive, target_of};
 use super::{Record, Scenario, Step};
 use crate::actors::{ActorSpec, SendMode};
+use crate::config::QueuePatch;
 use crate::error::{Error, ErrorKind};
 use crate::event::EventKind;
 use crate::message::MessageView;
+use crate::message::NewMessage;
 use crate::queue::Listing;
 use crate::world::{Op, Outcome, Target, World};
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -233,6 +235,91 @@ impl EndState {
 pub(crate) const SESSION_QUEUE_NOT_PEEKED: &str =
     "(not peeked: a session queue is peeked per session)";
 
+/// What the SDKs cannot express about a step, said the same way in both languages (each
+/// language adds its own).
+pub(crate) fn step_notes(plan: &Plan<'_>, p: &Planned<'_>) -> Vec<String> {
+    let mut notes = Vec::new();
+    let size = |m: &NewMessage, notes: &mut Vec<String>| {
+        if m.size_bytes != m.body.len() as u64 {
+            notes.push(format!(
+                "Settle counts this message as {} bytes (size_bytes); the SDK sends the body as it is ({} bytes).",
+                m.size_bytes,
+                m.body.len()
+            ));
+        }
+    };
+    match &p.step.op {
+        Op::Send { msg, presettled } => {
+            if *presettled {
+                notes.push("presettled: the SDKs cannot send presettled (fire-and-forget at the AMQP level); this send waits for the broker's answer.".into());
+            }
+            size(msg, &mut notes);
+        }
+        Op::Schedule { msg } => size(msg, &mut notes),
+        Op::CancelScheduled { seq } if !plan.scheduled.contains_key(seq) => notes.push(format!(
+            "No step of this program scheduled Settle's seq {seq}; Settle treats cancelling an unknown number as a no-op, so nothing is sent."
+        )),
+        Op::ReceiveDeferred { seqs, .. } => {
+            for q in seqs.iter().filter(|q| !plan.ids.contains_key(q)) {
+                notes.push(format!("Settle's seq {q} names no message; it is left out."));
+            }
+        }
+        Op::Peek {
+            from_seq: Some(q), ..
+        } if !plan.ids.contains_key(q) => notes.push(format!(
+            "Settle's seq {q} names no message here; the peek starts at the SDK's own cursor."
+        )),
+        Op::Disconnect => notes.push("The SDK cannot drop a connection abruptly; closing this client's connection is the nearest (the broker sees a close, not a lost link).".into()),
+        Op::UpdateQueue(patch) => {
+            if tier_change(plan.sc, patch) {
+                notes.push("The tier belongs to the namespace: no queue update can change it, so the program refuses as Settle does.".into());
+            } else if patch.requires_session.is_some() || patch.duplicate_detection_window.is_some() {
+                notes.push("Azure refuses to switch sessions or duplicate detection (on or off) on an existing queue, as Settle does; the update is sent so that Azure's answer shows it.".into());
+            }
+        }
+        _ => {}
+    }
+    notes
+}
+
+/// An update that would change the tier, which belongs to the namespace (no SDK call can).
+pub(crate) fn tier_change(sc: &Scenario, patch: &QueuePatch) -> bool {
+    patch.tier.is_some_and(|t| t != sc.queue.tier)
+}
+
+/// What the SDKs cannot express about an automated actor, the same in both languages.
+pub(crate) fn actor_notes(a: &ActorSpec) -> Vec<String> {
+    let mut notes = Vec::new();
+    match a {
+        ActorSpec::Sender(x) => {
+            if x.mode == SendMode::Presettled {
+                notes.push("presettled: the SDKs cannot send presettled; these sends are pipelined and their answers ignored, the nearest the SDK can do.".into());
+            }
+            notes.push(format!(
+                "Settle models the network ({} ms round trip, {} ms to store{}); here the real network decides.",
+                x.rtt.as_millis(),
+                x.store.as_millis(),
+                if x.jitter.as_millis() > 0 { ", with jitter" } else { "" }
+            ));
+            if x.reject_per_mille > 0 {
+                notes.push(format!(
+                    "Settle has the broker refuse {}‰ of these sends as busy; a real broker refuses only when it is.",
+                    x.reject_per_mille
+                ));
+            }
+        }
+        ActorSpec::Receiver(x) => {
+            if x.crash_at.is_some() {
+                notes.push("A crash is a closed connection here (the SDK cannot drop one abruptly), checked between batches.".into());
+            }
+            notes.push(
+                "Processing times are drawn from the same range, not Settle's exact draws.".into(),
+            );
+        }
+    }
+    notes
+}
+
 /// An actor's name (its client's name).
 pub(crate) fn actor_name(a: &ActorSpec) -> &str {
     match a {
@@ -349,7 +436,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
     for (index, step) in sc.script.iter().enumerate().take(MAX_STEPS) {
         let result = results.remove(&index);
         let by = step.by.to_string();
-        let target_id = target(&step.op).and_then(|t| match t {
+        let target_id = target_of(&step.op).and_then(|t| match t {
             Target::Id(id) => Some(id.to_string()),
             Target::Seq(s) => ids.get(s).cloned(),
         });
@@ -394,17 +481,6 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
         scheduled,
         actors,
         end: if ended == Ended::Finished { end } else { None },
-    }
-}
-
-fn target(op: &Op) -> Option<&Target> {
-    match op {
-        Op::Complete { target }
-        | Op::Abandon { target, .. }
-        | Op::DeadLetter { target, .. }
-        | Op::Defer { target, .. }
-        | Op::RenewLock { target } => Some(target),
-        _ => None,
     }
 }
 

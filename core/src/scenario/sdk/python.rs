@@ -1,9 +1,9 @@
 //! The Python program (`azure-servicebus` 7.x, asyncio API).
 
 use super::{
-    Lang, PYTHON_SDK_VERSION, Plan, Planned, actor_expected, actor_name, comment_text,
+    Lang, PYTHON_SDK_VERSION, Plan, Planned, actor_expected, actor_name, actor_notes, comment_text,
     end_expected, end_notes, expected, header, iso_duration, op_name, plan, prediction_notes,
-    size_mb, str_lit,
+    size_mb, step_notes, str_lit, tier_change,
 };
 use crate::actors::{ActorSpec, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::QueuePatch;
@@ -42,8 +42,8 @@ fn props(p: &Properties) -> String {
     format!("{{{}}}", items.join(", "))
 }
 
-/// A `ServiceBusMessage(...)` expression; notes for what it cannot carry.
-pub(crate) fn message(m: &NewMessage, notes: &mut Vec<String>) -> String {
+/// A `ServiceBusMessage(...)` expression.
+pub(crate) fn message(m: &NewMessage) -> String {
     let mut args = vec![s(&m.body), format!("message_id={}", s(&m.id))];
     if let Some(sid) = &m.session_id {
         args.push(format!("session_id={}", s(sid)));
@@ -60,13 +60,6 @@ pub(crate) fn message(m: &NewMessage, notes: &mut Vec<String>) -> String {
             ms_delta(at.as_millis())
         ));
     }
-    if m.size_bytes != m.body.len() as u64 {
-        notes.push(format!(
-            "Settle counts this message as {} bytes (size_bytes); the SDK sends the body as it is ({} bytes).",
-            m.size_bytes,
-            m.body.len()
-        ));
-    }
     format!("ServiceBusMessage({})", args.join(", "))
 }
 
@@ -78,7 +71,7 @@ fn mode_lit(m: Option<ReceiveMode>) -> String {
 #[allow(clippy::too_many_lines)]
 pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<String>) {
     let c = format!("client({})", s(&p.step.by));
-    let mut notes = Vec::new();
+    let mut notes = step_notes(plan, p);
     let mut out = Vec::new();
     let held = |out: &mut Vec<String>| match &p.target_id {
         Some(id) => out.push(format!("r, m = {c}.message({})", s(id))),
@@ -88,11 +81,8 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         )),
     };
     match &p.step.op {
-        Op::Send { msg, presettled } => {
-            if *presettled {
-                notes.push("presettled: the SDKs cannot send presettled (fire-and-forget at the AMQP level); this send waits for the broker's answer.".into());
-            }
-            let m = message(msg, &mut notes);
+        Op::Send { msg, .. } => {
+            let m = message(msg);
             out.push(format!("await {c}.get_sender().send_messages({m})"));
             out.push("got = \"ok\"".into());
         }
@@ -100,7 +90,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             let at = msg.scheduled_enqueue.map_or(0, |t| t.as_millis());
             let mut m2 = msg.clone();
             m2.scheduled_enqueue = None;
-            let m = message(&m2, &mut notes);
+            let m = message(&m2);
             out.push(format!(
                 "seqs = await {c}.get_sender().schedule_messages({m}, Clock.start_utc + {})",
                 ms_delta(at)
@@ -116,9 +106,6 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
                 out.push("got = \"ok\"".into());
             }
             None => {
-                notes.push(format!(
-                    "No step of this program scheduled Settle's seq {seq}; Settle treats cancelling an unknown number as a no-op, so nothing is sent."
-                ));
                 out.push("got = \"ok\"".into());
             }
         },
@@ -137,15 +124,8 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         Op::ReceiveDeferred { seqs, mode, from } => {
             let list: Vec<String> = seqs
                 .iter()
-                .map(|q| match plan.ids.get(q) {
-                    Some(id) => format!("seq_of({})", s(id)),
-                    None => {
-                        notes.push(format!(
-                            "Settle's seq {q} names no message; it is passed as it is."
-                        ));
-                        q.to_string()
-                    }
-                })
+                .filter_map(|q| plan.ids.get(q))
+                .map(|id| format!("seq_of({})", s(id)))
                 .collect();
             out.push(format!(
                 "r = {c}.receiver({}, {})",
@@ -167,11 +147,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push(format!("r = {c}.receiver(None, {})", s(from.name())));
             let start = match from_seq.map(|q| (q, plan.ids.get(&q))) {
                 Some((_, Some(id))) => format!(", sequence_number=seq_of({})", s(id)),
-                Some((q, None)) => {
-                    notes.push(format!("Settle's seq {q} names no message here; the peek starts at the SDK's own cursor."));
-                    String::new()
-                }
-                None => String::new(),
+                _ => String::new(),
             };
             out.push(format!(
                 "msgs = await r.peek_messages(max_message_count={}{start})",
@@ -273,20 +249,17 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             );
         }
         Op::Disconnect => {
-            notes.push("The SDK cannot drop a connection abruptly; closing this client's connection is the nearest (the broker sees a close, not a lost link).".into());
             out.push(format!("await {c}.disconnect()"));
             out.push("got = \"ok\"".into());
         }
         Op::UpdateQueue(patch) => {
-            let (changes, refused) = patch_changes(patch);
-            if let Some(r) = refused {
-                notes.push(format!("{r} cannot change after the queue is created; the program refuses as Settle does."));
-                out.push(format!(
-                    "raise ValueError({})",
-                    s(&format!("{r} cannot change"))
-                ));
+            if tier_change(plan.sc, patch) {
+                out.push("raise ValueError(\"the tier belongs to the namespace\")".into());
             } else {
-                out.push(format!("await update_queue({{{}}})", changes.join(", ")));
+                out.push(format!(
+                    "await update_queue({{{}}})",
+                    patch_changes(patch).join(", ")
+                ));
                 out.push("got = \"ok\"".into());
             }
         }
@@ -294,15 +267,10 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
     (out, notes)
 }
 
-/// The administration client's property assignments for an update; or what cannot change.
-fn patch_changes(p: &QueuePatch) -> (Vec<String>, Option<&'static str>) {
+/// The administration client's property assignments for an update (the tier is not one).
+fn patch_changes(p: &QueuePatch) -> Vec<String> {
     let mut v = Vec::new();
-    if p.requires_session.is_some() {
-        return (v, Some("requires_session"));
-    }
-    if p.tier.is_some() {
-        return (v, Some("the tier"));
-    }
+    let py_bool = |b: bool| if b { "True" } else { "False" };
     if let Some(d) = p.lock_duration {
         v.push(format!("\"lock_duration\": {}", ms_delta(d.as_millis())));
     }
@@ -318,51 +286,43 @@ fn patch_changes(p: &QueuePatch) -> (Vec<String>, Option<&'static str>) {
     if let Some(b) = p.dead_letter_on_expiration {
         v.push(format!(
             "\"dead_lettering_on_message_expiration\": {}",
-            if b { "True" } else { "False" }
+            py_bool(b)
         ));
     }
     if let Some(w) = p.duplicate_detection_window {
-        match w {
-            Some(w) => v.push(format!(
+        v.push(format!(
+            "\"requires_duplicate_detection\": {}",
+            py_bool(w.is_some())
+        ));
+        if let Some(w) = w {
+            v.push(format!(
                 "\"duplicate_detection_history_time_window\": {}",
                 ms_delta(w.as_millis())
-            )),
-            None => return (Vec::new(), Some("duplicate detection (on or off)")),
+            ));
         }
+    }
+    if let Some(b) = p.requires_session {
+        v.push(format!("\"requires_session\": {}", py_bool(b)));
     }
     if let Some(b) = p.max_size_bytes {
         v.push(format!("\"max_size_in_megabytes\": {}", size_mb(b)));
     }
-    (v, None)
+    v
 }
 
-fn sender_call(a: &SenderSpec, notes: &mut Vec<String>) -> String {
+fn sender_call(a: &SenderSpec) -> String {
     let mode = match a.mode {
         SendMode::Sequential => "sequential",
         SendMode::Pipelined => "pipelined",
         SendMode::Throttled(_) => "throttled",
         SendMode::FireAndForget => "fire_and_forget",
-        SendMode::Presettled => {
-            notes.push("presettled: the SDKs cannot send presettled; these sends are pipelined and their answers ignored, the nearest the SDK can do.".into());
-            "fire_and_forget"
-        }
+        // The nearest the SDKs can do (actor_notes says so).
+        SendMode::Presettled => "fire_and_forget",
     };
     let limit = match a.mode {
         SendMode::Throttled(k) => k,
         _ => 0,
     };
-    notes.push(format!(
-        "Settle models the network ({} ms round trip, {} ms to store{}); here the real network decides.",
-        a.rtt.as_millis(),
-        a.store.as_millis(),
-        if a.jitter.as_millis() > 0 { ", with jitter" } else { "" }
-    ));
-    if a.reject_per_mille > 0 {
-        notes.push(format!(
-            "Settle has the broker refuse {}‰ of these sends as busy; a real broker refuses only when it is.",
-            a.reject_per_mille
-        ));
-    }
     let sessions: Vec<String> = a.sessions.iter().map(|x| s(x)).collect();
     format!(
         "sender_actor({}, mode={}, count={}, start_ms={}, interval_ms={}, max_in_flight={limit}, id_prefix={}, body={}, ttl_ms={}, session_ids=[{}])",
@@ -378,7 +338,7 @@ fn sender_call(a: &SenderSpec, notes: &mut Vec<String>) -> String {
     )
 }
 
-fn receiver_call(a: &ReceiverSpec, seed: u64, notes: &mut Vec<String>) -> String {
+fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
     let (outcome, reason) = match &a.policy {
         Policy::Complete => ("complete", String::new()),
         Policy::Abandon => ("abandon", String::new()),
@@ -392,10 +352,6 @@ fn receiver_call(a: &ReceiverSpec, seed: u64, notes: &mut Vec<String>) -> String
         };
         format!("({}, {}, {})", s(&p.contains), s(then), s(&r))
     });
-    if a.crash_at.is_some() {
-        notes.push("A crash is a closed connection here (the SDK cannot drop one abruptly), checked between batches.".into());
-    }
-    notes.push("Processing times are drawn from the same range, not Settle's exact draws.".into());
     let opt = |v: Option<u64>| v.map_or("None".into(), |x| x.to_string());
     format!(
         "receiver_actor({}, mode={}, sub={}, concurrency={}, prefetch={}, start_ms={}, stop_at_ms={}, poll_ms={}, work_ms=({}, {}), outcome={}, reason={}, poison={poison}, hang=({}, {}), auto_renew_ms={}, idempotent={}, crash_at_ms={}, restart_after_ms={}, seed={seed})",
@@ -511,10 +467,10 @@ fn render(sc: &Scenario) -> String {
     if has_actors {
         o.push_str("    actors: list[asyncio.Task[str]] = []\n");
         for (i, a) in sc.actors.iter().enumerate() {
-            let mut notes = Vec::new();
+            let notes = actor_notes(a);
             let call = match a {
-                ActorSpec::Sender(x) => sender_call(x, &mut notes),
-                ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1), &mut notes),
+                ActorSpec::Sender(x) => sender_call(x),
+                ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1)),
             };
             let _ = writeln!(o, "    # Actor {}: {}", i + 1, comment_text(actor_name(a)));
             for n in notes {
@@ -635,6 +591,7 @@ import time
 from datetime import datetime, timedelta, timezone
 from typing import Optional
 
+from azure.core.exceptions import HttpResponseError
 from azure.servicebus import (
     NEXT_AVAILABLE_SESSION,
     ServiceBusMessage,
@@ -682,6 +639,9 @@ def kind_of(e: BaseException) -> str:
             return kind
     if isinstance(e, (KeyError, ValueError, TypeError)):
         # A client-side refusal (KeyError: this client never received that message).
+        return "InvalidOperation"
+    if isinstance(e, HttpResponseError) and e.status_code == 400:
+        # The administration API refusing an update (what an existing queue cannot change).
         return "InvalidOperation"
     return f"{type(e).__name__}: {e}"
 

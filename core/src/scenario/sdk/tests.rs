@@ -348,14 +348,34 @@ fn update_queue_goes_through_the_administration_client() {
         &c.ts,
         r#"await updateQueue({ lockDuration: "PT10S", maxDeliveryCount: 5 });"#,
     );
-    // What cannot change after creation is refused as Settle refuses it.
+    // What Azure refuses to change on an existing queue is sent, so that its answer shows it.
     let s = sc(
         "",
-        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"requires_session":true}}"#,
+        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"requires_session":true,"duplicate_detection_window_ms":60000}}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"await update_queue({"requires_duplicate_detection": True, "duplicate_detection_history_time_window": timedelta(milliseconds=60000), "requires_session": True})"#,
+    );
+    has(
+        &c.ts,
+        r#"await updateQueue({ requiresDuplicateDetection: true, duplicateDetectionHistoryTimeWindow: "PT60S", requiresSession: true });"#,
+    );
+    has(&c.py_notes.join(" "), "Azure refuses to switch sessions");
+    assert_eq!(
+        super::expected(&plan(&s).steps[0]),
+        "error InvalidOperation"
+    );
+    // The tier belongs to the namespace: the program refuses itself, as Settle does.
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"tier":"premium"}}"#,
     );
     let c = code(&s, 0);
     has(&c.py, "raise ValueError(");
     has(&c.ts, "throw new Refused(");
+    has(&c.ts_notes.join(" "), "belongs to the namespace");
 }
 
 #[test]

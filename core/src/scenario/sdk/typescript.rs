@@ -1,9 +1,9 @@
 //! The TypeScript program (`@azure/service-bus` 7.x).
 
 use super::{
-    Lang, Plan, Planned, TYPESCRIPT_SDK_VERSION, actor_expected, actor_name, comment_text,
-    end_expected, end_notes, expected, header, iso_duration, plan, prediction_notes, size_mb,
-    str_lit,
+    Lang, Plan, Planned, TYPESCRIPT_SDK_VERSION, actor_expected, actor_name, actor_notes,
+    comment_text, end_expected, end_notes, expected, header, iso_duration, plan, prediction_notes,
+    size_mb, step_notes, str_lit, tier_change,
 };
 use crate::actors::{ActorSpec, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::QueuePatch;
@@ -38,8 +38,8 @@ fn props(p: &Properties) -> String {
     format!("{{ {} }}", items.join(", "))
 }
 
-/// A `ServiceBusMessage` object literal; notes for what it cannot carry.
-pub(crate) fn message(m: &NewMessage, notes: &mut Vec<String>) -> String {
+/// A `ServiceBusMessage` object literal.
+pub(crate) fn message(m: &NewMessage) -> String {
     let mut f = vec![
         format!("body: {}", s(&m.body)),
         format!("messageId: {}", s(&m.id)),
@@ -59,13 +59,6 @@ pub(crate) fn message(m: &NewMessage, notes: &mut Vec<String>) -> String {
             at.as_millis()
         ));
     }
-    if m.size_bytes != m.body.len() as u64 {
-        notes.push(format!(
-            "Settle counts this message as {} bytes (size_bytes); the SDK sends the body as it is ({} bytes).",
-            m.size_bytes,
-            m.body.len()
-        ));
-    }
     format!("{{ {} }}", f.join(", "))
 }
 
@@ -77,7 +70,7 @@ fn mode_lit(m: Option<ReceiveMode>) -> String {
 #[allow(clippy::too_many_lines)]
 pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<String>) {
     let c = format!("client({})", s(&p.step.by));
-    let mut notes = Vec::new();
+    let mut notes = step_notes(plan, p);
     let mut out = Vec::new();
     let held = |out: &mut Vec<String>| match &p.target_id {
         Some(id) => out.push(format!("const [r, m] = {c}.message({});", s(id))),
@@ -87,11 +80,8 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         )),
     };
     match &p.step.op {
-        Op::Send { msg, presettled } => {
-            if *presettled {
-                notes.push("presettled: the SDKs cannot send presettled (fire-and-forget at the AMQP level); this send waits for the broker's answer.".into());
-            }
-            let m = message(msg, &mut notes);
+        Op::Send { msg, .. } => {
+            let m = message(msg);
             out.push(format!("await {c}.getSender().sendMessages({m});"));
             out.push("got = \"ok\";".into());
         }
@@ -99,7 +89,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             let at = msg.scheduled_enqueue.map_or(0, |t| t.as_millis());
             let mut m2 = msg.clone();
             m2.scheduled_enqueue = None;
-            let m = message(&m2, &mut notes);
+            let m = message(&m2);
             out.push(format!(
                 "const seqs = await {c}.getSender().scheduleMessages({m}, since({at}));"
             ));
@@ -114,9 +104,6 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
                 out.push("got = \"ok\";".into());
             }
             None => {
-                notes.push(format!(
-                    "No step of this program scheduled Settle's seq {seq}; Settle treats cancelling an unknown number as a no-op, so nothing is sent."
-                ));
                 out.push("got = \"ok\";".into());
             }
         },
@@ -133,15 +120,11 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push("got = describe(msgs);".into());
         }
         Op::ReceiveDeferred { seqs, mode, from } => {
-            let mut list = Vec::new();
-            for q in seqs {
-                match plan.ids.get(q) {
-                    Some(id) => list.push(format!("seqOf({})", s(id))),
-                    None => notes.push(format!(
-                        "Settle's seq {q} names no message; it is left out."
-                    )),
-                }
-            }
+            let list: Vec<String> = seqs
+                .iter()
+                .filter_map(|q| plan.ids.get(q))
+                .map(|id| format!("seqOf({})", s(id)))
+                .collect();
             out.push(format!(
                 "const r = {c}.receiver({}, {});",
                 mode_lit(*mode),
@@ -165,11 +148,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             ));
             let start = match from_seq.map(|q| (q, plan.ids.get(&q))) {
                 Some((_, Some(id))) => format!(", {{ fromSequenceNumber: seqOf({}) }}", s(id)),
-                Some((q, None)) => {
-                    notes.push(format!("Settle's seq {q} names no message here; the peek starts at the SDK's own cursor."));
-                    String::new()
-                }
-                None => String::new(),
+                _ => String::new(),
             };
             out.push(format!(
                 "const msgs = await r.peekMessages({}{start});",
@@ -283,20 +262,17 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             );
         }
         Op::Disconnect => {
-            notes.push("The SDK cannot drop a connection abruptly; closing this client's connection is the nearest (the broker sees a close, not a lost link).".into());
             out.push(format!("await {c}.disconnect();"));
             out.push("got = \"ok\";".into());
         }
         Op::UpdateQueue(patch) => {
-            let (changes, refused) = patch_changes(patch);
-            if let Some(r) = refused {
-                notes.push(format!("{r} cannot change after the queue is created; the program refuses as Settle does."));
-                out.push(format!(
-                    "throw new Refused({});",
-                    s(&format!("{r} cannot change"))
-                ));
+            if tier_change(plan.sc, patch) {
+                out.push("throw new Refused(\"the tier belongs to the namespace\");".into());
             } else {
-                out.push(format!("await updateQueue({{ {} }});", changes.join(", ")));
+                out.push(format!(
+                    "await updateQueue({{ {} }});",
+                    patch_changes(patch).join(", ")
+                ));
                 out.push("got = \"ok\";".into());
             }
         }
@@ -304,14 +280,9 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
     (out, notes)
 }
 
-fn patch_changes(p: &QueuePatch) -> (Vec<String>, Option<&'static str>) {
+/// The administration client's property assignments for an update (the tier is not one).
+fn patch_changes(p: &QueuePatch) -> Vec<String> {
     let mut v = Vec::new();
-    if p.requires_session.is_some() {
-        return (v, Some("requires_session"));
-    }
-    if p.tier.is_some() {
-        return (v, Some("the tier"));
-    }
     if let Some(d) = p.lock_duration {
         v.push(format!("lockDuration: {}", s(&iso_duration(d.as_millis()))));
     }
@@ -332,47 +303,36 @@ fn patch_changes(p: &QueuePatch) -> (Vec<String>, Option<&'static str>) {
         v.push(format!("deadLetteringOnMessageExpiration: {b}"));
     }
     if let Some(w) = p.duplicate_detection_window {
-        match w {
-            Some(w) => v.push(format!(
+        v.push(format!("requiresDuplicateDetection: {}", w.is_some()));
+        if let Some(w) = w {
+            v.push(format!(
                 "duplicateDetectionHistoryTimeWindow: {}",
                 s(&iso_duration(w.as_millis()))
-            )),
-            None => return (Vec::new(), Some("duplicate detection (on or off)")),
+            ));
         }
+    }
+    if let Some(b) = p.requires_session {
+        v.push(format!("requiresSession: {b}"));
     }
     if let Some(b) = p.max_size_bytes {
         v.push(format!("maxSizeInMegabytes: {}", size_mb(b)));
     }
-    (v, None)
+    v
 }
 
-fn sender_call(a: &SenderSpec, notes: &mut Vec<String>) -> String {
+fn sender_call(a: &SenderSpec) -> String {
     let mode = match a.mode {
         SendMode::Sequential => "sequential",
         SendMode::Pipelined => "pipelined",
         SendMode::Throttled(_) => "throttled",
         SendMode::FireAndForget => "fire_and_forget",
-        SendMode::Presettled => {
-            notes.push("presettled: the SDKs cannot send presettled; these sends are pipelined and their answers ignored, the nearest the SDK can do.".into());
-            "fire_and_forget"
-        }
+        // The nearest the SDKs can do (actor_notes says so).
+        SendMode::Presettled => "fire_and_forget",
     };
     let limit = match a.mode {
         SendMode::Throttled(k) => k,
         _ => 0,
     };
-    notes.push(format!(
-        "Settle models the network ({} ms round trip, {} ms to store{}); here the real network decides.",
-        a.rtt.as_millis(),
-        a.store.as_millis(),
-        if a.jitter.as_millis() > 0 { ", with jitter" } else { "" }
-    ));
-    if a.reject_per_mille > 0 {
-        notes.push(format!(
-            "Settle has the broker refuse {}‰ of these sends as busy; a real broker refuses only when it is.",
-            a.reject_per_mille
-        ));
-    }
     let sessions: Vec<String> = a.sessions.iter().map(|x| s(x)).collect();
     format!(
         "senderActor({}, {{ mode: {}, count: {}, startMs: {}, intervalMs: {}, maxInFlight: {limit}, idPrefix: {}, body: {}, ttlMs: {}, sessionIds: [{}] }})",
@@ -389,7 +349,7 @@ fn sender_call(a: &SenderSpec, notes: &mut Vec<String>) -> String {
     )
 }
 
-fn receiver_call(a: &ReceiverSpec, seed: u64, notes: &mut Vec<String>) -> String {
+fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
     let (outcome, reason) = match &a.policy {
         Policy::Complete => ("complete", String::new()),
         Policy::Abandon => ("abandon", String::new()),
@@ -408,13 +368,6 @@ fn receiver_call(a: &ReceiverSpec, seed: u64, notes: &mut Vec<String>) -> String
             s(&r)
         )
     });
-    if a.prefetch > 0 {
-        notes.push("The JavaScript SDK has no prefetch: messages are fetched per receive.".into());
-    }
-    if a.crash_at.is_some() {
-        notes.push("A crash is a closed connection here (the SDK cannot drop one abruptly), checked between batches.".into());
-    }
-    notes.push("Processing times are drawn from the same range, not Settle's exact draws.".into());
     let opt = |v: Option<u64>| v.map_or("undefined".into(), |x| x.to_string());
     format!(
         "receiverActor({}, {{ mode: {}, sub: {}, concurrency: {}, startMs: {}, stopAtMs: {}, pollMs: {}, workMs: [{}, {}], outcome: {}, reason: {}, poison: {poison}, hang: [{}, {}], autoRenewMs: {}, idempotent: {}, crashAtMs: {}, restartAfterMs: {}, seed: {} }})",
@@ -521,11 +474,18 @@ fn render(sc: &Scenario) -> String {
     if has_actors {
         o.push_str("  const actors: Promise<string>[] = [];\n");
         for (i, a) in sc.actors.iter().enumerate() {
-            let mut notes = Vec::new();
+            let mut notes = actor_notes(a);
             let call = match a {
-                ActorSpec::Sender(x) => sender_call(x, &mut notes),
-                ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1), &mut notes),
+                ActorSpec::Sender(x) => sender_call(x),
+                ActorSpec::Receiver(x) => receiver_call(x, sc.seed ^ (i as u64 + 1)),
             };
+            if let ActorSpec::Receiver(x) = a
+                && x.prefetch > 0
+            {
+                notes.push(
+                    "The JavaScript SDK has no prefetch: messages are fetched per receive.".into(),
+                );
+            }
             let _ = writeln!(o, "  // Actor {}: {}", i + 1, comment_text(actor_name(a)));
             for n in notes {
                 let _ = writeln!(o, "  // {}", comment_text(&n));
@@ -644,6 +604,10 @@ function kindOf(e: unknown): string {
     return e.code;
   }
   if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
+    return "InvalidOperation";
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 400) {
+    // The administration API refusing an update (what an existing queue cannot change).
     return "InvalidOperation";
   }
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
