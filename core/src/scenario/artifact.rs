@@ -94,3 +94,18 @@ pub(crate) fn target_of(op: &Op) -> Option<&Target> {
         _ => None,
     }
 }
+
+/// Whether any message of the scenario can expire: a queue default TTL, the basic tier's
+/// 14-day ceiling, or a TTL on a message the script or an automated sender sends.
+pub(crate) fn ttl_possible(sc: &Scenario) -> bool {
+    sc.queue.default_ttl.is_some()
+        || sc.queue.tier == crate::Tier::Basic
+        || sc.script.iter().any(|s| match &s.op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
+            _ => false,
+        })
+        || sc
+            .actors
+            .iter()
+            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()))
+}

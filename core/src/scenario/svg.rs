@@ -11,7 +11,7 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
-use super::artifact::{ArtifactError, Ended, drive, secs, target_of};
+use super::artifact::{ArtifactError, Ended, drive, secs, target_of, ttl_possible};
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
@@ -1232,17 +1232,7 @@ fn settings_line(sc: &Scenario) -> String {
 }
 
 fn render(sc: &Scenario, animate: bool) -> String {
-    let ttl_possible = sc.queue.default_ttl.is_some()
-        || sc.queue.tier == crate::Tier::Basic
-        || sc.script.iter().any(|s| match &s.op {
-            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
-            _ => false,
-        })
-        || sc
-            .actors
-            .iter()
-            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()));
-    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible);
+    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible(sc));
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
         story.on_record(w, &r);
     });

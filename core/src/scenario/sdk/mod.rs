@@ -78,7 +78,7 @@ pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
     }
 }
 
-use super::artifact::{ArtifactError, Ended, drive, target_of};
+use super::artifact::{ArtifactError, Ended, drive, target_of, ttl_possible};
 use super::{Record, Scenario, Step};
 use crate::actors::{ActorSpec, SendMode};
 use crate::config::QueuePatch;
@@ -355,17 +355,7 @@ pub(crate) fn end_notes(plan: &Plan<'_>) -> Vec<String> {
                 .into(),
         ),
     }
-    let sc = plan.sc;
-    let ttl = sc.queue.default_ttl.is_some()
-        || sc.script.iter().any(|s| match &s.op {
-            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
-            _ => false,
-        })
-        || sc
-            .actors
-            .iter()
-            .any(|a| matches!(a, ActorSpec::Sender(x) if x.ttl.is_some()));
-    if ttl {
+    if ttl_possible(plan.sc) {
         v.push("Azure removes expired messages lazily: a peek can still show a message Settle has already expired.".into());
     }
     v

@@ -767,10 +767,12 @@ class Client:
         return self.receivers[key]
 
     async def open(self, mode: str, sub: str, prefetch: int) -> None:
+        """Opens the link now (with a prefetch, the broker starts filling the buffer, and the
+        locks of what it holds run from then, as in Settle)."""
         await self.close()
         self.mode = mode
         self.prefetch = prefetch
-        self.receiver(mode, sub)
+        await self.receiver(mode, sub).__aenter__()
 
     def remember(self, r: ServiceBusReceiver, msgs: list[ServiceBusReceivedMessage]) -> None:
         for m in msgs:
