@@ -10,8 +10,10 @@
 //! in a comment at the spot, never dropped silently.
 //!
 //! Delivery counts: Settle shows .NET's `DeliveryCount` (h+1 on a received message, semantics.md
-//! §0); both the Python and the JavaScript SDK show the raw AMQP count h. Predictions are
-//! translated (a first delivery is predicted as `DeliveryCount 0`), and the program says so.
+//! §0); both the Python and the JavaScript SDK show the raw AMQP count h (Python:
+//! `ServiceBusReceivedMessage.delivery_count` returns `header.delivery_count`; JavaScript:
+//! semantics.md §0). Predictions are translated (a first delivery is predicted as
+//! `DeliveryCount 0`), and the program says so.
 
 mod python;
 mod typescript;

@@ -612,8 +612,10 @@ from azure.servicebus.exceptions import (
     SessionLockLostError,
 )
 
-CONNECTION_STRING = os.environ["SERVICEBUS_CONNECTION_STRING"]
-QUEUE = os.environ["SERVICEBUS_QUEUE"]
+CONNECTION_STRING = os.environ.get("SERVICEBUS_CONNECTION_STRING", "")
+QUEUE = os.environ.get("SERVICEBUS_QUEUE", "")
+if not CONNECTION_STRING or not QUEUE:
+    sys.exit("set SERVICEBUS_CONNECTION_STRING and SERVICEBUS_QUEUE")
 # A real receive waits up to this long for a message; Settle's receives never wait (they return
 # what is there at that instant), so a receive that finds nothing costs this much time here.
 RECEIVE_WAIT_S = 1.0
