@@ -646,13 +646,9 @@ impl Story {
                 self.release(m, t, from);
             }
             EventKind::DeadLettered {
-                seq,
-                id,
-                by,
-                reason,
-                description,
-                ..
+                seq, id, by, cause, ..
             } => {
+                let (reason, description) = (cause.reason(), cause.description());
                 let Some(m) = self.msg_of(*seq) else { return };
                 let from = self.close(m, t);
                 if by.is_some()
@@ -672,7 +668,7 @@ impl Story {
                 }
                 let mut line = format!(
                     "{id} → dead-letter queue, reason {}",
-                    reason.as_deref().unwrap_or("(none)")
+                    reason.unwrap_or("(none)")
                 );
                 if let Some(d) = description {
                     line.push_str(&format!(": {d}"));
