@@ -1,6 +1,6 @@
 //! Entry point: mounts the playground.
 
 fn main() {
-    console_error_panic_hook::set_once();
+    settle_web::crash::install();
     leptos::mount::mount_to_body(settle_web::App);
 }
