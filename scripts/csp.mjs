@@ -15,6 +15,13 @@ if (!dir) {
   console.error('csp.mjs: TRUNK_STAGING_DIR is not set (run it as a Trunk post_build hook)');
   process.exit(1);
 }
+// `trunk serve` adds its live-reload script to the page after the hooks have run, so a policy
+// made here would block it; the dev server gets none. Every release build (the dist that is
+// deployed and tested) gets one.
+if (process.env.TRUNK_PROFILE !== 'release') {
+  console.log(`csp.mjs: ${process.env.TRUNK_PROFILE ?? 'unknown'} build, no policy (live reload needs inline script)`);
+  process.exit(0);
+}
 const file = join(dir, 'index.html');
 let html = readFileSync(file, 'utf8');
 html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
