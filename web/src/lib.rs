@@ -4,6 +4,7 @@
 //! the current virtual instant and are recorded as scenario steps; the page renders one
 //! [`sim::Snapshot`] per frame.
 
+pub mod artifacts;
 pub mod crash;
 pub mod share;
 pub mod sim;
