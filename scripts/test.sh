@@ -21,7 +21,8 @@ step "settle-core without std, for wasm32" \
 step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
-step "Release dist size" node tests/e2e/size-report.mjs dist
+# What a first visit fetches, against size-budget.json (deterministic: a test, not a timing).
+step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget size-budget.json
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).
 step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"

@@ -4,6 +4,8 @@
 //! the current virtual instant and are recorded as scenario steps; the page renders one
 //! [`sim::Snapshot`] per frame.
 
+pub mod artifacts;
+pub mod crash;
 pub mod share;
 pub mod sim;
 mod ui;
@@ -45,6 +47,13 @@ impl Ctx {
     pub fn act(self, f: impl FnOnce(&mut Sim)) {
         self.sim.update_value(f);
         self.refresh();
+        self.keep_for_crash();
+    }
+
+    /// What the notice after an internal error offers (see [`crash`]).
+    fn keep_for_crash(self) {
+        crash::remember(self.sim.with_value(Sim::export));
+        crash::at(self.sim.with_value(|s| s.now().as_millis()));
     }
 
     /// Reads the simulation.
@@ -60,6 +69,7 @@ impl Ctx {
     pub fn replace(self, sim: Sim) {
         self.sim.set_value(sim);
         self.refresh();
+        self.keep_for_crash();
     }
 }
 
@@ -82,6 +92,7 @@ fn start_clock(ctx: Ctx) {
                 ctx.sim.update_value(|s| {
                     let t = s.now() + Duration::from_millis(step as u64);
                     s.advance_to(t);
+                    crash::at(s.now().as_millis());
                 });
                 ctx.refresh();
             }
@@ -225,6 +236,7 @@ pub fn App() -> impl IntoView {
         });
     }
     provide_context(ctx);
+    ctx.keep_for_crash();
     start_clock(ctx);
     ui::page(ctx)
 }
