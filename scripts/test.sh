@@ -13,6 +13,9 @@ step "Format" cargo fmt --all --check
 step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The model-based property test runs 10,000 random cases here (PROPTEST_CASES).
 step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --workspace
+# Every preset and example exported as a Python and a TypeScript program type-checks against the
+# real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
+step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh
 step "settle-core without std, for wasm32" \
   cargo build -p settle-core --no-default-features --target wasm32-unknown-unknown
 step "settle-core on a bare-metal target (no std exists there at all)" \

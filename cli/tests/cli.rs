@@ -239,3 +239,41 @@ fn a_refused_step_does_not_stop_the_run() {
         lines[3]
     );
 }
+
+#[test]
+fn export_writes_the_core_program_for_each_language_and_refuses_bad_arguments() {
+    use settle_core::scenario::sdk::{Lang, export};
+    let sc = settle_core::scenario::parse(
+        &std::fs::read_to_string(root().join("examples/lock-expiry.json")).expect("example"),
+    )
+    .expect("valid");
+    for (arg, lang) in [("python", Lang::Python), ("ts", Lang::TypeScript)] {
+        let out = settle(
+            &["export", "--lang", arg, "examples/lock-expiry.json"],
+            None,
+        );
+        assert!(out.status.success(), "{arg}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), export(&sc, lang).expect("exports"));
+    }
+    let out = settle(&["export", "--lang=typescript", "preset:abandon"], None);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("@azure/service-bus"));
+    for (args, says) in [
+        (
+            &["export", "--lang", "rust", "preset:abandon"][..],
+            "unknown language 'rust'",
+        ),
+        (&["export", "preset:abandon"][..], "say which language"),
+        (&["export", "--lang", "python"][..], "which scenario?"),
+        (&["export", "--lang", "python", "preset:nope"][..], "nope"),
+    ] {
+        let out = settle(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

@@ -11,7 +11,7 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
-use super::artifact::{ArtifactError, Ended, drive};
+use super::artifact::{ArtifactError, Ended, drive, secs, target_of, ttl_possible};
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
@@ -241,17 +241,6 @@ fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get session state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update queue",
-    }
-}
-
-fn target_of(op: &Op) -> Option<&Target> {
-    match op {
-        Op::Complete { target }
-        | Op::Abandon { target, .. }
-        | Op::DeadLetter { target, .. }
-        | Op::Defer { target, .. }
-        | Op::RenewLock { target } => Some(target),
-        _ => None,
     }
 }
 
@@ -938,17 +927,6 @@ fn num(v: f64) -> String {
     s.strip_suffix(".0").map_or(s.clone(), String::from)
 }
 
-/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
-pub(crate) fn secs(ms: u64) -> String {
-    let whole = ms / 1000;
-    let frac = ms % 1000;
-    if frac == 0 {
-        return format!("{whole} s");
-    }
-    let f = format!("{frac:03}");
-    format!("{whole}.{} s", f.trim_end_matches('0'))
-}
-
 fn duration_words(ms: u64) -> String {
     if ms >= 86_400_000 && ms.is_multiple_of(86_400_000) {
         format!("{} d", ms / 86_400_000)
@@ -1254,17 +1232,7 @@ fn settings_line(sc: &Scenario) -> String {
 }
 
 fn render(sc: &Scenario, animate: bool) -> String {
-    let ttl_possible = sc.queue.default_ttl.is_some()
-        || sc.queue.tier == crate::Tier::Basic
-        || sc.script.iter().any(|s| match &s.op {
-            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
-            _ => false,
-        })
-        || sc
-            .actors
-            .iter()
-            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()));
-    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible);
+    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible(sc));
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
         story.on_record(w, &r);
     });
