@@ -1,28 +1,51 @@
-//! Downloads made from the scenario: what they are, and the one function that makes them (run
+//! Downloads made from the scenario (the story as SVG, the scenario as an Azure SDK program):
+//! what they are, and the one function that makes them (run
 //! in the artifacts worker, `src/bin/artifacts.rs`, so the page's own wasm stays small).
 
+use settle_core::scenario::sdk::{self, Lang};
 use settle_core::scenario::{parse, svg};
 
-/// What can be downloaded: the kind the worker is asked for, the button's name, the file's name
-/// suffix and media type.
+/// The groups of download buttons, in order.
+pub const GROUPS: [&str; 2] = ["Story as a picture", "Export as code"];
+
+/// What can be downloaded: its group, the kind the worker is asked for, the button's name, the
+/// file's name suffix and media type.
 pub const KINDS: &[Kind] = &[
     Kind {
+        group: GROUPS[0],
         kind: "svg",
-        label: "Story as SVG",
+        label: "SVG",
         suffix: ".svg",
         mime: "image/svg+xml",
     },
     Kind {
+        group: GROUPS[0],
         kind: "svg-animated",
         label: "Animated SVG",
         suffix: "-animated.svg",
         mime: "image/svg+xml",
+    },
+    Kind {
+        group: GROUPS[1],
+        kind: "python",
+        label: "Python",
+        suffix: ".py",
+        mime: "text/x-python",
+    },
+    Kind {
+        group: GROUPS[1],
+        kind: "typescript",
+        label: "TypeScript",
+        suffix: ".ts",
+        mime: "text/plain",
     },
 ];
 
 /// One downloadable kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kind {
+    /// The group of buttons it belongs to.
+    pub group: &'static str,
     pub kind: &'static str,
     pub label: &'static str,
     pub suffix: &'static str,
@@ -35,6 +58,8 @@ pub fn make(kind: &str, scenario: &str) -> Result<String, String> {
     let made = match kind {
         "svg" => svg::svg(&sc),
         "svg-animated" => svg::svg_animated(&sc),
+        "python" => sdk::export(&sc, Lang::Python),
+        "typescript" => sdk::export(&sc, Lang::TypeScript),
         other => return Err(format!("unknown download \"{other}\"")),
     };
     made.map_err(|e| format!("error: {e}"))
@@ -77,11 +102,19 @@ mod tests {
     }
 
     #[test]
-    fn the_svg_is_the_runners() {
+    fn every_kind_is_the_runners() {
         let text = settle_core::scenario::presets::preset("lock-expiry").unwrap();
         let sc = parse(text).unwrap();
         assert_eq!(make("svg", text).unwrap(), svg::svg(&sc).unwrap());
         assert!(make("svg-animated", text).unwrap().contains("@keyframes"));
+        assert_eq!(
+            make("python", text).unwrap(),
+            sdk::export(&sc, Lang::Python).unwrap()
+        );
+        assert_eq!(
+            make("typescript", text).unwrap(),
+            sdk::export(&sc, Lang::TypeScript).unwrap()
+        );
         assert!(make("pdf", text).unwrap_err().contains("unknown download"));
         assert!(make("svg", "{").unwrap_err().starts_with("error: "));
     }

@@ -225,7 +225,16 @@ impl Scenario {
     /// This scenario as a document, with `script` and `run_until_ms` replaced (the playground
     /// exports the loaded scenario plus what the person did, up to now).
     #[must_use]
+    ///
+    /// `run_until_ms` is raised to the last step's `at_ms` when it is earlier (an export before
+    /// the script's later steps): the document must stay valid, and its script whole.
     pub fn to_text_with(&self, script: Vec<serde_json::Value>, run_until_ms: u64) -> String {
+        let last = script
+            .iter()
+            .filter_map(|v| v.get("at_ms").and_then(serde_json::Value::as_u64))
+            .max()
+            .unwrap_or(0);
+        let run_until_ms = run_until_ms.max(last);
         scenario_text(
             &self.title,
             &self.description,

@@ -8,7 +8,7 @@ import { Playground, scenario } from './fixtures/playground';
 // The runner built by `cargo test --workspace` (scripts/test.sh runs that first).
 const settle = process.env.SETTLE_BIN ?? resolve(__dirname, '../../../target/debug/settle');
 
-test('Story as SVG downloads what `settle render` draws for the same export, from a worker fetched only then', async ({ page }) => {
+test('SVG downloads what `settle render` draws for the same export, from a worker fetched only then', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
   const p = new Playground(page);
@@ -20,10 +20,10 @@ test('Story as SVG downloads what `settle render` draws for the same export, fro
   await p.button(tools, 'Export').click();
   const exported = await tools.getByLabel('Exported scenario').inputValue();
 
-  const downloads = p.page.getByRole('group', { name: 'Download' });
+  const downloads = p.page.getByRole('group', { name: 'Story as a picture' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    downloads.getByRole('button', { name: 'Story as SVG' }).click(),
+    downloads.getByRole('button', { name: 'SVG', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('drawn-one-lock.svg');
   const svg = readFileSync(await download.path(), 'utf8');
@@ -44,4 +44,26 @@ test('Story as SVG downloads what `settle render` draws for the same export, fro
   expect(animated.suggestedFilename()).toBe('drawn-one-lock-animated.svg');
   const cliAnimated = execFileSync(settle, ['render', join(dir, 'export.json'), '--svg', '--animate'], { encoding: 'utf8' });
   expect(readFileSync(await animated.path(), 'utf8')).toBe(cliAnimated);
+});
+
+test('Export as code downloads the Python and TypeScript programs `settle export` writes for the same export', async ({ page }) => {
+  const p = new Playground(page);
+  await p.page.goto('./?preset=lock-expiry&paused=1');
+  await expect(p.page.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible({ timeout: 15_000 });
+  const tools = p.region('Scenario');
+  await p.button(tools, 'Export').click();
+  const exported = await tools.getByLabel('Exported scenario').inputValue();
+  const dir = mkdtempSync(join(tmpdir(), 'settle-code-'));
+  writeFileSync(join(dir, 'export.json'), exported);
+  const code = p.page.getByRole('group', { name: 'Export as code' });
+  for (const [button, lang, file] of [['Python', 'python', 'lock-expiry-and-redelivery.py'], ['TypeScript', 'typescript', 'lock-expiry-and-redelivery.ts']]) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      code.getByRole('button', { name: button, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(file);
+    const got = readFileSync(await download.path(), 'utf8');
+    expect(got).toBe(execFileSync(settle, ['export', '--lang', lang, join(dir, 'export.json')], { encoding: 'utf8' }));
+    expect(got).toContain('MessageLockLost');
+  }
 });

@@ -1,15 +1,16 @@
 //! The artifacts worker: turns a scenario into a file to download (the story as an SVG, static
-//! or animated; later the SDK programs), in a Web Worker of its own.
+//! or animated; the scenario as a Python or TypeScript Azure SDK program), in a Web Worker of its
+//! own.
 //!
 //! It is a second wasm, built by Trunk (`data-type="worker"` in index.html) and fetched only when
 //! someone first asks for a download, so the drawing and code-writing parts of `settle-core`
 //! cost a first visit nothing. It speaks one message each way:
-//! - in: `{ id, kind, scenario }` with `kind` one of `svg`, `svg-animated`, and `scenario` the
-//!   exported scenario text;
+//! - in: `{ id, kind, scenario }` with `kind` one of `svg`, `svg-animated`, `python`,
+//!   `typescript`, and `scenario` the exported scenario text;
 //! - out: `{ ready: true }` once, when it listens; then `{ id, ok: true, text }` or
 //!   `{ id, ok: false, error }` for each request.
 //!
-//! The output is exactly what `settle render` writes for the same scenario text.
+//! The output is exactly what `settle render` / `settle export` write for the same text.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -1,11 +1,12 @@
-//! Downloads made by the artifacts worker: the story as an SVG (static or animated).
+//! Downloads made by the artifacts worker: the story as an SVG (static or animated) and the
+//! scenario as an Azure Service Bus SDK program ("Export as code": Python or TypeScript).
 //!
 //! The worker (a second wasm, `src/bin/artifacts.rs`) is created on the first click, so a visit
 //! that downloads nothing never fetches it. Each request carries the scenario as exported (the
 //! document plus what the person did), so the file matches `settle render` on that export.
 
 use crate::Ctx;
-use crate::artifacts::{KINDS, Kind, file_stem};
+use crate::artifacts::{GROUPS, KINDS, Kind, file_stem};
 use crate::sim::Sim;
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -158,15 +159,21 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
             ))),
         }
     };
-    view! {
-        <div class="inline downloads" role="group" aria-label="Download">
-            {KINDS.iter().map(|&k| view! {
-                <button class="btn" on:click=move |_| start(k)
-                    prop:disabled=move || busy.get().is_some()
-                    aria-busy=move || (busy.get() == Some(k.kind)).to_string()>
-                    {move || if busy.get() == Some(k.kind) { format!("{}…", k.label) } else { k.label.to_string() }}
-                </button>
-            }).collect_view()}
-        </div>
-    }
+    GROUPS
+        .iter()
+        .map(|&group| {
+            view! {
+                <div class="inline downloads" role="group" aria-label=group>
+                    <span class="group-label" aria-hidden="true">{group}</span>
+                    {KINDS.iter().filter(|k| k.group == group).map(|&k| view! {
+                        <button class="btn" on:click=move |_| start(k)
+                            prop:disabled=move || busy.get().is_some()
+                            aria-busy=move || (busy.get() == Some(k.kind)).to_string()>
+                            {move || if busy.get() == Some(k.kind) { format!("{}…", k.label) } else { k.label.to_string() }}
+                        </button>
+                    }).collect_view()}
+                </div>
+            }
+        })
+        .collect_view()
 }
