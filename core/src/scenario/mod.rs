@@ -7,6 +7,7 @@
 pub mod artifact;
 mod emit;
 mod json;
+pub mod lesson;
 mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
@@ -47,6 +48,8 @@ pub struct Scenario {
     pub actors: Vec<ActorSpec>,
     /// The `actors` array as written (for export).
     pub raw_actors: serde_json::Value,
+    /// The optional `lesson` (docs/lessons.md): captions, summary, default speed.
+    pub lesson: Option<lesson::Lesson>,
 }
 
 /// One script step.
@@ -226,14 +229,27 @@ impl Scenario {
     /// exports the loaded scenario plus what the person did, up to now).
     #[must_use]
     pub fn to_text_with(&self, script: Vec<serde_json::Value>, run_until_ms: u64) -> String {
-        scenario_text(
-            &self.title,
-            &self.description,
-            self.seed,
-            &self.queue,
-            run_until_ms,
-            script,
-            &self.raw_actors,
+        lesson::with_lesson(
+            scenario_text(
+                &self.title,
+                &self.description,
+                self.seed,
+                &self.queue,
+                run_until_ms,
+                script,
+                &self.raw_actors,
+            ),
+            self.lesson.as_ref(),
+        )
+    }
+
+    /// The whole scenario as a document (its own script and `run_until_ms`, its lesson):
+    /// parsing it gives back an equal scenario.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        self.to_text_with(
+            self.script.iter().map(|s| s.raw.clone()).collect(),
+            self.run_until.as_millis(),
         )
     }
 }

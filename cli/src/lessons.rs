@@ -1,0 +1,79 @@
+//! `settle lesson` and `settle compare`: a scenario's guided story, and two or more variants of
+//! one story side by side (docs/lessons.md).
+//!
+//! - `settle lesson FILE|-|preset:NAME`: every caption at its virtual time, then the summary
+//!   and figures, each number resolved from the run.
+//!
+//! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
+
+use settle_core::scenario::{self, lesson};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::process::ExitCode;
+
+pub(crate) const USAGE: &str = "       settle lesson FILE|-|preset:NAME  print a lesson's captions at their times and its summary";
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+fn out(text: &str) -> ExitCode {
+    let mut o = std::io::stdout().lock();
+    match o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Virtual time as `m:ss.mmm`.
+pub(crate) fn clock(ms: u64) -> String {
+    format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
+}
+
+/// Handles `lesson` (and later `compare`); `None` for any other command.
+pub(crate) fn dispatch(args: &[String]) -> Option<ExitCode> {
+    let (cmd, rest) = args.split_first()?;
+    match (cmd.as_str(), rest) {
+        ("lesson", [file]) => Some(show_lesson(file)),
+        ("lesson", _) => Some(fail(
+            "lesson: which scenario? (settle lesson FILE|-|preset:NAME)",
+        )),
+        _ => None,
+    }
+}
+
+fn show_lesson(file: &str) -> ExitCode {
+    let sc = match crate::read_input(file)
+        .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+    {
+        Ok(sc) => sc,
+        Err(e) => return fail(&e),
+    };
+    let shown = match lesson::show(&sc) {
+        Ok(Some(s)) => s,
+        Ok(None) => return fail(&format!("{file}: has no lesson (see docs/lessons.md)")),
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", sc.title);
+    let _ = writeln!(s, "speed {}x\n", shown.speed);
+    for n in &shown.notes {
+        let pause = if n.pause { "  [pause]" } else { "" };
+        let _ = writeln!(s, "{:>10}  {}{pause}", clock(n.at_ms), n.text);
+    }
+    if !shown.summary.is_empty() || !shown.figures.is_empty() {
+        let _ = writeln!(s, "\nWhat you saw");
+        for line in &shown.summary {
+            let _ = writeln!(s, "  - {line}");
+        }
+        for (label, value) in &shown.figures {
+            let _ = writeln!(s, "  {value:>12}  {label}");
+        }
+    }
+    out(&s)
+}
