@@ -1,6 +1,8 @@
 //! The `lesson` extension (docs/lessons.md): parsing, errors with JSON paths, export round trip,
 //! documents without a lesson unchanged, and every number resolved from the run.
 
+use serde_json::Value;
+use settle_core::scenario::presets::PRESETS;
 use settle_core::scenario::{lesson, parse, trace};
 
 const DOC: &str = r#"{"settle":1,"title":"Lock expiry","seed":7,"queue":{"lock_duration_ms":30000},
@@ -16,7 +18,7 @@ const DOC: &str = r#"{"settle":1,"title":"Lock expiry","seed":7,"queue":{"lock_d
    "figures":[{"label":"lock","value":"{config:lock_duration_ms} ms"}]}}"#;
 
 fn without_lesson(doc: &str) -> String {
-    let mut v: serde_json::Value = serde_json::from_str(doc).unwrap();
+    let mut v: Value = serde_json::from_str(doc).unwrap();
     v.as_object_mut().unwrap().remove("lesson");
     v.to_string()
 }
@@ -67,7 +69,7 @@ fn export_round_trip_keeps_the_lesson() {
     assert_eq!(again, sc);
     assert_eq!(again.to_text(), text);
     // Every preset too.
-    for (name, t) in settle_core::scenario::presets::PRESETS {
+    for (name, t) in PRESETS {
         let sc = parse(t).unwrap();
         assert_eq!(parse(&sc.to_text()).unwrap(), sc, "{name}");
     }
@@ -148,4 +150,280 @@ fn a_placeholder_the_run_cannot_answer_is_an_error_with_its_path() {
     let doc = DOC.replace(r#""id":"m1"},"after_ms""#, r#""id":"m9"},"after_ms""#);
     let e = lesson::show(&parse(&doc).unwrap()).unwrap_err();
     assert_eq!(e.path, "$.lesson.notes[1].on");
+}
+
+// ---------------------------------------------------------------- every preset is a lesson
+
+fn preset(name: &str) -> settle_core::scenario::Scenario {
+    parse(settle_core::scenario::presets::preset(name).unwrap()).unwrap()
+}
+
+/// Digits a person typed into a caption: a run of digits not continuing an identifier
+/// (`m1`, `order-2`, `Worker_1` are names, `30 s`, `#3`, `8,000` are numbers), and number
+/// words from two up.
+fn typed_numbers(text: &str) -> Vec<String> {
+    const WORDS: [&str; 13] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty",
+        "hundred", "thousand", "million",
+    ];
+    let mut found = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_digit() || chars[i] == ',' || chars[i] == '.')
+            {
+                i += 1;
+            }
+            let before = start.checked_sub(1).map(|j| chars[j]);
+            if !before.is_some_and(|c| c.is_alphabetic() || c == '-' || c == '_') {
+                found.push(chars[start..i].iter().collect());
+            }
+        } else {
+            i += 1;
+        }
+    }
+    for (k, w) in text
+        .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+        .enumerate()
+    {
+        if WORDS.contains(&w.to_lowercase().as_str()) {
+            found.push(format!("{w} (word {k})"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_digit_scanner_finds_typed_numbers() {
+    assert_eq!(
+        typed_numbers("m1, order-2, Worker_1 and R2"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        typed_numbers("after 30 s, delivery #3 of 8,000"),
+        ["30", "3", "8,000"]
+    );
+    assert_eq!(
+        typed_numbers("Two workers, ten-in-flight"),
+        ["Two (word 0)"]
+    );
+}
+
+#[test]
+fn every_preset_is_a_lesson_without_typed_numbers() {
+    let mut typed = Vec::new();
+    for (name, text) in PRESETS {
+        let sc = parse(text).unwrap();
+        let l = sc
+            .lesson
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no lesson"));
+        assert!(!l.notes.is_empty() && !l.summary.is_empty(), "{name}");
+        for (path, t) in l.texts() {
+            for n in typed_numbers(&t.literal_text()) {
+                typed.push(format!("{name} {path}: {n}"));
+            }
+        }
+        for f in &l.figures {
+            for n in typed_numbers(&f.label) {
+                typed.push(format!("{name} figure label {}: {n}", f.label));
+            }
+        }
+    }
+    assert!(
+        typed.is_empty(),
+        "numbers typed into captions:\n{}",
+        typed.join("\n")
+    );
+}
+
+#[test]
+fn every_preset_lesson_can_be_followed_at_its_speed() {
+    for (name, _) in PRESETS {
+        let sc = preset(name);
+        let shown = lesson::show(&sc)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .unwrap();
+        let real_s = sc.run_until.as_millis() as f64 / shown.speed / 1000.0;
+        assert!(
+            (3.0..=60.0).contains(&real_s),
+            "{name}: lasts {real_s:.1} s at its speed"
+        );
+        for w in shown.notes.windows(2) {
+            let gap_s = (w[1].at_ms - w[0].at_ms) as f64 / shown.speed / 1000.0;
+            assert!(
+                gap_s >= 1.0 || w[0].pause,
+                "{name}: \"{}\" shows for only {gap_s:.2} s before \"{}\"",
+                w[0].text,
+                w[1].text
+            );
+            assert!(
+                w[1].at_ms <= sc.run_until.as_millis(),
+                "{name}: caption after the end"
+            );
+        }
+    }
+}
+
+/// An independent reading of the trace (`settle run`'s JSON Lines), to check the resolver.
+struct Oracle {
+    recs: Vec<Value>,
+    fin: Value,
+    doc: Value,
+}
+
+impl Oracle {
+    fn new(name: &str) -> Self {
+        let text = settle_core::scenario::presets::preset(name).unwrap();
+        let mut recs: Vec<Value> = trace(&parse(text).unwrap())
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let fin = recs.pop().unwrap()["final"].clone();
+        Self {
+            recs,
+            fin,
+            doc: serde_json::from_str(text).unwrap(),
+        }
+    }
+
+    fn matching(&self, kind: &str, args: &[&str]) -> Vec<&Value> {
+        self.recs
+            .iter()
+            .filter(|r| r["event"] == kind || (r.get("event").is_none() && r["do"] == kind))
+            .filter(|r| {
+                args.iter()
+                    .filter(|a| !a.starts_with('#'))
+                    .all(|a| match a.split_once('=') {
+                        Some((k, v)) => match &r[k] {
+                            Value::String(s) => s == v,
+                            other => serde_json::from_str::<Value>(v).is_ok_and(|x| &x == other),
+                        },
+                        None => r["id"] == *a,
+                    })
+            })
+            .collect()
+    }
+
+    fn pick(&self, kind: &str, args: &[&str]) -> &Value {
+        let all = self.matching(kind, args);
+        match args.iter().find_map(|a| a.strip_prefix('#')) {
+            Some("last") => all.last().unwrap(),
+            Some(n) => all[n.parse::<usize>().unwrap() - 1],
+            None => all[0],
+        }
+    }
+
+    fn term(&self, src: &str) -> f64 {
+        let words: Vec<&str> = src.split_whitespace().collect();
+        let (head, args) = words.split_first().unwrap();
+        let t = |r: &Value| r["t"].as_f64().unwrap();
+        match head.split_once(':') {
+            Some(("t", k)) => t(self.pick(k, args)),
+            Some(("count", k)) => self.matching(k, args).len() as f64,
+            Some(("rate", k)) => {
+                let m = self.matching(k, args);
+                (m.len() - 1) as f64 * 1000.0 / (t(m[m.len() - 1]) - t(m[0]))
+            }
+            Some(("config", k)) => {
+                let q = &self.doc["queue"][k];
+                q.as_f64().unwrap_or_else(|| match k {
+                    "lock_duration_ms" => 60_000.0,
+                    "max_delivery_count" => 10.0,
+                    other => panic!("no default for {other}"),
+                })
+            }
+            Some(("final", k)) => self.fin[k].as_array().unwrap().len() as f64,
+            Some((field, k)) => self.pick(k, args)[field].as_f64().unwrap(),
+            None => match *head {
+                "delivery_count" => self
+                    .recs
+                    .iter()
+                    .filter(|r| r["id"] == args[0])
+                    .filter_map(|r| r["delivery_count"].as_f64())
+                    .fold(0.0, f64::max),
+                "elapsed" => {
+                    let last = self.recs.iter().rev().find(|r| r["by"] == args[0]).unwrap();
+                    let start = self.doc["actors"]
+                        .as_array()
+                        .and_then(|a| a.iter().find(|x| x["name"] == args[0]))
+                        .and_then(|x| x["start_ms"].as_f64())
+                        .unwrap_or(0.0);
+                    t(last) - start
+                }
+                "receivers" | "senders" => self.doc["actors"].as_array().map_or(0, |a| {
+                    a.iter()
+                        .filter(|x| x["kind"] == head.trim_end_matches('s'))
+                        .count()
+                }) as f64,
+                other => panic!("oracle does not know {other}"),
+            },
+        }
+    }
+
+    fn value(&self, src: &str) -> f64 {
+        let body = src.rsplit_once('|').map_or(src, |(b, _)| b);
+        match body.split_once(" - ") {
+            Some((a, b)) => self.term(a) - self.term(b),
+            None => self.term(body),
+        }
+    }
+}
+
+#[test]
+fn every_number_in_every_lesson_is_the_runs_figure() {
+    let mut checked = 0;
+    for (name, _) in PRESETS {
+        let sc = preset(name);
+        let facts = lesson::Facts::of(&sc);
+        let oracle = Oracle::new(name);
+        for (path, t) in sc.lesson.as_ref().unwrap().texts() {
+            for (src, got) in t.values(&[("", &facts)]) {
+                let got = got.unwrap_or_else(|e| panic!("{name} {path} {{{src}}}: {e}"));
+                let want = oracle.value(&src);
+                let got = match got {
+                    lesson::Num::I(i) => i as f64,
+                    lesson::Num::F(f) => f,
+                };
+                assert!(
+                    (got - want).abs() < 1e-9,
+                    "{name} {path} {{{src}}}: resolver says {got}, the trace says {want}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} placeholders checked");
+}
+
+#[test]
+fn the_lessons_state_what_the_issue_asked_for() {
+    let s = |n: &str| lesson::show(&preset(n)).unwrap().unwrap();
+    // send-modes: 8,000 / 80 / 800 ms, big.
+    let figs: Vec<String> = s("send-modes").figures.into_iter().map(|f| f.1).collect();
+    assert_eq!(figs, ["8,000 ms", "80 ms", "800 ms"]);
+    // poison-message: long enough to watch the deliveries count up at 1x.
+    let p = s("poison-message");
+    let deliveries: Vec<u64> = p
+        .notes
+        .iter()
+        .filter(|n| n.text.contains("order-2") || n.text.starts_with("Delivery"))
+        .map(|n| n.at_ms)
+        .collect();
+    assert!(p.speed <= 1.0);
+    assert!(
+        deliveries.windows(2).all(|w| w[1] - w[0] >= 2000),
+        "{deliveries:?}"
+    );
+    // load-levelling: the description's "about eight a second" is what the workers do.
+    let l = s("load-levelling");
+    assert_eq!(l.figures[0].1, "8");
+    assert!(
+        preset("load-levelling")
+            .description
+            .contains("about eight a second")
+    );
 }

@@ -48,9 +48,20 @@ const CONFIG_KEYS: [&str; 5] = [
     "max_size_bytes",
 ];
 
+/// Numeric record keys a placeholder may read (`{delivery_count:locked m1 #2}`).
+const FIELDS: [&str; 5] = [
+    "delivery_count",
+    "seq",
+    "scheduled_seq",
+    "locked_until_ms",
+    "scheduled_enqueue_ms",
+];
+
 const FINAL_LISTS: [&str; 3] = ["main", "dead_letter", "scheduled"];
 
-const VOCABULARY: &str = "t:KIND, count:KIND, rate:KIND, delivery_count ID, elapsed NAME, \
+const VOCABULARY: &str = "t:KIND, count:KIND, rate:KIND, delivery_count ID, \
+     FIELD:KIND (delivery_count, seq, scheduled_seq, locked_until_ms, scheduled_enqueue_ms), \
+     elapsed NAME, \
      config:KEY, final:LIST, receivers, senders";
 
 /// Longest caption, summary line or figure, in characters.
@@ -133,6 +144,7 @@ enum Term {
     Count(Matcher),
     Rate(Matcher),
     DeliveryCount(String),
+    Field(&'static str, Matcher),
     Elapsed(String),
     Config(&'static str),
     Final(&'static str),
@@ -245,6 +257,10 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
             "t" => matcher(arg, args, path, src).map(Term::T),
             "count" => matcher(arg, args, path, src).map(Term::Count),
             "rate" => matcher(arg, args, path, src).map(Term::Rate),
+            f if FIELDS.contains(&f) => {
+                let key = FIELDS.iter().find(|k| **k == f).copied().unwrap_or("");
+                matcher(arg, args, path, src).map(|m| Term::Field(key, m))
+            }
             "config" => {
                 no_args()?;
                 CONFIG_KEYS
@@ -569,23 +585,32 @@ impl Facts {
         })
     }
 
-    /// The time of the record a matcher picks.
+    /// The record a matcher picks.
     ///
     /// # Errors
     /// When the run has no such record.
-    pub fn time_of(&self, m: &Matcher) -> Result<u64, String> {
+    pub fn pick<'a>(&'a self, m: &'a Matcher) -> Result<&'a J, String> {
         let all: Vec<&J> = self.matching(m).collect();
         let pick = match m.nth {
             None => all.last(),
             Some(n) => all.get(n - 1),
         };
-        pick.and_then(|r| u64_field(r, "t")).ok_or_else(|| {
+        pick.copied().ok_or_else(|| {
             format!(
                 "the run has {} matching record{}",
                 all.len(),
                 if all.len() == 1 { "" } else { "s" }
             )
         })
+    }
+
+    /// The time of the record a matcher picks.
+    ///
+    /// # Errors
+    /// When the run has no such record.
+    pub fn time_of(&self, m: &Matcher) -> Result<u64, String> {
+        self.pick(m)
+            .and_then(|r| u64_field(r, "t").ok_or_else(|| "the record has no time".into()))
     }
 
     fn term(&self, t: &Term) -> Result<Num, String> {
@@ -609,6 +634,8 @@ impl Facts {
                 .filter_map(|r| u64_field(r, "delivery_count"))
                 .max()
                 .ok_or_else(|| format!("no record of \"{id}\" carries a delivery count"))?),
+            Term::Field(key, m) => int(u64_field(self.pick(m)?, key)
+                .ok_or_else(|| format!("that {} record has no {key}", m.kind))?),
             Term::Elapsed(name) => {
                 let start = self
                     .actors
@@ -706,8 +733,13 @@ fn on(path: &str, v: &Value) -> R<Matcher> {
     }
     let id = o.str("id")?.map(String::from);
     let mut filters = Vec::new();
-    if let Some(by) = o.str("by")? {
-        filters.push(("by".into(), by.into()));
+    for key in ["by", "error"] {
+        if let Some(v) = o.str(key)? {
+            filters.push((key.into(), v.into()));
+        }
+    }
+    if let Some(ok) = o.bool("ok")? {
+        filters.push(("ok".into(), format!("{ok}")));
     }
     let nth = match o.opt("nth") {
         None => Some(1),
