@@ -14,6 +14,7 @@ pub mod presets;
 pub mod sdk;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod timetravel;
 
 pub use emit::{config_value, patch_value, scenario_text, step_value};
 pub use json::J;
@@ -26,6 +27,7 @@ use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
 use crate::{Error, QueueConfig};
+use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -65,11 +67,12 @@ pub struct Step {
     pub raw: serde_json::Value,
 }
 
-/// Executes a scenario and produces its trace.
+/// Executes a scenario and produces its trace. Cloning is cheap apart from the live state:
+/// the script is shared (time travel keeps clones as checkpoints, `timetravel`).
 #[derive(Clone, Debug)]
 pub struct Run {
     world: World,
-    steps: Vec<Step>,
+    steps: Rc<[Step]>,
     next: usize,
     end: Instant,
     actors: Actors,
@@ -85,7 +88,7 @@ impl Run {
         Self {
             world: World::new(sc.queue.clone(), sc.seed)
                 .expect("invariant: a parsed scenario has a valid configuration"),
-            steps: sc.script.clone(),
+            steps: sc.script.clone().into(),
             next: 0,
             end: sc.run_until,
             actors: Actors::new(&sc.actors, sc.seed),
@@ -125,6 +128,20 @@ impl Run {
     #[must_use]
     pub fn end(&self) -> Instant {
         self.end
+    }
+
+    /// The next instant at which anything is due: a step, an actor's wake-up or a broker
+    /// deadline. Advancing to it and stopping there is the finest grain of a run.
+    #[must_use]
+    pub fn next_due(&self) -> Option<Instant> {
+        [
+            self.next_step_at(),
+            self.actors.next_wake(),
+            self.world.queue().poll_timeout(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
