@@ -45,6 +45,13 @@ fn main() -> ExitCode {
                 let title = scenario::parse(text).map(|s| s.title).unwrap_or_default();
                 println!("{name:<26} {title}");
             }
+            println!("\ncomparisons (settle compare preset:NAME):");
+            for (name, text) in scenario::compare::COMPARISONS {
+                let title = scenario::compare::parse(text)
+                    .map(|c| c.title)
+                    .unwrap_or_default();
+                println!("{name:<38} {title}");
+            }
             return ExitCode::SUCCESS;
         }
         [cmd, name] if cmd == "preset" => {

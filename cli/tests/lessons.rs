@@ -276,9 +276,8 @@ struct Oracle {
 }
 
 impl Oracle {
-    fn new(name: &str) -> Self {
-        let text = settle_core::scenario::presets::preset(name).unwrap();
-        let mut recs: Vec<Value> = trace(&parse(text).unwrap())
+    fn of(sc: &settle_core::scenario::Scenario) -> Self {
+        let mut recs: Vec<Value> = trace(sc)
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
@@ -286,7 +285,7 @@ impl Oracle {
         Self {
             recs,
             fin,
-            doc: serde_json::from_str(text).unwrap(),
+            doc: serde_json::from_str(&sc.to_text()).unwrap(),
         }
     }
 
@@ -295,15 +294,16 @@ impl Oracle {
             .iter()
             .filter(|r| r["event"] == kind || (r.get("event").is_none() && r["do"] == kind))
             .filter(|r| {
-                args.iter()
-                    .filter(|a| !a.starts_with('#'))
-                    .all(|a| match a.split_once('=') {
-                        Some((k, v)) => match &r[k] {
+                args.iter().filter(|a| !a.starts_with('#')).all(|a| {
+                    match (a.split_once('~'), a.split_once('=')) {
+                        (Some((k, part)), _) => r[k].as_str().is_some_and(|s| s.contains(part)),
+                        (None, Some((k, v))) => match &r[k] {
                             Value::String(s) => s == v,
                             other => serde_json::from_str::<Value>(v).is_ok_and(|x| &x == other),
                         },
-                        None => r["id"] == *a,
-                    })
+                        (None, None) => r["id"] == *a,
+                    }
+                })
             })
             .collect()
     }
@@ -379,7 +379,7 @@ fn every_number_in_every_lesson_is_the_runs_figure() {
     for (name, _) in PRESETS {
         let sc = preset(name);
         let facts = lesson::Facts::of(&sc);
-        let oracle = Oracle::new(name);
+        let oracle = Oracle::of(&sc);
         for (path, t) in sc.lesson.as_ref().unwrap().texts() {
             for (src, got) in t.values(&[("", &facts)]) {
                 let got = got.unwrap_or_else(|e| panic!("{name} {path} {{{src}}}: {e}"));
@@ -426,4 +426,231 @@ fn the_lessons_state_what_the_issue_asked_for() {
             .description
             .contains("about eight a second")
     );
+}
+
+// ---------------------------------------------------------------- comparisons
+
+use settle_core::scenario::compare::{self, COMPARISONS, merge_patch};
+
+fn num(n: lesson::Num) -> f64 {
+    match n {
+        lesson::Num::I(i) => i as f64,
+        lesson::Num::F(f) => f,
+    }
+}
+
+#[test]
+fn every_comparison_states_a_difference_the_runs_confirm() {
+    let mut checked = 0;
+    for (name, text) in COMPARISONS {
+        let c = compare::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!c.title.is_empty() && c.description.len() > 40, "{name}");
+        let shown = c.show().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            !c.expect.is_empty(),
+            "{name}: the difference is not checked"
+        );
+        for (text, l, r, ok) in &shown.checks {
+            assert!(ok, "{name}: {text} fails ({l} vs {r})");
+        }
+        let typed: Vec<String> = typed_numbers(&c.difference.literal_text())
+            .into_iter()
+            .chain(
+                c.facts
+                    .iter()
+                    .flat_map(|f| typed_numbers(&f.value.literal_text())),
+            )
+            .collect();
+        assert!(typed.is_empty(), "{name}: numbers typed in: {typed:?}");
+        // Every number of the difference and the facts, read again from each trace.
+        let oracles: Vec<Oracle> = c.variants.iter().map(|v| Oracle::of(&v.scenario)).collect();
+        let facts: Vec<lesson::Facts> = c
+            .variants
+            .iter()
+            .map(|v| lesson::Facts::of(&v.scenario))
+            .collect();
+        let keyed: Vec<(&str, &lesson::Facts)> =
+            c.variants.iter().map(|v| v.key).zip(&facts).collect();
+        for (src, got) in c.difference.values(&keyed) {
+            let (key, rest) = src.split_once('.').unwrap();
+            let i = c.variants.iter().position(|v| v.key == key).unwrap();
+            let got = num(got.unwrap());
+            let want = oracles[i].value(rest);
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{name} {{{src}}}: {got} vs the trace's {want}"
+            );
+            checked += 1;
+        }
+        for f in &c.facts {
+            for (i, x) in facts.iter().enumerate() {
+                for (src, got) in f.value.values(&[("", x)]) {
+                    let want = oracles[i].value(&src);
+                    assert!((num(got.unwrap()) - want).abs() < 1e-9, "{name} {{{src}}}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn the_requested_comparisons_exist() {
+    let c = |n: &str| compare::parse(compare::comparison(n).unwrap()).unwrap();
+    let modes = |c: &compare::Comparison| -> Vec<String> {
+        c.variants
+            .iter()
+            .map(|v| format!("{:?}", v.scenario.actors))
+            .collect()
+    };
+    // Peek-lock vs receive-and-delete, one crash.
+    let pl = c("crash-peek-lock-vs-receive-and-delete");
+    assert!(
+        modes(&pl)[1].contains("ReceiveAndDelete") && !modes(&pl)[0].contains("ReceiveAndDelete")
+    );
+    // 30 s vs 5 min lock.
+    let locks: Vec<u64> = c("crash-short-vs-long-lock")
+        .variants
+        .iter()
+        .map(|v| v.scenario.queue.lock_duration.as_millis())
+        .collect();
+    assert_eq!(locks, [30_000, 300_000]);
+    // Three-way send modes, otherwise identical.
+    let sm = c("send-modes-side-by-side");
+    assert_eq!(sm.variants.len(), 3);
+    let m = modes(&sm);
+    assert!(
+        m[0].contains("Sequential") && m[1].contains("Pipelined") && m[2].contains("Throttled")
+    );
+    // With and without idempotence, otherwise identical.
+    let id = c("idempotent-vs-not");
+    let m = modes(&id);
+    assert!(m[0].contains("idempotent: true") && m[1].contains("idempotent: false"));
+    assert_eq!(m[0].replace("idempotent: true", "idempotent: false"), m[1]);
+}
+
+#[test]
+fn merge_patch_follows_rfc_7386() {
+    let j = |s: &str| serde_json::from_str::<Value>(s).unwrap();
+    for (target, patch, want) in [
+        (r#"{"a":"b"}"#, r#"{"a":"c"}"#, r#"{"a":"c"}"#),
+        (r#"{"a":"b"}"#, r#"{"b":"c"}"#, r#"{"a":"b","b":"c"}"#),
+        (r#"{"a":"b"}"#, r#"{"a":null}"#, r#"{}"#),
+        (r#"{"a":[{"b":"c"}]}"#, r#"{"a":[1]}"#, r#"{"a":[1]}"#),
+        (
+            r#"{"a":{"b":"c"}}"#,
+            r#"{"a":{"b":"d","c":null}}"#,
+            r#"{"a":{"b":"d"}}"#,
+        ),
+        (r#"["a"]"#, r#"{"a":"c"}"#, r#"{"a":"c"}"#),
+        (r#"{"e":null}"#, r#"{"a":1}"#, r#"{"e":null,"a":1}"#),
+    ] {
+        assert_eq!(
+            merge_patch(&j(target), &j(patch)),
+            j(want),
+            "{target} + {patch}"
+        );
+    }
+}
+
+#[test]
+fn bad_comparisons_are_rejected_with_json_paths() {
+    let ok_variants = r#"[{"label":"x","preset":"abandon"},{"label":"y","preset":"defer"}]"#;
+    let doc = |variants: &str, rest: &str| {
+        format!(r#"{{"settle":1,"compare":{{"variants":{variants},"difference":"d"{rest}}}}}"#)
+    };
+    let cases = [
+        (
+            doc(r#"[{"label":"x","preset":"abandon"}]"#, ""),
+            "$.compare.variants",
+            "two to four",
+        ),
+        (
+            doc(
+                r#"[{"label":"x","preset":"nope"},{"label":"y","preset":"defer"}]"#,
+                "",
+            ),
+            "$.compare.variants[0].preset",
+            "not a preset",
+        ),
+        (
+            doc(r#"[{"label":"x"},{"label":"y","preset":"defer"}]"#, ""),
+            "$.compare.variants[0]",
+            "no \"scenario\"",
+        ),
+        (
+            doc(
+                r#"[{"preset":"abandon"},{"label":"y","preset":"defer"}]"#,
+                "",
+            ),
+            "$.compare.variants[0]",
+            "label",
+        ),
+        (
+            doc(
+                r#"[{"label":"x","preset":"abandon","patch":{"queue":{"lock_duration_ms":1}}},{"label":"y","preset":"defer"}]"#,
+                "",
+            ),
+            "$.compare.variants[0]",
+            "$.queue.lock_duration_ms",
+        ),
+        (
+            doc(
+                ok_variants,
+                r#","facts":[{"label":"f","value":"{a.count:locked}"}]"#,
+            ),
+            "$.compare.facts[0].value",
+            "unknown placeholder",
+        ),
+        (
+            doc(
+                ok_variants,
+                r#","expect":["{a.count:locked} < {c.count:locked}"]"#,
+            ),
+            "$.compare.expect[0]",
+            "say which variant",
+        ),
+        (
+            doc(
+                ok_variants,
+                r#","expect":["{a.count:locked} ~ {b.count:locked}"]"#,
+            ),
+            "$.compare.expect[0]",
+            "OP one of",
+        ),
+        (
+            doc(ok_variants, r#","expect":["{a.count:locked} < 3"]"#),
+            "$.compare.expect[0]",
+            "not one placeholder",
+        ),
+        (
+            doc(ok_variants, r#","diff":"x""#),
+            "$.compare",
+            "unknown key \"diff\"",
+        ),
+        (
+            r#"{"settle":1,"title":"a scenario"}"#.to_string(),
+            "$",
+            "not a comparison",
+        ),
+    ];
+    for (text, path, want) in cases {
+        let e = compare::parse(&text).unwrap_err();
+        assert_eq!(e.path, path, "{text}: {e}");
+        assert!(e.problem.contains(want), "{text}: {e}");
+    }
+    // The difference must say which variant each number comes from.
+    let e =
+        compare::parse(&doc(ok_variants, "").replace(r#""d""#, r#""{count:locked}""#)).unwrap_err();
+    assert_eq!(e.path, "$.compare.difference");
+}
+
+#[test]
+fn a_difference_the_runs_contradict_is_reported() {
+    let text = r#"{"settle":1,"compare":{"variants":[{"label":"x","preset":"abandon"},{"label":"y","preset":"defer"}],
+      "difference":"{a.count:locked} and {b.count:locked}","expect":["{a.count:locked} > {b.count:locked}"]}}"#;
+    let shown = compare::parse(text).unwrap().show().unwrap();
+    assert_eq!(shown.difference, "2 and 3");
+    assert!(!shown.checks[0].3);
 }

@@ -168,7 +168,8 @@ pub struct Matcher {
     pub kind: String,
     /// Message id.
     pub id: Option<String>,
-    /// Other keys the record must have, compared as text (`by=R1`, `ok=false`).
+    /// Other keys the record must have, compared as text (`by=R1`, `ok=false`); a value
+    /// starting with `~` only has to be contained (`note~skipped`).
     pub filters: Vec<(String, String)>,
     /// 1-based; `None` is the last one.
     pub nth: Option<usize>,
@@ -223,6 +224,8 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
                     }
                 },
             };
+        } else if let Some((k, v)) = a.split_once('~') {
+            m.filters.push((k.into(), format!("~{v}")));
         } else if let Some((k, v)) = a.split_once('=') {
             m.filters.push((k.into(), v.into()));
         } else if m.id.is_none() {
@@ -579,9 +582,13 @@ impl Facts {
                 && m.id
                     .as_ref()
                     .is_none_or(|id| field(r, "id") == Some(&J::S(id.clone())))
-                && m.filters
-                    .iter()
-                    .all(|(k, v)| field(r, k).and_then(text_of).as_ref() == Some(v))
+                && m.filters.iter().all(|(k, v)| {
+                    let have = field(r, k).and_then(text_of);
+                    match v.strip_prefix('~') {
+                        Some(part) => have.is_some_and(|h| h.contains(part)),
+                        None => have.as_ref() == Some(v),
+                    }
+                })
         })
     }
 
@@ -698,10 +705,10 @@ fn req_text(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Template
     }
 }
 
-/// `figures`: `[{"label": …, "value": …}]`.
-pub(super) fn figures(o: &mut Obj<'_>, variants: &[&str]) -> R<Vec<Figure>> {
-    let path = o.at("figures");
-    let Some(v) = o.opt("figures") else {
+/// `figures` (or another `key`): `[{"label": …, "value": …}]`.
+pub(super) fn figures(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Vec<Figure>> {
+    let path = o.at(key);
+    let Some(v) = o.opt(key) else {
         return Ok(Vec::new());
     };
     let Value::Array(items) = v else {
@@ -815,7 +822,7 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
         }
     }
     let summary = text_list(&mut o, "summary", &[])?;
-    let figures = figures(&mut o, &[])?;
+    let figures = figures(&mut o, "figures", &[])?;
     o.finish()?;
     Ok(Lesson {
         speed,

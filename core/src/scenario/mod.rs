@@ -5,6 +5,7 @@
 
 #[cfg(any(feature = "svg", feature = "sdk"))]
 pub mod artifact;
+pub mod compare;
 mod emit;
 mod json;
 pub mod lesson;
