@@ -12,7 +12,6 @@
 
 use settle_core::scenario::{self, compare, lesson};
 use std::fmt::Write as _;
-use std::io::Write;
 use std::process::ExitCode;
 
 pub(crate) const USAGE: &str = "       settle lesson FILE|-|preset:NAME  print a lesson's captions at their times and its summary
@@ -23,16 +22,8 @@ fn fail(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn out(text: &str) -> ExitCode {
-    let mut o = std::io::stdout().lock();
-    match o.write_all(text.as_bytes()).and_then(|()| o.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: writing the output: {e}");
-            ExitCode::from(1)
-        }
-    }
+fn out(text: String) -> ExitCode {
+    crate::artifacts::emit(Ok(text))
 }
 
 /// Virtual time as `m:ss.mmm`.
@@ -84,7 +75,7 @@ fn show_lesson(file: &str) -> ExitCode {
             let _ = writeln!(s, "  {value:>12}  {label}");
         }
     }
-    out(&s)
+    out(s)
 }
 
 fn show_compare(file: &str) -> ExitCode {
@@ -138,7 +129,7 @@ fn show_compare(file: &str) -> ExitCode {
         let mark = if *ok { "holds" } else { "FAILS" };
         let _ = writeln!(s, "  {mark}: {text}  ({l} vs {r})");
     }
-    let code = out(&s);
+    let code = out(s);
     if all {
         code
     } else {

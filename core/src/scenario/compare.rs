@@ -22,7 +22,7 @@
 //! variant of each placeholder (`{b.t:lock_expired m1}`). Every `expect` relation must hold in
 //! the runs, so a stated difference is checked, not just printed.
 
-use super::lesson::{Facts, Figure, Num, Template, figures};
+use super::lesson::{Facts, Figure, Num, Template, figures, req_text, strings};
 use super::parse::{Obj, R, err, type_name};
 use super::{Scenario, from_value, presets};
 use alloc::format;
@@ -210,38 +210,12 @@ pub fn parse(text: &str) -> R<Comparison> {
     }
     let keys = &KEYS[..variants.len()];
     let facts = figures(&mut o, "facts", &[])?;
-    let dpath = o.at("difference");
-    let difference = match o.req("difference")? {
-        Value::String(s) if !s.trim().is_empty() => Template::parse(s, &dpath, keys)?,
-        Value::String(_) => return err(&dpath, "is empty"),
-        other => {
-            return err(
-                &dpath,
-                format!("expected a string, found {}", type_name(other)),
-            );
-        }
-    };
-    let epath = o.at("expect");
-    let expect = match o.opt("expect") {
-        None => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let p = format!("{epath}[{i}]");
-                match v {
-                    Value::String(s) => {
-                        let e = expect(s, &p)?;
-                        // Only the variants that exist.
-                        Template::parse(s, &p, keys)?;
-                        Ok(e)
-                    }
-                    other => err(&p, format!("expected a string, found {}", type_name(other))),
-                }
-            })
-            .collect::<R<_>>()?,
-        Some(v) => return err(&epath, format!("expected an array, found {}", type_name(v))),
-    };
+    let difference = req_text(&mut o, "difference", keys)?;
+    let expect = strings(&mut o, "expect", |s, p| {
+        // Only the variants that exist.
+        Template::parse(s, p, keys)?;
+        expect(s, p)
+    })?;
     o.finish()?;
     Ok(Comparison {
         title,

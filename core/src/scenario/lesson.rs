@@ -237,6 +237,18 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
     Ok(m)
 }
 
+fn one_of(list: &[&'static str], arg: &str, path: &str, src: &str, what: &str) -> R<&'static str> {
+    list.iter().find(|k| **k == arg).copied().map_or_else(
+        || {
+            err(
+                path,
+                format!("{{{src}}}: \"{arg}\" is not {what} ({})", list.join(", ")),
+            )
+        },
+        Ok,
+    )
+}
+
 fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
     let words: Vec<&str> = src_term.split_whitespace().collect();
     let Some((head, args)) = words.split_first() else {
@@ -261,45 +273,16 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
             "count" => matcher(arg, args, path, src).map(Term::Count),
             "rate" => matcher(arg, args, path, src).map(Term::Rate),
             f if FIELDS.contains(&f) => {
-                let key = FIELDS.iter().find(|k| **k == f).copied().unwrap_or("");
+                let key = one_of(&FIELDS, f, path, src, "a record key")?;
                 matcher(arg, args, path, src).map(|m| Term::Field(key, m))
             }
             "config" => {
                 no_args()?;
-                CONFIG_KEYS
-                    .iter()
-                    .find(|k| **k == arg)
-                    .map(|k| Term::Config(k))
-                    .map_or_else(
-                        || {
-                            err(
-                                path,
-                                format!(
-                                    "{{{src}}}: \"{arg}\" is not a numeric queue key ({})",
-                                    CONFIG_KEYS.join(", ")
-                                ),
-                            )
-                        },
-                        Ok,
-                    )
+                one_of(&CONFIG_KEYS, arg, path, src, "a numeric queue key").map(Term::Config)
             }
             "final" => {
                 no_args()?;
-                FINAL_LISTS
-                    .iter()
-                    .find(|k| **k == arg)
-                    .map(|k| Term::Final(k))
-                    .map_or_else(
-                        || {
-                            err(
-                                path,
-                                format!(
-                                    "{{{src}}}: \"{arg}\" is not main, dead_letter or scheduled"
-                                ),
-                            )
-                        },
-                        Ok,
-                    )
+                one_of(&FINAL_LISTS, arg, path, src, "a final list").map(Term::Final)
             }
             _ => err(
                 path,
@@ -674,7 +657,12 @@ impl Facts {
     }
 }
 
-fn text_list(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Vec<Template>> {
+/// An optional array of strings, each read by `read(text, path)`.
+pub(super) fn strings<T>(
+    o: &mut Obj<'_>,
+    key: &'static str,
+    read: impl Fn(&str, &str) -> R<T>,
+) -> R<Vec<T>> {
     let path = o.at(key);
     match o.opt(key) {
         None => Ok(Vec::new()),
@@ -684,7 +672,7 @@ fn text_list(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Vec<Tem
             .map(|(i, v)| {
                 let p = format!("{path}[{i}]");
                 match v {
-                    Value::String(s) => Template::parse(s, &p, variants),
+                    Value::String(s) => read(s, &p),
                     other => err(&p, format!("expected a string, found {}", type_name(other))),
                 }
             })
@@ -693,7 +681,7 @@ fn text_list(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Vec<Tem
     }
 }
 
-fn req_text(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Template> {
+pub(super) fn req_text(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> R<Template> {
     let path = o.at(key);
     match o.req(key)? {
         Value::String(s) if !s.trim().is_empty() => Template::parse(s, &path, variants),
@@ -821,7 +809,7 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
             );
         }
     }
-    let summary = text_list(&mut o, "summary", &[])?;
+    let summary = strings(&mut o, "summary", |s, p| Template::parse(s, p, &[]))?;
     let figures = figures(&mut o, "figures", &[])?;
     o.finish()?;
     Ok(Lesson {
