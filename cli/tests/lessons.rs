@@ -654,3 +654,30 @@ fn a_difference_the_runs_contradict_is_reported() {
     assert_eq!(shown.difference, "2 and 3");
     assert!(!shown.checks[0].3);
 }
+
+#[test]
+fn markers_are_the_moments_a_timeline_shows() {
+    let facts = lesson::Facts::of(&preset("poison-message"));
+    let m = facts.markers();
+    let of = |k: &str| m.iter().filter(|x| x.kind == k).count();
+    assert_eq!(
+        (
+            of("enqueued"),
+            of("abandoned"),
+            of("dead_lettered"),
+            of("completed")
+        ),
+        (4, 3, 1, 3)
+    );
+    assert!(m.windows(2).all(|w| w[0].t <= w[1].t));
+    let dl = m.iter().find(|x| x.kind == "dead_lettered").unwrap();
+    assert_eq!((dl.t, dl.id.as_deref()), (10_000, Some("order-2")));
+    let f = lesson::Facts::of(&preset("crash-short-lock")).markers();
+    assert_eq!(
+        f.iter()
+            .filter(|x| x.kind == "lock_expired")
+            .map(|x| x.t)
+            .collect::<Vec<_>>(),
+        [31_000]
+    );
+}

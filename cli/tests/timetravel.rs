@@ -2,7 +2,7 @@
 //! to that time (full state, lock tokens and random streams included), back and forth, over
 //! every preset; acting after a seek forks the story, and the export replays the fork.
 
-use settle_core::scenario::timetravel::Timeline;
+use settle_core::scenario::timetravel::{MAX_SNAPSHOTS, Timeline};
 use settle_core::scenario::{Run, Scenario, final_record, parse, presets::PRESETS};
 use settle_core::{Instant, NewMessage, Op, Rng, SubQueue, Target};
 
@@ -28,6 +28,7 @@ fn at(ms: u64) -> Instant {
 fn seek_equals_playing_there_for_every_preset() {
     let mut rng = Rng::new(11);
     let mut seeks = 0;
+    let mut thinned = false;
     for (name, text) in PRESETS {
         let sc = parse(text).unwrap();
         let end = sc.run_until.as_millis();
@@ -64,9 +65,13 @@ fn seek_equals_playing_there_for_every_preset() {
             assert_eq!(state(tl.run()), state(&want), "{name} at {t}");
             seeks += 1;
         }
-        assert!(tl.checkpoints().len() > 1, "{name}: no snapshot was taken");
+        let kept = tl.checkpoints().len();
+        assert!(kept > 1, "{name}: no snapshot was taken");
+        assert!(kept <= MAX_SNAPSHOTS + 1, "{name}: {kept} snapshots");
+        thinned |= tl.checkpoints().thinned();
     }
     assert!(seeks >= 1000, "{seeks}");
+    assert!(thinned, "no preset was long enough to thin its snapshots");
 }
 
 #[test]

@@ -519,6 +519,30 @@ fn u64_field(j: &J, key: &str) -> Option<u64> {
     }
 }
 
+/// The trace events a timeline marks: sends stored, lock expiries and losses, abandons,
+/// dead-letter moves and settlements.
+pub const MARKER_KINDS: [&str; 8] = [
+    "enqueued",
+    "lock_expired",
+    "lock_lost",
+    "abandoned",
+    "dead_lettered",
+    "completed",
+    "received_and_deleted",
+    "deferred",
+];
+
+/// A moment on the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// Virtual time.
+    pub t: u64,
+    /// One of [`MARKER_KINDS`].
+    pub kind: &'static str,
+    /// The message.
+    pub id: Option<String>,
+}
+
 /// What a whole run produced, to resolve placeholders from: its trace records, its final
 /// record, the queue configuration and the actors.
 #[derive(Clone, Debug)]
@@ -556,6 +580,28 @@ impl Facts {
     #[must_use]
     pub fn records(&self) -> &[J] {
         &self.records
+    }
+
+    /// The moments a timeline marks, in time order.
+    #[must_use]
+    pub fn markers(&self) -> Vec<Marker> {
+        self.records
+            .iter()
+            .filter_map(|r| {
+                let J::S(kind) = field(r, "event")? else {
+                    return None;
+                };
+                let kind = MARKER_KINDS.iter().find(|k| **k == kind.as_str())?;
+                Some(Marker {
+                    t: u64_field(r, "t")?,
+                    kind,
+                    id: match field(r, "id") {
+                        Some(J::S(id)) => Some(id.clone()),
+                        _ => None,
+                    },
+                })
+            })
+            .collect()
     }
 
     fn matching<'a>(&'a self, m: &'a Matcher) -> impl Iterator<Item = &'a J> + 'a {

@@ -31,6 +31,7 @@ pub struct Checkpoints {
     /// (virtual time the snapshot was taken at, `None` before anything ran; the run).
     points: Vec<(Option<Instant>, Run)>,
     since: u64,
+    thinned: bool,
 }
 
 impl Checkpoints {
@@ -43,6 +44,7 @@ impl Checkpoints {
             every_ms,
             points: alloc::vec![(None, start)],
             since: 0,
+            thinned: false,
         }
     }
 
@@ -50,6 +52,12 @@ impl Checkpoints {
     #[must_use]
     pub fn len(&self) -> usize {
         self.points.len()
+    }
+
+    /// Whether long play thinned the snapshots out (their intervals grew).
+    #[must_use]
+    pub fn thinned(&self) -> bool {
+        self.thinned
     }
 
     /// Never: the run before anything happened is always kept.
@@ -77,7 +85,23 @@ impl Checkpoints {
         if by_records || by_time {
             self.points.push((Some(now), run.clone()));
             self.since = 0;
+            if self.points.len() > MAX_SNAPSHOTS {
+                self.thin();
+            }
         }
+    }
+
+    /// Keeps memory bounded in long runs: drops every other snapshot (never the first) and
+    /// doubles both intervals, so a seek replays at most twice as much as before.
+    fn thin(&mut self) {
+        let mut i = 0;
+        self.points.retain(|_| {
+            i += 1;
+            i == 1 || i % 2 == 0
+        });
+        self.every_records = self.every_records.saturating_mul(2);
+        self.every_ms = self.every_ms.saturating_mul(2);
+        self.thinned = true;
     }
 
     /// The latest snapshot taken at or before `t` (`strictly`: before `t`).
@@ -109,6 +133,9 @@ pub struct Timeline {
     run: Run,
     checkpoints: Checkpoints,
 }
+
+/// At most this many snapshots (plus the first) are kept; past it they are thinned out.
+pub const MAX_SNAPSHOTS: usize = 128;
 
 /// Default snapshot interval in trace records: a seek replays at most this many.
 pub const EVERY_RECORDS: u64 = 500;
