@@ -140,6 +140,7 @@ fn acting_after_a_seek_forks_and_the_export_replays_the_fork() {
     let text = tl.export();
     let again = parse(&text).unwrap();
     assert_eq!(again.script.len(), sc.script.len() + 2);
+    assert!(again.lesson.is_some() && again.lesson == sc.lesson);
     let replayed = played_to(&again, 45_000);
     assert_eq!(state(tl.run()), state(&replayed));
     assert_eq!(
@@ -170,10 +171,7 @@ fn an_action_is_replayed_before_actors_of_the_same_instant_live_too() {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn seek_benchmark_10000_records() {
-    let doc = r#"{"settle":1,"seed":3,"run_until_ms":120000,"actors":[
-      {"kind":"sender","name":"Burst","mode":"throttled","max_in_flight":20,"count":1700,"rtt_ms":20,"store_ms":2},
-      {"kind":"receiver","name":"W1","concurrency":8,"processing_ms":[100,400],"hang_probability":0.05,"hang_ms":70000},
-      {"kind":"receiver","name":"W2","concurrency":8,"processing_ms":[100,400]}]}"#;
+    let doc = include_str!("../../core/benches/seek-scenario.json");
     let sc = parse(doc).unwrap();
     let mut records = 0u64;
     let mut run = Run::new(&sc);
@@ -182,10 +180,12 @@ fn seek_benchmark_10000_records() {
     let mut tl = Timeline::new(sc.clone());
     tl.play_to(sc.run_until, &mut |_, _| {});
     let play = t0.elapsed();
-    let mut rng = Rng::new(5);
+    // The same times as core/benches/seek-bench.mjs (the wasm figures): a small LCG.
+    let mut x: u64 = 12345;
     let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
     for _ in 0..n {
-        let t = at(rng.below(sc.run_until.as_millis()));
+        x = (x * 1_103_515_245 + 12345) % 2_147_483_648;
+        let t = at(x % 120_000);
         let s = std::time::Instant::now();
         tl.seek(t);
         let d = s.elapsed();
