@@ -471,7 +471,13 @@ fn group(digits: &str) -> String {
 
 /// One decimal at most, thousands grouped: 8000 → "8,000", 7.46 → "7.5", 30.0 → "30".
 fn decimal(x: f64, grouped: bool) -> String {
-    let tenths = (x * 10.0).round() as i64;
+    // Half away from zero, without `f64::round` (not in `core`).
+    let y = x * 10.0;
+    let tenths = if y >= 0.0 {
+        (y + 0.5) as i64
+    } else {
+        (y - 0.5) as i64
+    };
     let (sign, tenths) = if tenths < 0 {
         ("-", -tenths)
     } else {
