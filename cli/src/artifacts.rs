@@ -25,7 +25,7 @@ fn load(arg: &str) -> Result<Scenario, String> {
     scenario::parse(&text).map_err(|e| e.to_string())
 }
 
-fn emit(made: Result<String, ArtifactError>) -> ExitCode {
+pub(crate) fn emit(made: Result<String, ArtifactError>) -> ExitCode {
     match made {
         Ok(text) => {
             let mut out = std::io::stdout().lock();
