@@ -262,10 +262,8 @@ pub fn evaluate<S: Subject + ?Sized>(p: &Predicate, subject: &S) -> Result<Truth
             list,
             negated,
         } => {
+            // An unknown operand makes every equality unknown, hence the whole list.
             let v = operand_value(subject, operand);
-            if v == Value::Null {
-                return Ok(Truth::Unknown);
-            }
             let mut any = Truth::False;
             for c in list {
                 any = any.or(compare(&v, CmpOp::Eq, &const_value(c), p)?);
