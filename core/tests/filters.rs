@@ -277,8 +277,8 @@ proptest! {
         let or = m.eval(&Predicate::Or(bx(a.clone()), bx(b.clone())));
         match (&x, &y) {
             (Some(x), Some(y)) => {
-                prop_assert_eq!(and.clone(), Some(table(&AND, *x, *y)));
-                prop_assert_eq!(or.clone(), Some(table(&OR, *x, *y)));
+                prop_assert_eq!(and, Some(table(&AND, *x, *y)));
+                prop_assert_eq!(or, Some(table(&OR, *x, *y)));
             }
             // An error on either side fails the whole predicate, whatever the other gives.
             _ => {
@@ -322,7 +322,7 @@ proptest! {
         let eq = c(&a, CmpOp::Eq, &b);
         // symmetric, and <> is NOT =
         prop_assert_eq!(&eq, &c(&b, CmpOp::Eq, &a));
-        prop_assert_eq!(c(&a, CmpOp::Ne, &b), eq.clone().map(Truth::not));
+        prop_assert_eq!(c(&a, CmpOp::Ne, &b), eq.map(Truth::not));
         // x = x holds for every value that is not unknown
         if let Some(T | F) = &eq {
             prop_assert_eq!(c(&a, CmpOp::Eq, &a), Some(T));
