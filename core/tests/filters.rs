@@ -391,13 +391,17 @@ mod json {
             any_predicate().prop_map(|p| Filter::sql(&p.to_string()).unwrap()),
             (
                 prop::collection::btree_map(any_sys(), ".{0,4}", 0..3),
-                prop::collection::btree_map(".{0,4}", small_value(), 0..3),
+                prop::collection::btree_map(
+                    ".{0,4}".prop_map(|k: String| Text::from(k.as_str())),
+                    small_value(),
+                    0..3
+                ),
             )
                 .prop_filter("a condition", |(s, p)| !s.is_empty() || !p.is_empty())
                 .prop_map(
                     |(system, properties)| Filter::Correlation(CorrelationFilter {
                         system,
-                        properties
+                        properties: Rc::new(properties),
                     })
                 ),
         ]

@@ -2,21 +2,15 @@
 //! with JSON paths in every error, and print back.
 
 use super::{Action, CorrelationFilter, Filter, Rule, RuleError, SysProp};
-use crate::message::PropValue;
 use crate::scenario::FormatError;
+use crate::scenario::emit::props;
+use crate::scenario::parse::{err, properties, type_name};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 type R<T> = Result<T, FormatError>;
-
-fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
-    Err(FormatError {
-        path: path.into(),
-        problem: problem.into(),
-    })
-}
 
 /// The path of `key` inside the object at `base`: `base.key`, or `base["key"]` (JSON-escaped)
 /// when the key is empty or has a character outside `A–Z a–z 0–9 _ $ -`.
@@ -30,17 +24,6 @@ pub fn key_path(base: &str, key: &str) -> String {
         format!("{base}.{key}")
     } else {
         format!("{base}[{}]", Value::String(key.into()))
-    }
-}
-
-const fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -76,36 +59,13 @@ const CORRELATION_KEYS: [(&str, SysProp); 8] = [
     ("content_type", SysProp::ContentType),
 ];
 
-fn property_value(path: &str, v: &Value) -> R<PropValue> {
-    Ok(match v {
-        Value::String(s) => PropValue::Str(s.as_str().into()),
-        Value::Bool(b) => PropValue::Bool(*b),
-        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
-            (Some(i), _) => PropValue::Int(i),
-            (None, Some(f)) => PropValue::Float(f),
-            _ => return err(path, "number out of range"),
-        },
-        other => {
-            return err(
-                path,
-                format!(
-                    "a property is a string, number or boolean, found {}",
-                    type_name(other)
-                ),
-            );
-        }
-    })
-}
-
 fn correlation(path: &str, v: &Value) -> R<CorrelationFilter> {
     let mut out = CorrelationFilter::default();
     for (k, v) in object(path, v)? {
         let at = key_path(path, k);
         if k == "properties" {
-            for (name, pv) in object(&at, v)? {
-                let value = property_value(&key_path(&at, name), pv)?;
-                out.properties.insert(name.clone(), value);
-            }
+            // Read as a send's properties are, so both accept the same values.
+            out.properties = properties(&at, v)?;
         } else if let Some((_, p)) = CORRELATION_KEYS.iter().find(|(key, _)| key == k) {
             out.system.insert(*p, string(&at, v)?.into());
         } else {
@@ -231,15 +191,6 @@ pub fn rules_from_value(path: &str, v: &Value) -> R<BTreeMap<String, Rule>> {
     Ok(out)
 }
 
-fn prop_json(v: &PropValue) -> Value {
-    match v {
-        PropValue::Str(s) => Value::String(s.to_string()),
-        PropValue::Int(i) => Value::Number((*i).into()),
-        PropValue::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
-        PropValue::Bool(b) => Value::Bool(*b),
-    }
-}
-
 fn filter_to_value(f: &Filter) -> Value {
     let (kind, inner) = match f {
         Filter::True => ("true", Value::Object(Map::new())),
@@ -253,12 +204,7 @@ fn filter_to_value(f: &Filter) -> Value {
                 }
             }
             if !c.properties.is_empty() {
-                let props = c
-                    .properties
-                    .iter()
-                    .map(|(k, v)| (k.clone(), prop_json(v)))
-                    .collect();
-                m.insert("properties".into(), Value::Object(props));
+                m.insert("properties".into(), props(&c.properties));
             }
             ("correlation", Value::Object(m))
         }

@@ -141,7 +141,7 @@ pub struct CorrelationFilter {
     /// Conditions on system properties.
     pub system: BTreeMap<SysProp, String>,
     /// Conditions on application properties (names matched exactly).
-    pub properties: BTreeMap<String, PropValue>,
+    pub properties: Properties,
 }
 
 impl CorrelationFilter {

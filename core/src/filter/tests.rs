@@ -31,6 +31,21 @@ fn fields(p: &BTreeMap<Text, PropValue>) -> Fields<'_> {
     }
 }
 
+/// Every system property set: `MessageId` "m", `CorrelationId` "c", `To` "t", `ReplyTo` "r",
+/// `ReplyToSessionId` "rs", `Subject` "s", `SessionId` "ss", `ContentType` "ct".
+fn every_system_property(p: &BTreeMap<Text, PropValue>) -> Fields<'_> {
+    Fields {
+        correlation_id: Some("c"),
+        to_address: Some("t"),
+        reply_to: Some("r"),
+        reply_to_session_id: Some("rs"),
+        subject: Some("s"),
+        session_id: Some("ss"),
+        content_type: Some("ct"),
+        ..Fields::new("m", p)
+    }
+}
+
 fn eval_text(sql: &str) -> Result<Truth, EvalError> {
     let p = props();
     let pred = parse_sql(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
@@ -335,16 +350,7 @@ fn system_properties_and_label_as_subject() {
     );
     // Every system property reads its own field.
     let empty = BTreeMap::new();
-    let f = Fields {
-        correlation_id: Some("c"),
-        to_address: Some("t"),
-        reply_to: Some("r"),
-        reply_to_session_id: Some("rs"),
-        subject: Some("s"),
-        session_id: Some("ss"),
-        content_type: Some("ct"),
-        ..Fields::new("m", &empty)
-    };
+    let f = every_system_property(&empty);
     for (p, want) in [
         ("MessageId", "m"),
         ("CorrelationId", "c"),
@@ -679,7 +685,7 @@ fn printing_is_canonical() {
 fn corr(system: &[(SysProp, &str)], p: &[(&str, PropValue)]) -> Filter {
     Filter::Correlation(CorrelationFilter {
         system: system.iter().map(|(k, v)| (*k, (*v).into())).collect(),
-        properties: p.iter().map(|(k, v)| ((*k).into(), v.clone())).collect(),
+        properties: Rc::new(p.iter().map(|(k, v)| ((*k).into(), v.clone())).collect()),
     })
 }
 
@@ -719,16 +725,7 @@ fn correlation_filters_test_equality_on_every_key() {
     yes(corr(&[], &[("Region", PropValue::Str("eu".into()))]));
     // every system key reads its own field
     let empty = BTreeMap::new();
-    let f = Fields {
-        correlation_id: Some("c"),
-        to_address: Some("t"),
-        reply_to: Some("r"),
-        reply_to_session_id: Some("rs"),
-        subject: Some("s"),
-        session_id: Some("ss"),
-        content_type: Some("ct"),
-        ..Fields::new("m", &empty)
-    };
+    let f = every_system_property(&empty);
     for (p, v) in [
         (SysProp::MessageId, "m"),
         (SysProp::CorrelationId, "c"),
@@ -993,12 +990,12 @@ mod json {
         assert_eq!(rules["$Default"], Rule::default_rule());
         assert_eq!(rules["never"].filter(), &Filter::False);
         let mut region = BTreeMap::new();
-        region.insert(String::from("region"), PropValue::Str("eu".into()));
+        region.insert(Text::from("region"), PropValue::Str("eu".into()));
         assert_eq!(
             rules["eu-only"].filter(),
             &Filter::Correlation(CorrelationFilter {
                 system: BTreeMap::new(),
-                properties: region
+                properties: Rc::new(region)
             })
         );
         let Filter::Sql(sql) = rules["blue"].filter() else {
@@ -1029,21 +1026,12 @@ mod json {
         assert_eq!(c.properties["d"], PropValue::Float(1.5));
         assert_eq!(c.properties["b"], PropValue::Bool(false));
         let empty = BTreeMap::new();
-        let m = Fields {
-            correlation_id: Some("c"),
-            to_address: Some("t"),
-            reply_to: Some("r"),
-            reply_to_session_id: Some("rs"),
-            subject: Some("s"),
-            session_id: Some("ss"),
-            content_type: Some("ct"),
-            ..Fields::new("m", &empty)
-        };
+        let m = every_system_property(&empty);
         // The properties are missing from `m`: the filter fails on them alone.
         assert_eq!(f.matches(&m), Ok(false));
         let only_system = Filter::Correlation(CorrelationFilter {
             system: c.system.clone(),
-            properties: BTreeMap::new(),
+            properties: Properties::default(),
         });
         assert_eq!(only_system.matches(&m), Ok(true));
     }
@@ -1132,8 +1120,8 @@ mod json {
                 "rules.r1.filter.correlation.subject: expected a string, found null",
             ),
             (
-                json!({"filter": {"correlation": {"properties": {"a b": null}}}}),
-                "rules.r1.filter.correlation.properties[\"a b\"]: a property is a string, number or boolean, found null",
+                json!({"filter": {"correlation": {"properties": {"a": null}}}}),
+                "rules.r1.filter.correlation.properties.a: a property is a string, number or boolean, found null",
             ),
             (
                 json!({"filter": {"correlation": {"properties": []}}}),

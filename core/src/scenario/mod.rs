@@ -5,9 +5,9 @@
 
 #[cfg(any(feature = "svg", feature = "sdk"))]
 pub mod artifact;
-mod emit;
+pub(crate) mod emit;
 mod json;
-mod parse;
+pub(crate) mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
 pub mod sdk;
