@@ -14,8 +14,8 @@
 
 use proptest::prelude::*;
 use settle_core::filter::{
-    Action, CmpOp, Const, Fields, Filter, Operand, Predicate, Prop, Statement, SysProp, Truth,
-    evaluate, like, parse_action, parse_sql,
+    Action, CmpOp, Const, Fields, Filter, MAX_LEN, Operand, Predicate, Prop, SqlErrorKind,
+    Statement, SysProp, Truth, evaluate, like, parse_action, parse_sql,
 };
 use settle_core::{PropValue, Text};
 use std::collections::BTreeMap;
@@ -242,7 +242,12 @@ proptest! {
     #[test]
     fn printed_predicates_parse_back_to_the_same_tree(p in any_predicate()) {
         let text = p.to_string();
-        prop_assert_eq!(parse_sql(&text), Ok(p), "{}", text);
+        if text.chars().count() > MAX_LEN {
+            // Huge decimals print with all their digits; the broker's length limit refuses them.
+            prop_assert_eq!(parse_sql(&text).map_err(|e| e.kind), Err(SqlErrorKind::TooLong));
+        } else {
+            prop_assert_eq!(parse_sql(&text), Ok(p), "{}", text);
+        }
     }
 
     #[test]
@@ -261,7 +266,11 @@ proptest! {
         if trailing {
             text.push(';');
         }
-        prop_assert_eq!(parse_action(&text), Ok(s), "{}", text);
+        if text.chars().count() > MAX_LEN {
+            prop_assert_eq!(parse_action(&text).map_err(|e| e.kind), Err(SqlErrorKind::TooLong));
+        } else {
+            prop_assert_eq!(parse_action(&text), Ok(s), "{}", text);
+        }
     }
 
     #[test]

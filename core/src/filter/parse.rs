@@ -25,7 +25,19 @@ pub enum SqlErrorKind {
     UnexpectedCharacter(char),
     /// An integer beyond 64 bits, or a decimal beyond `f64`.
     NumberOutOfRange,
+    /// More than [`MAX_LEN`] characters.
+    TooLong,
+    /// Parentheses and `NOT`s nested deeper than [`MAX_DEPTH`].
+    TooDeep,
 }
+
+/// The longest filter or action text, in characters: the broker's limit for a SQL expression
+/// (.NET `SqlRuleFilter(String)`: "Max allowed length of sql expression is 1024 chars").
+pub const MAX_LEN: usize = 1024;
+
+/// How deep parentheses and `NOT`s may nest: bounds the recursion of the parser and of
+/// evaluation, printing and dropping of the tree (our limit; the broker documents none).
+pub const MAX_DEPTH: usize = 64;
 
 /// A filter or action text outside the supported subset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +61,10 @@ impl fmt::Display for SqlError {
             SqlErrorKind::UnterminatedString => f.write_str("string not closed by a quote")?,
             SqlErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?}")?,
             SqlErrorKind::NumberOutOfRange => f.write_str("number out of range")?,
+            SqlErrorKind::TooLong => {
+                return write!(f, "longer than {MAX_LEN} characters (the broker's limit)");
+            }
+            SqlErrorKind::TooDeep => write!(f, "nested deeper than {MAX_DEPTH} levels")?,
         }
         write!(f, " at column {}", self.column)
     }
@@ -210,6 +226,8 @@ fn lex(text: &str) -> R<Vec<Token>> {
 struct Parser {
     toks: Vec<Token>,
     at: usize,
+    /// Open parentheses and `NOT`s around the current position.
+    depth: usize,
 }
 
 fn is_word(tok: &Tok, keyword: &str) -> bool {
@@ -218,10 +236,23 @@ fn is_word(tok: &Tok, keyword: &str) -> bool {
 
 impl Parser {
     fn new(text: &str) -> R<Self> {
+        if text.chars().count() > MAX_LEN {
+            return error(MAX_LEN + 1, SqlErrorKind::TooLong);
+        }
         Ok(Self {
             toks: lex(text)?,
             at: 0,
+            depth: 0,
         })
+    }
+
+    /// Enters one nesting level (a `(` or a `NOT` just consumed).
+    fn deeper(&mut self, column: usize) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return error(column, SqlErrorKind::TooDeep);
+        }
+        Ok(())
     }
 
     fn peek(&self) -> &Token {
@@ -295,17 +326,24 @@ impl Parser {
     }
 
     fn not(&mut self) -> R<Predicate> {
+        let column = self.peek().column;
         if self.eat_word("NOT") {
-            Ok(Predicate::Not(Box::new(self.not()?)))
+            self.deeper(column)?;
+            let p = Predicate::Not(Box::new(self.not()?));
+            self.depth -= 1;
+            Ok(p)
         } else {
             self.primary()
         }
     }
 
     fn primary(&mut self) -> R<Predicate> {
+        let column = self.peek().column;
         if self.eat(&Tok::LParen) {
+            self.deeper(column)?;
             let p = self.or()?;
             self.expect(&Tok::RParen, "')'")?;
+            self.depth -= 1;
             return Ok(p);
         }
         let t = &self.peek().tok;

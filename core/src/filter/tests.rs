@@ -1227,3 +1227,46 @@ mod json {
         assert_eq!(rule_to_value(&rule_from_value("$.r", &v).unwrap()), v);
     }
 }
+
+// ----------------------------------------------------------------- limits
+
+#[test]
+fn texts_longer_than_the_broker_allows_are_refused() {
+    let at_limit = format!("a = '{}'", "x".repeat(MAX_LEN - 6));
+    assert_eq!(at_limit.chars().count(), MAX_LEN);
+    assert!(parse_sql(&at_limit).is_ok());
+    let over = format!("a = '{}'", "é".repeat(MAX_LEN - 5));
+    assert_eq!(
+        sql_error(&over),
+        "longer than 1024 characters (the broker's limit)"
+    );
+    assert_eq!(parse_sql(&over).unwrap_err().column, MAX_LEN + 1);
+    let action = format!("SET a = '{}'", "x".repeat(MAX_LEN));
+    assert_eq!(
+        action_error(&action),
+        "longer than 1024 characters (the broker's limit)"
+    );
+}
+
+#[test]
+fn nesting_is_bounded_and_the_deepest_allowed_tree_evaluates() {
+    let parens = |n: usize| format!("{}a = 1{}", "(".repeat(n), ")".repeat(n));
+    let nots = |n: usize| format!("{}a = 1", "NOT ".repeat(n));
+    assert!(parse_sql(&parens(MAX_DEPTH)).is_ok());
+    assert_eq!(
+        sql_error(&parens(MAX_DEPTH + 1)),
+        "nested deeper than 64 levels at column 65"
+    );
+    assert_eq!(
+        sql_error(&nots(MAX_DEPTH + 1)),
+        "nested deeper than 64 levels at column 257"
+    );
+    // Mixed: each level counts once; closing a parenthesis gives the level back.
+    let mixed = format!("{} OR {}", parens(MAX_DEPTH), nots(MAX_DEPTH));
+    let p = parse_sql(&mixed).unwrap();
+    assert_eq!(parse_sql(&p.to_string()), Ok(p.clone()));
+    assert_eq!(evaluate(&p, &fields(&props())), Ok(U));
+    // The longest chain the length limit lets through evaluates.
+    let chain = format!("1=1{}", " OR 1=1".repeat((MAX_LEN - 3) / 7));
+    assert_eq!(truth(&chain), T);
+}
