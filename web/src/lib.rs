@@ -6,6 +6,7 @@
 
 pub mod share;
 pub mod sim;
+pub mod stage;
 mod ui;
 
 use leptos::prelude::*;
