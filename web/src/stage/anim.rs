@@ -132,6 +132,10 @@ pub struct Sprite<'a> {
     pub highlight: f64,
     /// At rest in the layout (not a departing or ending copy): it can be hit and focused.
     pub live: bool,
+    /// Where it is (or is going); `None` for a copy leaving the drawing.
+    pub place: Option<Place>,
+    /// Its caption's room, when at rest.
+    pub caption: Option<Rect>,
 }
 
 /// An ending as drawn in one frame.
@@ -439,6 +443,8 @@ impl Animator {
                     burst: d.motion.burst,
                     highlight: 0.0,
                     live: false,
+                    place: None,
+                    caption: None,
                 }
             });
         let resting = self.layout.slots.iter().map(move |s| {
@@ -463,6 +469,12 @@ impl Animator {
                 burst,
                 highlight,
                 live: true,
+                place: Some(s.place),
+                caption: if travel.is_none() && rect == s.rect {
+                    s.caption
+                } else {
+                    None
+                },
             }
         });
         departing.chain(resting)

@@ -223,7 +223,7 @@ impl Layout {
 }
 
 fn pill(font: f64) -> (f64, f64) {
-    (font * 5.4, font * 1.8)
+    (font * 7.0, font * 1.8)
 }
 
 fn mini(font: f64) -> f64 {
