@@ -389,8 +389,18 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
     );
     let gap = font * 0.5;
     let avail = inner.h - 2.0 * gap;
-    let hs = avail * 0.22;
-    let hd = avail * 0.22;
+    // An empty lane keeps only its title; one with messages gets at least a row of tokens
+    // and up to a fifth of the queue; Available takes the rest.
+    let row = font * 1.6 + pill(font).1 + 2.0 * out.ring + font * 0.6;
+    let lane_h = |n: usize| {
+        if n == 0 {
+            font * 2.0
+        } else {
+            (avail * 0.2).max(row).min(avail * 0.3)
+        }
+    };
+    let hs = lane_h(m.scheduled.total);
+    let hd = lane_h(m.deferred.total);
     let ha = avail - hs - hd;
     let mut y = inner.y;
     for (place, lane, title, hh) in [
