@@ -150,7 +150,7 @@ for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
     const a = analyse(events, start, end);
     const med = q(a.frames.map((f) => f.total), 0.5);
     const p95 = q(a.frames.map((f) => f.total), 0.95);
-    const mid = a.frames.filter((f) => f.total === med)[0] ?? a.frames[0];
+    const mid = a.frames.filter((f) => f.total === med)[0] ?? a.frames[0] ?? { script: NaN, style_layout: NaN, paint: NaN };
     const r = {
       workload: name, speed, frames: a.frames.length, median_ms: +med.toFixed(2), p95_ms: +p95.toFixed(2),
       fps: +a.fps.toFixed(1), longest_task_ms: +a.longest.toFixed(1),

@@ -142,15 +142,36 @@ fn session_colour(s: &str) -> String {
     format!("hsl({} 70% 50%)", h % 360)
 }
 
-/// Draws everything for one frame (the context's transform is already CSS pixels).
-pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>) {
+/// Which parts of a picture to draw.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Everything.
+    All,
+    /// What does not change while nothing travels: places, wires, tokens without their rings.
+    Still,
+    /// Over a copy of [`Part::Still`]: the rings, lock seconds and sends on the wires.
+    Live,
+}
+
+/// Draws one frame, or a part of it (the context's transform is already CSS pixels).
+pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
     let l = a.layout();
     cx.set_global_alpha(1.0);
+    let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
+    if part == Part::Live {
+        wire_sends(cx, l, f);
+        for s in &sprites {
+            token_live(cx, l, s, f);
+        }
+        return;
+    }
     cx.set_fill_style_str(&f.pal.bg);
     cx.fill_rect(0.0, 0.0, l.w, l.h);
     places(cx, l, f);
     wires(cx, l, f);
-    let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
+    if part == Part::All {
+        wire_sends(cx, l, f);
+    }
     // Trails first, under every token.
     for s in &sprites {
         if let Some((from, p)) = s.travel {
@@ -177,9 +198,13 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>) {
     // Tokens at rest under the travelling ones.
     for s in sprites.iter().filter(|s| s.travel.is_none()) {
         token(cx, l, s, f);
+        if part == Part::All {
+            token_live(cx, l, s, f);
+        }
     }
     for s in sprites.iter().filter(|s| s.travel.is_some()) {
         token(cx, l, s, f);
+        token_live(cx, l, s, f);
     }
     for g in burst_groups(sprites.iter()) {
         let ((fx, fy), (tx, ty), n) = g;
@@ -347,7 +372,14 @@ fn wires(cx: &Cx, l: &Layout, f: &Frame<'_>) {
         cx.line_to(tx - s * (ang + 0.45).cos(), ty - s * (ang + 0.45).sin());
         cx.close_path();
         cx.fill();
-        // Sends on the wire: as many dots as are in flight (up to a dozen), moving.
+    }
+}
+
+/// Sends on the wires: as many dots as are in flight (up to a dozen), moving.
+fn wire_sends(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+    for w in &l.wires {
+        let (fx, fy) = w.from;
+        let (tx, ty) = w.to;
         let n = w.in_flight.min(12);
         if n > 0 {
             let (ink, _) = f.pal.kind(Kind::Available);
@@ -364,7 +396,6 @@ fn wires(cx: &Cx, l: &Layout, f: &Frame<'_>) {
                 );
                 cx.fill();
             }
-            cx.set_fill_style_str(&f.pal.line);
         }
     }
 }
@@ -449,9 +480,8 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         Size::Label => {
             let h = r.h;
             let mut text_x = r.x + h * 0.45;
-            if let Some(frac) = frac {
-                let (cx0, cy0, rad) = (r.x + h * 0.5, r.y + h * 0.5, h * 0.3);
-                ring(cx, cx0, cy0, rad, frac, h * 0.13, pal);
+            if frac.is_some() {
+                // Room for the ring (drawn by `token_live`).
                 text_x = r.x + h * 0.95;
             } else if stale {
                 // The broken ring of a lock that is gone.
@@ -496,12 +526,7 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 }
             }
         }
-        Size::Mini => {
-            if let Some(frac) = frac {
-                let (x, y) = r.center();
-                ring(cx, x, y, r.w * 0.72, frac, (l.ring * 0.6).max(1.5), pal);
-            }
-        }
+        Size::Mini => {}
     }
     if let Some(c) = s.caption {
         let px = (c.h * 0.8).min(l.font * 0.85);
@@ -511,12 +536,6 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             cx.set_fill_style_str(ink);
             let reason = t.reason.as_deref().unwrap_or("dead-lettered");
             let _ = cx.fill_text(&fit(reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
-        } else if let Some(left) = lock_left {
-            font(cx, px, false, true);
-            cx.set_fill_style_str(&pal.muted);
-            cx.set_text_align("center");
-            let _ = cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
-            cx.set_text_align("start");
         } else if stale {
             font(cx, px, false, false);
             cx.set_fill_style_str(&pal.muted);
@@ -524,6 +543,47 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             let _ = cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
             cx.set_text_align("start");
         }
+    }
+    cx.set_global_alpha(1.0);
+}
+
+/// What changes with the clock alone: a held token's ring and its seconds.
+fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+    let t = s.token;
+    if t.mark == Mark::Stale {
+        return;
+    }
+    let Some(left) = t.until_ms.map(|u| u.saturating_sub(f.virtual_ms)) else {
+        return;
+    };
+    let frac = (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0);
+    let r = s.rect;
+    cx.set_global_alpha(s.alpha);
+    match s.size {
+        Size::Label => ring(
+            cx,
+            r.x + r.h * 0.5,
+            r.y + r.h * 0.5,
+            r.h * 0.3,
+            frac,
+            r.h * 0.13,
+            f.pal,
+        ),
+        Size::Mini => {
+            let (x, y) = r.center();
+            ring(cx, x, y, r.w * 0.72, frac, (l.ring * 0.6).max(1.5), f.pal);
+        }
+    }
+    if let Some(c) = s.caption
+        && s.place != Some(Place::Dead)
+    {
+        let px = (c.h * 0.8).min(l.font * 0.85);
+        cx.set_text_baseline("middle");
+        font(cx, px, false, true);
+        cx.set_fill_style_str(&f.pal.muted);
+        cx.set_text_align("center");
+        let _ = cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
+        cx.set_text_align("start");
     }
     cx.set_global_alpha(1.0);
 }

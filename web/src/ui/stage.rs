@@ -1,7 +1,7 @@
 //! The stage on the page: one canvas drawn from the frame loop (no reactive work per frame),
 //! a click or tap on it to inspect a token, and a polite live region with the narration.
 
-use super::draw::{self, Palette};
+use super::draw::{self, Palette, Part};
 use crate::Ctx;
 use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 const CANVAS_ID: &str = "stage-canvas";
+/// Real ms between pictures when nothing moves but the lock rings.
+const RING_MS: f64 = 100.0;
 
 /// What the frame loop keeps between frames.
 #[derive(Default)]
@@ -33,6 +35,10 @@ pub struct StageState {
     /// Ids travelling now and highlighted now, as last written to the canvas.
     moving: (String, String),
     drawn_at_virtual: Option<u64>,
+    drawn_at_real: f64,
+    /// The still part of the picture at rest, and whether it is up to date.
+    still: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    still_ok: bool,
     was_busy: bool,
     observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
 }
@@ -48,6 +54,22 @@ fn media(q: &str) -> bool {
     web_sys::window()
         .and_then(|w| w.match_media(q).ok().flatten())
         .is_some_and(|m| m.matches())
+}
+
+/// A canvas that is not in the document, to cache a picture in.
+fn offscreen() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let c = web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<HtmlCanvasElement>()
+        .ok()?;
+    let cx = c
+        .get_context("2d")
+        .ok()??
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()?;
+    Some((c, cx))
 }
 
 /// Finds the canvas once it is in the document, and watches its size.
@@ -114,6 +136,7 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
             let pal = Palette::read();
             if s.pal.as_ref() != Some(&pal) {
                 s.drawn_at_virtual = None;
+                s.still_ok = false;
             }
             s.pal = Some(pal);
             s.pal_at = real;
@@ -158,28 +181,50 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
         let was_busy = std::mem::replace(&mut s.was_busy, busy);
         // Rings drain with virtual time: redraw when it moved, or anything is in motion (and
         // once more when motion ends, for the final picture).
-        if !(dirty
-            || busy
-            || was_busy
-            || (running && s.drawn_at_virtual != Some(virtual_ms))
-            || s.drawn_at_virtual.is_none())
-        {
+        // When only the rings drain (nothing travels), ten pictures a second are plenty: a
+        // ring moves less than a degree between them.
+        let rings_due =
+            running && s.drawn_at_virtual != Some(virtual_ms) && real - s.drawn_at_real >= RING_MS;
+        if !(dirty || busy || was_busy || rings_due || s.drawn_at_virtual.is_none()) {
             return;
         }
         s.drawn_at_virtual = Some(virtual_ms);
+        s.drawn_at_real = real;
         let Some(pal) = s.pal.as_ref() else { return };
-        let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        draw::draw(
-            &cx,
-            &s.anim,
-            &draw::Frame {
-                real,
-                virtual_ms,
-                lock_ms: s.model.lock_ms,
-                selected,
-                pal,
-            },
-        );
+        let frame = draw::Frame {
+            real,
+            virtual_ms,
+            lock_ms: s.model.lock_ms,
+            selected,
+            pal,
+        };
+        if dirty {
+            s.still_ok = false;
+        }
+        if busy || was_busy {
+            // Things travel: the whole picture, every frame.
+            let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            draw::draw(&cx, &s.anim, &frame, Part::All);
+            s.still_ok = false;
+        } else {
+            // At rest: a cached picture of everything still, and the rings over it.
+            if s.still.is_none() {
+                s.still = offscreen();
+            }
+            if let Some((still, scx)) = &s.still {
+                if !s.still_ok {
+                    still.set_width(canvas.width());
+                    still.set_height(canvas.height());
+                    let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+                    draw::draw(scx, &s.anim, &frame, Part::Still);
+                    s.still_ok = true;
+                }
+                let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+                let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
+                let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+                draw::draw(&cx, &s.anim, &frame, Part::Live);
+            }
+        }
         // Which tokens are travelling, and which are highlighted where they arrived (reduced
         // motion), for tests and tools (attributes written only when they change).
         let mut moving: Vec<&str> = Vec::new();
