@@ -45,8 +45,9 @@ pub struct Ctx {
     pub presenter: RwSignal<bool>,
     /// The stage's canvas and animation, touched only by the frame loop and clicks.
     stage: StoredValue<ui::StageState, LocalStorage>,
-    /// When the snapshot was last published (real ms) and at which simulation generation.
-    published: StoredValue<(f64, u64, u64)>,
+    /// When the snapshot was last published (real ms), at which simulation generation and
+    /// virtual ms, and what publishing it cost (real ms).
+    published: StoredValue<(f64, u64, u64, f64)>,
 }
 
 impl Ctx {
@@ -66,12 +67,15 @@ impl Ctx {
 
     /// Publishes a new snapshot to the page's reactive views now.
     pub fn refresh(self) {
+        let start = real_now_ms();
         let (snap, generation, now) = self
             .sim
             .with_value(|s| (s.snapshot(), s.generation(), s.now().as_millis()));
         self.now_ms.set(now);
         self.snap.set(snap);
-        self.published.set_value((real_now_ms(), generation, now));
+        let end = real_now_ms();
+        self.published
+            .set_value((end, generation, now, end - start));
     }
 
     /// Replaces the whole simulation (a loaded scenario or link).
@@ -142,6 +146,17 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     ev.prevent_default();
 }
 
+/// The start of the previous frame (real ms); `Some` sets it.
+fn last_frame_start(set: Option<f64>) -> f64 {
+    thread_local!(static AT: Cell<f64> = const { Cell::new(0.0) });
+    AT.with(|a| {
+        if let Some(v) = set {
+            a.set(v);
+        }
+        a.get()
+    })
+}
+
 /// Starts the one frame loop: real time × speed → virtual time → the stage, every frame;
 /// the reactive views at most twice a second while the clock runs.
 fn start_clock(ctx: Ctx) {
@@ -150,8 +165,9 @@ fn start_clock(ctx: Ctx) {
     let carry = Rc::new(Cell::new(0.0f64));
     fn frame(ctx: Ctx, last: Rc<Cell<f64>>, carry: Rc<Cell<f64>>) {
         let start = real_now_ms();
+        let gap = start - last.get();
         // Clamp long gaps (a background tab): no spiral of catch-up.
-        let real = (start - last.get()).clamp(0.0, 250.0);
+        let real = gap.clamp(0.0, 250.0);
         last.set(start);
         let running = ctx.running.get_untracked();
         if running {
@@ -180,10 +196,21 @@ fn start_clock(ctx: Ctx) {
             ctx.now_ms.set(now);
         }
         ui::tick(ctx, start, running);
-        let (at, g, t) = ctx.published.get_value();
-        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS) {
+        // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
+        // more than about a tenth of the main thread while the clock runs.
+        let (at, g, t, cost) = ctx.published.get_value();
+        // The DOM work of the last publication ran after it (Leptos effects): the gap to this
+        // frame is what it cost.
+        let cost = if at <= last_frame_start(None) {
+            cost
+        } else {
+            gap
+        };
+        ctx.published.update_value(|p| p.3 = cost);
+        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
             ctx.refresh();
         }
+        last_frame_start(Some(start));
         request_animation_frame(move || frame(ctx, last, carry));
     }
     request_animation_frame(move || frame(ctx, last, carry));
@@ -317,7 +344,7 @@ pub fn App() -> impl IntoView {
         now_ms: RwSignal::new(now),
         presenter: RwSignal::new(false),
         stage: StoredValue::new_local(ui::StageState::default()),
-        published: StoredValue::new((real_now_ms(), generation, now)),
+        published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
     };
     if mode.embed {
         // An embed shows no welcome notice: its page's prose is the introduction.

@@ -110,7 +110,28 @@ fn rounded(cx: &Cx, r: Rect, radius: f64) {
     cx.close_path();
 }
 
+thread_local! {
+    /// The font last set on the context being drawn (reset at the start of each drawing).
+    static LAST_FONT: std::cell::Cell<(u32, bool, bool)> = const { std::cell::Cell::new((0, false, false)) };
+    /// Whether a line dash is set on it.
+    static DASHED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Sets a dash pattern; an empty one only when a dash is set (each call makes a JS array).
+fn set_dash(cx: &Cx, xs: &[f64]) {
+    let on = !xs.is_empty();
+    if on || DASHED.with(std::cell::Cell::get) {
+        let _ = cx.set_line_dash(&dash(xs));
+        DASHED.with(|d| d.set(on));
+    }
+}
+
 fn font(cx: &Cx, px: f64, bold: bool, mono: bool) {
+    // Setting a font makes the browser parse it: only when it changes.
+    let key = ((px * 10.0).round() as u32, bold, mono);
+    if LAST_FONT.with(|l| l.replace(key)) == key {
+        return;
+    }
     let family = if mono {
         "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"
     } else {
@@ -156,6 +177,8 @@ pub enum Part {
 /// Draws one frame, or a part of it (the context's transform is already CSS pixels).
 pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
     let l = a.layout();
+    LAST_FONT.with(|c| c.set((0, false, false)));
+    DASHED.with(|d| d.set(true));
     cx.set_global_alpha(1.0);
     let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
     if part == Part::Live {
@@ -173,10 +196,15 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
         wire_sends(cx, l, f);
     }
     // Trails first, under every token.
+    // One trail per journey; a burst gets one per group (see below), not one per token.
     for s in &sprites {
-        if let Some((from, p)) = s.travel {
-            trail(cx, from, s.rect.center(), p, s.burst, f);
+        if let (Some((from, p)), false) = (s.travel, s.burst) {
+            trail(cx, from, s.rect.center(), p, false, f);
         }
+    }
+    let groups = burst_groups(sprites.iter());
+    for &(from, to, _) in &groups {
+        trail(cx, from, to, 0.0, true, f);
     }
     for o in &l.overflow {
         cx.set_line_width(1.0);
@@ -184,9 +212,9 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
         cx.set_fill_style_str(&f.pal.card);
         cx.fill();
         cx.set_stroke_style_str(&f.pal.muted);
-        cx.set_line_dash(&dash(&[3.0, 3.0])).ok();
+        set_dash(cx, &[3.0, 3.0]);
         cx.stroke();
-        cx.set_line_dash(&dash(&[])).ok();
+        set_dash(cx, &[]);
         font(cx, (o.rect.h * 0.55).min(l.font), true, true);
         cx.set_fill_style_str(&f.pal.ink);
         cx.set_text_align("center");
@@ -206,7 +234,7 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
         token(cx, l, s, f);
         token_live(cx, l, s, f);
     }
-    for g in burst_groups(sprites.iter()) {
+    for g in groups {
         let ((fx, fy), (tx, ty), n) = g;
         if n > 1 {
             label_chip(
@@ -300,10 +328,10 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
             },
         );
         if fr.dim {
-            cx.set_line_dash(&dash(&[5.0, 4.0])).ok();
+            set_dash(cx, &[5.0, 4.0]);
         }
         cx.stroke();
-        cx.set_line_dash(&dash(&[])).ok();
+        set_dash(cx, &[]);
         let tf = fr.title_font;
         let (tx, ty) = if matches!(fr.place, Place::Sender(_)) {
             (
@@ -423,9 +451,9 @@ fn trail(cx: &Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Fra
     cx.set_stroke_style_str(&f.pal.accent);
     cx.set_global_alpha(if burst { 0.25 } else { 0.5 } * (1.0 - p * 0.6));
     cx.set_line_width(if burst { 1.5 } else { 3.0 });
-    cx.set_line_dash(&dash(&[6.0, 5.0])).ok();
+    set_dash(cx, &[6.0, 5.0]);
     cx.stroke();
-    cx.set_line_dash(&dash(&[])).ok();
+    set_dash(cx, &[]);
     cx.set_global_alpha(1.0);
 }
 
@@ -455,10 +483,10 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     cx.set_stroke_style_str(if stale { &pal.muted } else { ink });
     cx.set_line_width(if s.travel.is_some() { 2.5 } else { 1.5 });
     if stale {
-        cx.set_line_dash(&dash(&[3.0, 3.0])).ok();
+        set_dash(cx, &[3.0, 3.0]);
     }
     cx.stroke();
-    cx.set_line_dash(&dash(&[])).ok();
+    set_dash(cx, &[]);
     if let Some(sid) = &t.session {
         cx.set_fill_style_str(&session_colour(sid));
         cx.fill_rect(r.x + radius * 0.4, r.y + 2.0, 3.0, r.h - 4.0);
