@@ -1327,3 +1327,73 @@ impl Sim {
 pub fn secs(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage::model::Key;
+
+    fn sim(script: &str) -> Sim {
+        Sim::load(&format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":5000,"max_delivery_count":3}},"script":[{script}]}}"#
+        ))
+        .expect("valid")
+    }
+
+    const SEND_RECEIVE: &str =
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1"},{"at_ms":500,"do":"receive","by":"R1"}"#;
+
+    #[test]
+    fn log_lines_carry_their_events_virtual_time_however_far_a_frame_jumps() {
+        let mut s = sim(SEND_RECEIVE);
+        s.advance_to(Instant::from_millis(20_000));
+        let log = s.snapshot().log;
+        let at = |needle: &str| {
+            log.iter()
+                .find(|l| l.text.contains(needle))
+                .map(|l| l.t_ms)
+                .unwrap_or_else(|| panic!("no line with {needle:?} in {log:?}"))
+        };
+        assert_eq!(at("R1 received m1"), 500);
+        assert_eq!(at("m1's lock expired"), 5_500);
+    }
+
+    #[test]
+    fn a_closed_or_removed_receiver_keeps_its_locked_token_on_the_stage_until_it_expires() {
+        let mut s = sim(SEND_RECEIVE);
+        s.advance_to(Instant::from_millis(1_000));
+        s.close("R1", false);
+        let m = s.stage_model();
+        assert_eq!(m.receivers[0].link, Link::Closed);
+        assert_eq!(m.receivers[0].held.tokens[0].key, Key::Msg(1));
+        assert_eq!(m.receivers[0].held.tokens[0].until_ms, Some(5_500));
+        assert_eq!(m.place_of(1), Some(Place::Receiver(0)));
+        s.remove_receiver("R1");
+        let m = s.stage_model();
+        assert_eq!(m.receivers.len(), 1, "still shown while its lock runs");
+        assert_eq!(
+            (&*m.receivers[0].name, m.receivers[0].link),
+            ("R1", Link::Closed)
+        );
+        s.advance_to(Instant::from_millis(6_000));
+        let m = s.stage_model();
+        assert!(m.receivers.is_empty(), "gone once its last lock ended");
+        assert_eq!(m.place_of(1), Some(Place::Available));
+        assert_eq!(m.available.tokens[0].count, 1);
+    }
+
+    #[test]
+    fn cues_tell_sends_expiries_and_completions() {
+        let mut s = sim(SEND_RECEIVE);
+        let cues = s.take_cues();
+        assert!(cues.contains(&Cue::Sent { seq: 1, sender: 0 }), "{cues:?}");
+        s.advance_to(Instant::from_millis(6_000));
+        assert!(s.take_cues().contains(&Cue::LockBroke { seq: 1 }));
+        s.receive("R1", settle_core::ReceiveMode::PeekLock, SubQueue::Main, 1);
+        s.settle("R1", 1, Settle::Complete, "", "");
+        assert!(s.take_cues().contains(&Cue::Left {
+            seq: 1,
+            how: Exit::Completed
+        }));
+    }
+}
