@@ -39,6 +39,7 @@ await clock.getByRole('button', { name: 'Pause', exact: true }).click();
 await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
 await page.getByRole('list', { name: 'Held by R1' }).getByRole('button', { name: 'Inspect order-1' }).click();
 await page.mouse.move(0, 0);
+await page.evaluate(() => window.scrollTo(0, 0));
 await page.waitForTimeout(400); // entry animations run on real time
 await page.screenshot({ path: out, fullPage: false });
 await browser.close();

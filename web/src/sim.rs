@@ -1389,7 +1389,7 @@ mod tests {
         assert!(cues.contains(&Cue::Sent { seq: 1, sender: 0 }), "{cues:?}");
         s.advance_to(Instant::from_millis(6_000));
         assert!(s.take_cues().contains(&Cue::LockBroke { seq: 1 }));
-        s.receive("R1", settle_core::ReceiveMode::PeekLock, SubQueue::Main, 1);
+        s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 1);
         s.settle("R1", 1, Settle::Complete, "", "");
         assert!(s.take_cues().contains(&Cue::Left {
             seq: 1,

@@ -308,8 +308,8 @@ fn landscape(r: Rect, font: f64) -> (Rect, Rect, Rect, Rect) {
 fn portrait(r: Rect, font: f64) -> (Rect, Rect, Rect, Rect) {
     let gap = font * 1.4;
     let avail = r.h - 2.0 * gap;
-    let top = avail * 0.38;
-    let mid = avail * 0.38;
+    let top = avail * 0.44;
+    let mid = avail * 0.34;
     let bottom = avail - top - mid;
     let ws = (r.w * 0.24).max(font * 5.0).min(r.w * 0.4);
     let s = Rect::new(r.x, r.y, ws, top);
@@ -399,9 +399,15 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
             (avail * 0.2).max(row).min(avail * 0.3)
         }
     };
-    let hs = lane_h(m.scheduled.total);
-    let hd = lane_h(m.deferred.total);
-    let ha = avail - hs - hd;
+    let (mut hs, mut hd) = (lane_h(m.scheduled.total), lane_h(m.deferred.total));
+    // Available comes first: on a small stage it keeps a row, the other two shrink to fit.
+    let ha = (avail - hs - hd).max(row.min(avail - 4.0 * font));
+    if hs + hd + ha > avail {
+        let rest = (avail - ha).max(0.0);
+        let (s0, d0) = (hs, hd);
+        hs = rest * s0 / (s0 + d0);
+        hd = rest * d0 / (s0 + d0);
+    }
     let mut y = inner.y;
     for (place, lane, title, hh) in [
         (Place::Scheduled, &m.scheduled, "Scheduled", hs),
@@ -857,12 +863,13 @@ mod tests {
         }
     }
 
-    const SIZES: [(f64, f64); 6] = [
+    const SIZES: [(f64, f64); 7] = [
         (1888.0, 1062.0), // 1920 wide, presenter
         (1232.0, 693.0),  // 1280 full width
         (892.0, 502.0),   // 1280 beside the side panel
         (736.0, 414.0),   // 768
         (351.0, 439.0),   // 375 portrait
+        (359.0, 479.0),   // 375 portrait, 3:4
         (700.0, 350.0),   // a compact embed
     ];
 
