@@ -1,5 +1,6 @@
 // Screenshots of the stage at several widths, in both themes, at rest and mid-journey:
 //   node tests/e2e/stage-shots.mjs URL OUTDIR [--widths 1920,1280,768,375]
+// The README screenshot (docs/screenshot.png) is stage-1280-light-rest.png.
 // A fixed scenario with a fake clock, so each picture is the same every time. "mid" is taken
 // 240 ms (real) after the next lock expiry: the expired message is on its way back.
 import { chromium } from '@playwright/test';
