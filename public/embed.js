@@ -1,10 +1,12 @@
-// Settle embed helper for host pages (optional; under 1 KB).
+// Settle embed helper for host pages (optional; about 1 KB without comments).
 // Include once: <script src="…/embed.js"></script>
-// - Fits every <iframe data-settle> to the height its playground reports, so the frame shows
-//   all of it. Without this script an embed keeps the iframe's own height and scrolls inside.
+// - Fits every <iframe data-settle> to the height its playground reports (40-5000 px; other
+//   values are ignored), so the frame shows all of it. Without this script an embed keeps the
+//   iframe's own height and scrolls inside.
 // - Tells each embed whether the host page is light or dark (from the page's background), and
 //   again when that changes, so embeds without a forced ?theme= follow the host.
 (function () {
+  var MIN = 40, MAX = 5000;
   function hostTheme() {
     var els = [document.body, document.documentElement];
     for (var i = 0; i < els.length; i++) {
@@ -20,7 +22,9 @@
   function tell(win) { win.postMessage({ type: 'settle:theme', theme: hostTheme() }, '*'); }
   addEventListener('message', function (e) {
     var d = e.data;
+    // Only a sane height is taken: a page in the frame cannot make the host absurdly tall.
     if (!d || d.type !== 'settle:height' || typeof d.height !== 'number') return;
+    if (!(d.height >= MIN && d.height <= MAX)) return;
     var fs = frames();
     for (var i = 0; i < fs.length; i++) {
       if (fs[i].contentWindow === e.source) {

@@ -38,8 +38,25 @@ else
   (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
 
-# What only the tests need: mdBook (the test book) and Chromium.
+# What only the tests need: a Python venv with azure-servicebus and mypy (the SDK export check),
+# mdBook (the test book) and Chromium.
 if [ "${1:-}" = "--browser" ]; then
+  PINS=$(echo $PY_SDK_PINS)
+  if [ -x .venv-sdk/bin/mypy ] && [ "$(cat .venv-sdk/.pins 2>/dev/null)" = "$PINS" ]; then
+    say "Python venv for the SDK export check (.venv-sdk): present"
+  else
+    say "Python venv for the SDK export check (.venv-sdk): installing"
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+      sudo_if_needed apt-get update
+      sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y python3 python3-venv
+    fi
+    rm -rf .venv-sdk
+    python3 -m venv .venv-sdk
+    # shellcheck disable=SC2086 # one word per package
+    .venv-sdk/bin/pip install --quiet --disable-pip-version-check --no-deps $PINS
+    .venv-sdk/bin/pip check
+    echo "$PINS" > .venv-sdk/.pins
+  fi
   if mdbook --version 2>/dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
     say "mdbook $MDBOOK_VERSION: present"
   else

@@ -13,12 +13,18 @@ step "Format" cargo fmt --all --check
 step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The model-based property test runs 10,000 random cases here (PROPTEST_CASES).
 step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --workspace
+# Every preset and example exported as a Python and a TypeScript program type-checks against the
+# real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
+step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh
 step "settle-core without std, for wasm32" \
   cargo build -p settle-core --no-default-features --target wasm32-unknown-unknown
 step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
+step "settle-core with the scenario format, SVG and SDK export, still without std" \
+  cargo build -p settle-core --no-default-features --features scenario,svg,sdk --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
-step "Release dist size" node tests/e2e/size-report.mjs dist
+# What a first visit fetches, against size-budget.json (deterministic: a test, not a timing).
+step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget size-budget.json
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).
 step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"

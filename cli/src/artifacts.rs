@@ -6,7 +6,7 @@
 //!
 //! Errors print `error: ...` on stderr and exit 2, as the other subcommands do.
 
-use settle_core::scenario::{self, Scenario, artifact::ArtifactError};
+use settle_core::scenario::{self, Scenario, artifact::ArtifactError, sdk::Lang};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -25,7 +25,7 @@ fn load(arg: &str) -> Result<Scenario, String> {
     scenario::parse(&text).map_err(|e| e.to_string())
 }
 
-fn emit(made: Result<String, ArtifactError>) -> ExitCode {
+pub(crate) fn emit(made: Result<String, ArtifactError>) -> ExitCode {
     match made {
         Ok(text) => {
             let mut out = std::io::stdout().lock();
@@ -100,10 +100,9 @@ fn export(args: &[String]) -> ExitCode {
             "export: which scenario? (settle export --lang python|typescript FILE|-|preset:NAME)",
         );
     };
-    let make: fn(&Scenario) -> Result<String, ArtifactError> = match lang {
-        Some("python" | "py") => scenario::sdk::python,
-        Some("typescript" | "ts") => scenario::sdk::typescript,
-        Some(other) => {
+    let lang = match lang.map(|l| (l, Lang::parse(l))) {
+        Some((_, Some(lang))) => lang,
+        Some((other, None)) => {
             return fail(&format!(
                 "export: unknown language '{other}' (python or typescript)"
             ));
@@ -111,7 +110,7 @@ fn export(args: &[String]) -> ExitCode {
         None => return fail("export: say which language: --lang python|typescript"),
     };
     match load(file) {
-        Ok(sc) => emit(make(&sc)),
+        Ok(sc) => emit(scenario::sdk::export(&sc, lang)),
         Err(e) => fail(&e),
     }
 }

@@ -6,6 +6,7 @@
 //! A rejected scenario prints `error: <json path>: <what is wrong>` on stderr and exits 2.
 
 mod artifacts;
+mod lessons;
 
 use settle_core::scenario;
 use std::io::{Read, Write};
@@ -35,7 +36,7 @@ fn read_input(arg: &str) -> Result<String, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Some(code) = artifacts::dispatch(&args) {
+    if let Some(code) = artifacts::dispatch(&args).or_else(|| lessons::dispatch(&args)) {
         return code;
     }
     match args.as_slice() {
@@ -43,6 +44,13 @@ fn main() -> ExitCode {
             for (name, text) in scenario::presets::PRESETS {
                 let title = scenario::parse(text).map(|s| s.title).unwrap_or_default();
                 println!("{name:<26} {title}");
+            }
+            println!("\ncomparisons (settle compare preset:NAME):");
+            for (name, text) in scenario::compare::COMPARISONS {
+                let title = scenario::compare::parse(text)
+                    .map(|c| c.title)
+                    .unwrap_or_default();
+                println!("{name:<38} {title}");
             }
             return ExitCode::SUCCESS;
         }
@@ -63,11 +71,11 @@ fn main() -> ExitCode {
     let (cmd, file) = match args.as_slice() {
         [cmd, file] if cmd == "run" || cmd == "check" => (cmd.as_str(), file.as_str()),
         [h] if h == "-h" || h == "--help" || h == "help" => {
-            println!("{USAGE}\n{}", artifacts::USAGE);
+            println!("{USAGE}\n{}\n{}", artifacts::USAGE, lessons::USAGE);
             return ExitCode::SUCCESS;
         }
         _ => {
-            eprintln!("{USAGE}\n{}", artifacts::USAGE);
+            eprintln!("{USAGE}\n{}\n{}", artifacts::USAGE, lessons::USAGE);
             return ExitCode::from(2);
         }
     };

@@ -239,3 +239,106 @@ fn a_refused_step_does_not_stop_the_run() {
         lines[3]
     );
 }
+
+#[test]
+fn export_writes_the_core_program_for_each_language_and_refuses_bad_arguments() {
+    use settle_core::scenario::sdk::{Lang, export};
+    let sc = settle_core::scenario::parse(
+        &std::fs::read_to_string(root().join("examples/lock-expiry.json")).expect("example"),
+    )
+    .expect("valid");
+    for (arg, lang) in [("python", Lang::Python), ("ts", Lang::TypeScript)] {
+        let out = settle(
+            &["export", "--lang", arg, "examples/lock-expiry.json"],
+            None,
+        );
+        assert!(out.status.success(), "{arg}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), export(&sc, lang).expect("exports"));
+    }
+    let out = settle(&["export", "--lang=typescript", "preset:abandon"], None);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("@azure/service-bus"));
+    for (args, says) in [
+        (
+            &["export", "--lang", "rust", "preset:abandon"][..],
+            "unknown language 'rust'",
+        ),
+        (&["export", "preset:abandon"][..], "say which language"),
+        (&["export", "--lang", "python"][..], "which scenario?"),
+        (&["export", "--lang", "python", "preset:nope"][..], "nope"),
+    ] {
+        let out = settle(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn lesson_prints_captions_at_their_times_and_the_summary() {
+    let out = settle(&["lesson", "preset:poison-message"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("0:02.500  Handler takes order-2 (delivery 1)."),
+        "{s}"
+    );
+    assert!(
+        s.contains("0:07.500  Delivery 3 of 3: the last attempt allowed.  [pause]"),
+        "{s}"
+    );
+    assert!(
+        s.contains("What you saw\n  - order-2 was delivered 3 times"),
+        "{s}"
+    );
+    // A scenario without a lesson, and a lesson the run cannot answer.
+    let out = settle(&["lesson", "-"], Some(r#"{"settle":1}"#));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("has no lesson"));
+    let doc = r#"{"settle":1,"lesson":{"summary":["{t:completed m1}"]}}"#;
+    let out = settle(&["lesson", "-"], Some(doc));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: $.lesson.summary[0]: {t:completed m1}: the run has 0 matching records\n"
+    );
+    // `check` validates placeholders too.
+    let doc = r#"{"settle":1,"lesson":{"summary":["{t:complet m1}"]}}"#;
+    let out = settle(&["check", "-"], Some(doc));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: $.lesson.summary[0]: {t:complet m1}"));
+}
+
+#[test]
+fn compare_prints_both_sides_and_checks_the_difference() {
+    let out = settle(&["compare", "preset:send-modes-side-by-side"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let row: Vec<&str> = s
+        .lines()
+        .find(|l| l.starts_with("all answers back after"))
+        .unwrap()
+        .split_whitespace()
+        .skip(4)
+        .collect();
+    assert_eq!(row, ["8,000", "ms", "80", "ms", "800", "ms"], "{s}");
+    assert!(
+        s.contains("Difference: The same 100 messages took 8,000 ms"),
+        "{s}"
+    );
+    assert_eq!(s.matches("  holds: ").count(), 4, "{s}");
+    let out = settle(&["presets"], None);
+    assert!(text(&out.stdout).contains("crash-short-vs-long-lock"));
+    // A stated difference the runs contradict fails with exit 1.
+    let doc = r#"{"settle":1,"compare":{"variants":[{"label":"x","preset":"abandon"},{"label":"y","preset":"defer"}],
+      "difference":"{a.count:locked} vs {b.count:locked}","expect":["{a.count:locked} > {b.count:locked}"]}}"#;
+    let out = settle(&["compare", "-"], Some(doc));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("FAILS: {a.count:locked} > {b.count:locked}  (2 vs 3)"));
+    let out = settle(&["compare", "preset:nope"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -184,3 +184,24 @@ fn an_exported_scenario_parses_back_to_itself() {
         sc.script.iter().map(|s| &s.op).collect::<Vec<_>>()
     );
 }
+
+/// An export made before the script's last step (the playground at 0 s) is still a valid
+/// document with the whole script: `run_until_ms` does not end before the last step.
+#[test]
+fn an_early_export_keeps_the_script_and_stays_valid() {
+    for (name, text) in settle_core::scenario::presets::PRESETS {
+        let sc = parse(text).unwrap();
+        let steps: Vec<_> = sc.script.iter().map(|s| s.raw.clone()).collect();
+        let n = steps.len();
+        let last = sc
+            .script
+            .iter()
+            .map(|s| s.at.as_millis())
+            .max()
+            .unwrap_or(0);
+        let again = parse(&sc.to_text_with(steps, 0))
+            .unwrap_or_else(|e| panic!("{name}: the export at 0 s does not parse: {e}"));
+        assert_eq!(again.script.len(), n, "{name}");
+        assert_eq!(again.run_until.as_millis(), last, "{name}");
+    }
+}

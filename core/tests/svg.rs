@@ -1,33 +1,11 @@
 //! The SVG story (`settle render --svg`): every preset and example renders to well-formed,
 //! self-contained XML under the size ceiling, deterministically, with the marks the story needs.
 
-use settle_core::scenario::presets::PRESETS;
+mod scenarios;
+
+use scenarios::{all_scenarios, root};
 use settle_core::scenario::svg::{MAX_BYTES, svg, svg_animated};
 use settle_core::scenario::{Scenario, parse};
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn all_scenarios() -> Vec<(String, Scenario)> {
-    let mut out: Vec<(String, Scenario)> = PRESETS
-        .iter()
-        .map(|(n, t)| ((*n).to_string(), parse(t).unwrap()))
-        .collect();
-    let mut files: Vec<_> = std::fs::read_dir(root().join("examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty());
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        out.push((f.display().to_string(), parse(&text).unwrap()));
-    }
-    out
-}
 
 /// Parses as XML and checks it refers to nothing outside itself and runs no script.
 fn check_xml(name: &str, text: &str) {

@@ -4,6 +4,8 @@
 //! the current virtual instant and are recorded as scenario steps; the page renders one
 //! [`sim::Snapshot`] per frame.
 
+pub mod artifacts;
+pub mod crash;
 pub mod share;
 pub mod sim;
 pub mod stage;
@@ -58,6 +60,13 @@ impl Ctx {
             s.bump();
         });
         self.refresh();
+        self.keep_for_crash();
+    }
+
+    /// What the notice after an internal error offers (see [`crash`]).
+    fn keep_for_crash(self) {
+        crash::remember(self.sim.with_value(Sim::export));
+        crash::at(self.sim.with_value(|s| s.now().as_millis()));
     }
 
     /// Reads the simulation.
@@ -83,6 +92,7 @@ impl Ctx {
         self.sim.set_value(sim);
         self.stage.update_value(ui::StageState::replaced);
         self.refresh();
+        self.keep_for_crash();
     }
 }
 
@@ -186,6 +196,7 @@ fn start_clock(ctx: Ctx) {
                 ctx.sim.update_value(|s| {
                     let t = s.now() + Duration::from_millis(step as u64);
                     s.advance_to(t);
+                    crash::at(s.now().as_millis());
                 });
             }
         }
@@ -355,6 +366,7 @@ pub fn App() -> impl IntoView {
         });
     }
     provide_context(ctx);
+    ctx.keep_for_crash();
     start_clock(ctx);
     if !mode.embed || !mode.readonly {
         let keys = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(

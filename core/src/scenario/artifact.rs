@@ -3,7 +3,7 @@
 
 use super::{Record, Run, Scenario};
 use crate::time::Instant;
-use crate::world::World;
+use crate::world::{Op, Target, World};
 use alloc::string::String;
 use core::fmt;
 
@@ -70,4 +70,42 @@ pub(crate) fn drive(
             return Ended::Cut(t);
         }
     }
+}
+
+/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
+pub(crate) fn secs(ms: u64) -> String {
+    let whole = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        return alloc::format!("{whole} s");
+    }
+    let f = alloc::format!("{frac:03}");
+    alloc::format!("{whole}.{} s", f.trim_end_matches('0'))
+}
+
+/// The message a settlement or lock renewal names.
+pub(crate) fn target_of(op: &Op) -> Option<&Target> {
+    match op {
+        Op::Complete { target }
+        | Op::Abandon { target, .. }
+        | Op::DeadLetter { target, .. }
+        | Op::Defer { target, .. }
+        | Op::RenewLock { target } => Some(target),
+        _ => None,
+    }
+}
+
+/// Whether any message of the scenario can expire: a queue default TTL, the basic tier's
+/// 14-day ceiling, or a TTL on a message the script or an automated sender sends.
+pub(crate) fn ttl_possible(sc: &Scenario) -> bool {
+    sc.queue.default_ttl.is_some()
+        || sc.queue.tier == crate::Tier::Basic
+        || sc.script.iter().any(|s| match &s.op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
+            _ => false,
+        })
+        || sc
+            .actors
+            .iter()
+            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()))
 }

@@ -5,14 +5,17 @@
 
 #[cfg(any(feature = "svg", feature = "sdk"))]
 pub mod artifact;
+pub mod compare;
 mod emit;
 mod json;
+pub mod lesson;
 mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
 pub mod sdk;
 #[cfg(feature = "svg")]
 pub mod svg;
+pub mod timetravel;
 
 pub use emit::{config_value, patch_value, scenario_text, step_value};
 pub use json::J;
@@ -25,6 +28,7 @@ use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
 use crate::{Error, QueueConfig};
+use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -47,6 +51,8 @@ pub struct Scenario {
     pub actors: Vec<ActorSpec>,
     /// The `actors` array as written (for export).
     pub raw_actors: serde_json::Value,
+    /// The optional `lesson` (docs/lessons.md): captions, summary, default speed.
+    pub lesson: Option<lesson::Lesson>,
 }
 
 /// One script step.
@@ -62,11 +68,12 @@ pub struct Step {
     pub raw: serde_json::Value,
 }
 
-/// Executes a scenario and produces its trace.
+/// Executes a scenario and produces its trace. Cloning is cheap apart from the live state:
+/// the script is shared (time travel keeps clones as checkpoints, `timetravel`).
 #[derive(Clone, Debug)]
 pub struct Run {
     world: World,
-    steps: Vec<Step>,
+    steps: Rc<[Step]>,
     next: usize,
     end: Instant,
     actors: Actors,
@@ -82,7 +89,7 @@ impl Run {
         Self {
             world: World::new(sc.queue.clone(), sc.seed)
                 .expect("invariant: a parsed scenario has a valid configuration"),
-            steps: sc.script.clone(),
+            steps: sc.script.clone().into(),
             next: 0,
             end: sc.run_until,
             actors: Actors::new(&sc.actors, sc.seed),
@@ -122,6 +129,20 @@ impl Run {
     #[must_use]
     pub fn end(&self) -> Instant {
         self.end
+    }
+
+    /// The next instant at which anything is due: a step, an actor's wake-up or a broker
+    /// deadline. Advancing to it and stopping there is the finest grain of a run.
+    #[must_use]
+    pub fn next_due(&self) -> Option<Instant> {
+        [
+            self.next_step_at(),
+            self.actors.next_wake(),
+            self.world.queue().poll_timeout(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
@@ -224,16 +245,38 @@ pub enum Record<'a> {
 impl Scenario {
     /// This scenario as a document, with `script` and `run_until_ms` replaced (the playground
     /// exports the loaded scenario plus what the person did, up to now).
+    ///
+    /// `run_until_ms` is raised to the last step's `at_ms` when it is earlier (an export before
+    /// the script's later steps): the document must stay valid, and its script whole.
     #[must_use]
     pub fn to_text_with(&self, script: Vec<serde_json::Value>, run_until_ms: u64) -> String {
-        scenario_text(
-            &self.title,
-            &self.description,
-            self.seed,
-            &self.queue,
-            run_until_ms,
-            script,
-            &self.raw_actors,
+        let last = script
+            .iter()
+            .filter_map(|v| v.get("at_ms").and_then(serde_json::Value::as_u64))
+            .max()
+            .unwrap_or(0);
+        let run_until_ms = run_until_ms.max(last);
+        lesson::with_lesson(
+            scenario_text(
+                &self.title,
+                &self.description,
+                self.seed,
+                &self.queue,
+                run_until_ms,
+                script,
+                &self.raw_actors,
+            ),
+            self.lesson.as_ref(),
+        )
+    }
+
+    /// The whole scenario as a document (its own script and `run_until_ms`, its lesson):
+    /// parsing it gives back an equal scenario.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        self.to_text_with(
+            self.script.iter().map(|s| s.raw.clone()).collect(),
+            self.run_until.as_millis(),
         )
     }
 }

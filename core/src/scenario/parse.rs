@@ -32,16 +32,16 @@ impl fmt::Display for FormatError {
 
 impl core::error::Error for FormatError {}
 
-type R<T> = Result<T, FormatError>;
+pub(super) type R<T> = Result<T, FormatError>;
 
-fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
+pub(super) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
     Err(FormatError {
         path: path.into(),
         problem: problem.into(),
     })
 }
 
-fn type_name(v: &Value) -> &'static str {
+pub(super) fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -69,14 +69,14 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// An object being read: tracks which keys were used so that unknown ones are reported.
-struct Obj<'a> {
+pub(super) struct Obj<'a> {
     path: String,
     map: &'a Map<String, Value>,
     allowed: Vec<&'static str>,
 }
 
 impl<'a> Obj<'a> {
-    fn new(path: &str, v: &'a Value) -> R<Self> {
+    pub(super) fn new(path: &str, v: &'a Value) -> R<Self> {
         match v {
             Value::Object(map) => Ok(Self {
                 path: path.into(),
@@ -90,36 +90,36 @@ impl<'a> Obj<'a> {
         }
     }
 
-    fn at(&self, key: &str) -> String {
+    pub(super) fn at(&self, key: &str) -> String {
         format!("{}.{key}", self.path)
     }
 
     /// The value of an allowed key, `None` when absent.
-    fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+    pub(super) fn get(&mut self, key: &'static str) -> Option<&'a Value> {
         self.allowed.push(key);
         self.map.get(key)
     }
 
     /// Present and not null.
-    fn opt(&mut self, key: &'static str) -> Option<&'a Value> {
+    pub(super) fn opt(&mut self, key: &'static str) -> Option<&'a Value> {
         self.get(key).filter(|v| !v.is_null())
     }
 
-    fn req(&mut self, key: &'static str) -> R<&'a Value> {
+    pub(super) fn req(&mut self, key: &'static str) -> R<&'a Value> {
         match self.get(key) {
             Some(v) => Ok(v),
             None => err(&self.path, format!("missing required key \"{key}\"")),
         }
     }
 
-    fn u64(&mut self, key: &'static str) -> R<Option<u64>> {
+    pub(super) fn u64(&mut self, key: &'static str) -> R<Option<u64>> {
         match self.opt(key) {
             None => Ok(None),
             Some(v) => as_u64(&self.at(key), v).map(Some),
         }
     }
 
-    fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64) -> R<Option<u64>> {
+    pub(super) fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64) -> R<Option<u64>> {
         let v = self.u64(key)?;
         if let Some(n) = v
             && !(lo..=hi).contains(&n)
@@ -129,7 +129,7 @@ impl<'a> Obj<'a> {
         Ok(v)
     }
 
-    fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
+    pub(super) fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
         match self.opt(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
@@ -140,7 +140,7 @@ impl<'a> Obj<'a> {
         }
     }
 
-    fn str(&mut self, key: &'static str) -> R<Option<&'a str>> {
+    pub(super) fn str(&mut self, key: &'static str) -> R<Option<&'a str>> {
         match self.opt(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
@@ -151,7 +151,7 @@ impl<'a> Obj<'a> {
         }
     }
 
-    fn str_max(&mut self, key: &'static str, max_chars: usize) -> R<Option<&'a str>> {
+    pub(super) fn str_max(&mut self, key: &'static str, max_chars: usize) -> R<Option<&'a str>> {
         let s = self.str(key)?;
         if let Some(s) = s
             && s.chars().count() > max_chars
@@ -162,7 +162,7 @@ impl<'a> Obj<'a> {
     }
 
     /// Reports the first key that was never asked for.
-    fn finish(self) -> R<()> {
+    pub(super) fn finish(self) -> R<()> {
         for k in self.map.keys() {
             if !self.allowed.contains(&k.as_str()) {
                 let hint = self
@@ -179,7 +179,7 @@ impl<'a> Obj<'a> {
     }
 }
 
-fn as_u64(path: &str, v: &Value) -> R<u64> {
+pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
     match v {
         Value::Number(n) => n.as_u64().map_or_else(
             || err(path, format!("expected a whole number ≥ 0, found {n}")),
@@ -795,6 +795,10 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             actors.push(a);
         }
     }
+    let lesson = match o.opt("lesson") {
+        None => None,
+        Some(v) => Some(super::lesson::parse("$.lesson", v)?),
+    };
     o.finish()?;
     Ok(Scenario {
         title,
@@ -805,5 +809,6 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         script,
         actors,
         raw_actors: o_raw_actors(doc),
+        lesson,
     })
 }

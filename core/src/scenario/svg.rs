@@ -11,7 +11,7 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
-use super::artifact::{ArtifactError, Ended, drive};
+use super::artifact::{ArtifactError, Ended, drive, secs, target_of, ttl_possible};
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
@@ -241,17 +241,6 @@ fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get session state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update queue",
-    }
-}
-
-fn target_of(op: &Op) -> Option<&Target> {
-    match op {
-        Op::Complete { target }
-        | Op::Abandon { target, .. }
-        | Op::DeadLetter { target, .. }
-        | Op::Defer { target, .. }
-        | Op::RenewLock { target } => Some(target),
-        _ => None,
     }
 }
 
@@ -646,13 +635,9 @@ impl Story {
                 self.release(m, t, from);
             }
             EventKind::DeadLettered {
-                seq,
-                id,
-                by,
-                reason,
-                description,
-                ..
+                seq, id, by, cause, ..
             } => {
+                let (reason, description) = (cause.reason(), cause.description());
                 let Some(m) = self.msg_of(*seq) else { return };
                 let from = self.close(m, t);
                 if by.is_some()
@@ -672,7 +657,7 @@ impl Story {
                 }
                 let mut line = format!(
                     "{id} → dead-letter queue, reason {}",
-                    reason.as_deref().unwrap_or("(none)")
+                    reason.unwrap_or("(none)")
                 );
                 if let Some(d) = description {
                     line.push_str(&format!(": {d}"));
@@ -937,20 +922,9 @@ fn text_w(s: &str, size: f64) -> f64 {
 
 /// A number with at most one decimal, no trailing ".0" (deterministic).
 fn num(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
+    let r = round(v * 10.0) / 10.0;
     let s = format!("{r:.1}");
     s.strip_suffix(".0").map_or(s.clone(), String::from)
-}
-
-/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
-pub(crate) fn secs(ms: u64) -> String {
-    let whole = ms / 1000;
-    let frac = ms % 1000;
-    if frac == 0 {
-        return format!("{whole} s");
-    }
-    let f = format!("{frac:03}");
-    format!("{whole}.{} s", f.trim_end_matches('0'))
 }
 
 fn duration_words(ms: u64) -> String {
@@ -1258,17 +1232,7 @@ fn settings_line(sc: &Scenario) -> String {
 }
 
 fn render(sc: &Scenario, animate: bool) -> String {
-    let ttl_possible = sc.queue.default_ttl.is_some()
-        || sc.queue.tier == crate::Tier::Basic
-        || sc.script.iter().any(|s| match &s.op {
-            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
-            _ => false,
-        })
-        || sc
-            .actors
-            .iter()
-            .any(|a| matches!(a, crate::actors::ActorSpec::Sender(s) if s.ttl.is_some()));
-    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible);
+    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible(sc));
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
         story.on_record(w, &r);
     });
@@ -1519,7 +1483,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 mk.seg.and_then(|s| l.track[s]).unwrap_or(0)
             };
             let x = sc_.x(mk.t);
-            let key = ((x * 0.5).round() as i64, tr as i64, mk.icon);
+            let key = (round(x * 0.5) as i64, tr as i64, mk.icon);
             groups.entry(key).or_insert((0, mk)).0 += 1;
         }
         // Icons first (each takes its room on its track), then the labels that still fit.
@@ -1980,7 +1944,7 @@ fn draw_seg(
 
 fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize) {
     // How many segments are open at each pixel column (the most within the column).
-    let cols = (X1 - X0).ceil() as usize;
+    let cols = ceil(X1 - X0) as usize;
     let mut deltas: BTreeMap<u64, i64> = BTreeMap::new();
     for s in &lane.segs {
         if s.kind == SegKind::Session {
@@ -2029,4 +1993,45 @@ fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize
         "mu sm",
         &format!("up to {max} at once"),
     );
+}
+
+/// `f64::round` for coordinates (no float rounding in `core` without std): half away from zero.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "drawing coordinates are far inside i64"
+)]
+fn round(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    if v - t >= 0.5 {
+        t + 1.0
+    } else if t - v >= 0.5 {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
+/// `f64::ceil` for coordinates (see [`round`]).
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "drawing coordinates are far inside i64"
+)]
+fn ceil(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    if t < v { t + 1.0 } else { t }
+}
+
+#[cfg(test)]
+mod float_tests {
+    #[test]
+    fn round_and_ceil_match_std() {
+        for v in [
+            0.0, 0.4, 0.5, 0.6, 1.5, 2.5, -0.4, -0.5, -0.6, -1.5, 123.456, -7.0, 792.0001,
+        ] {
+            assert_eq!(super::round(v), v.round(), "round {v}");
+            assert_eq!(super::ceil(v), v.ceil(), "ceil {v}");
+        }
+    }
 }

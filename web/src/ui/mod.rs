@@ -6,6 +6,7 @@
 
 mod clients;
 mod clock;
+mod downloads;
 mod draw;
 mod queue;
 mod stage;

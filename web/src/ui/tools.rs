@@ -133,6 +133,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
+            <super::downloads::Downloads ctx=ctx />
             <Show when=move || link.with(Option::is_some)>
                 <label class="field"><span>"Share link (scenario and position)"</span>
                     <input type="text" readonly aria-label="Share link" prop:value=move || link.get().unwrap_or_default()

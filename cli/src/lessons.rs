@@ -1,0 +1,139 @@
+//! `settle lesson` and `settle compare`: a scenario's guided story, and two or more variants of
+//! one story side by side (docs/lessons.md).
+//!
+//! - `settle lesson FILE|-|preset:NAME`: every caption at its virtual time, then the summary
+//!   and figures, each number resolved from the run.
+//!
+//! - `settle compare FILE|-|preset:NAME`: each variant's facts side by side, the stated
+//!   difference with its numbers from the runs, and the checks that it holds (exit 1 when a
+//!   check fails).
+//!
+//! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
+
+use settle_core::scenario::{self, compare, lesson};
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+pub(crate) const USAGE: &str = "       settle lesson FILE|-|preset:NAME  print a lesson's captions at their times and its summary
+       settle compare FILE|-|preset:NAME variants of one story side by side, the difference checked";
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+fn out(text: String) -> ExitCode {
+    crate::artifacts::emit(Ok(text))
+}
+
+/// Virtual time as `m:ss.mmm`.
+pub(crate) fn clock(ms: u64) -> String {
+    format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
+}
+
+/// Handles `lesson` (and later `compare`); `None` for any other command.
+pub(crate) fn dispatch(args: &[String]) -> Option<ExitCode> {
+    let (cmd, rest) = args.split_first()?;
+    match (cmd.as_str(), rest) {
+        ("lesson", [file]) => Some(show_lesson(file)),
+        ("lesson", _) => Some(fail(
+            "lesson: which scenario? (settle lesson FILE|-|preset:NAME)",
+        )),
+        ("compare", [file]) => Some(show_compare(file)),
+        ("compare", _) => Some(fail(
+            "compare: which comparison? (settle compare FILE|-|preset:NAME; see `settle presets`)",
+        )),
+        _ => None,
+    }
+}
+
+fn show_lesson(file: &str) -> ExitCode {
+    let sc = match crate::read_input(file)
+        .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+    {
+        Ok(sc) => sc,
+        Err(e) => return fail(&e),
+    };
+    let shown = match lesson::show(&sc) {
+        Ok(Some(s)) => s,
+        Ok(None) => return fail(&format!("{file}: has no lesson (see docs/lessons.md)")),
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", sc.title);
+    let _ = writeln!(s, "speed {}x\n", shown.speed);
+    for n in &shown.notes {
+        let pause = if n.pause { "  [pause]" } else { "" };
+        let _ = writeln!(s, "{:>10}  {}{pause}", clock(n.at_ms), n.text);
+    }
+    if !shown.summary.is_empty() || !shown.figures.is_empty() {
+        let _ = writeln!(s, "\nWhat you saw");
+        for line in &shown.summary {
+            let _ = writeln!(s, "  - {line}");
+        }
+        for (label, value) in &shown.figures {
+            let _ = writeln!(s, "  {value:>12}  {label}");
+        }
+    }
+    out(s)
+}
+
+fn show_compare(file: &str) -> ExitCode {
+    let text = match file.strip_prefix("preset:") {
+        Some(name) => match compare::comparison(name) {
+            Some(t) => Ok(t.to_string()),
+            None => Err(format!("{file}: no such comparison (see `settle presets`)")),
+        },
+        None => crate::read_input(file),
+    };
+    let c = match text.and_then(|t| compare::parse(&t).map_err(|e| e.to_string())) {
+        Ok(c) => c,
+        Err(e) => return fail(&e),
+    };
+    let shown = match c.show() {
+        Ok(s) => s,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let width = shown
+        .rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .max()
+        .unwrap_or(0);
+    let col = shown
+        .labels
+        .iter()
+        .chain(shown.rows.iter().flat_map(|r| r.1.iter()))
+        .map(|x| x.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let mut s = String::new();
+    let _ = writeln!(s, "{}\n", c.title);
+    let _ = write!(s, "{:width$}", "");
+    for l in &shown.labels {
+        let _ = write!(s, "  {l:>col$}");
+    }
+    s.push('\n');
+    for (label, cells) in &shown.rows {
+        let _ = write!(s, "{label:width$}");
+        for v in cells {
+            let _ = write!(s, "  {v:>col$}");
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "\nDifference: {}", shown.difference);
+    let mut all = true;
+    for (text, l, r, ok) in &shown.checks {
+        all &= ok;
+        let mark = if *ok { "holds" } else { "FAILS" };
+        let _ = writeln!(s, "  {mark}: {text}  ({l} vs {r})");
+    }
+    let code = out(s);
+    if all {
+        code
+    } else {
+        eprintln!("error: the runs contradict the stated difference");
+        ExitCode::from(1)
+    }
+}

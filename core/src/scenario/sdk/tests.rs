@@ -1,0 +1,524 @@
+//! Unit tests of the SDK export: each operation mapped to the SDK call expected, in Python
+//! (`azure-servicebus` 7.x, asyncio) and TypeScript (`@azure/service-bus` 7.x); the predictions
+//! written beside them; the queue's creation; what the SDKs cannot express.
+
+use super::{
+    Lang, PYTHON_SDK_VERSION, TYPESCRIPT_SDK_VERSION, export, plan, python, str_lit, typescript,
+};
+use crate::scenario::{Scenario, parse};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+fn sc(queue: &str, script: &str) -> Scenario {
+    parse(&format!(
+        r#"{{"settle":1,"queue":{{{queue}}},"script":[{script}]}}"#
+    ))
+    .expect("a valid scenario")
+}
+
+/// The statements and notes generated for step `i`, Python then TypeScript.
+struct Code {
+    py: String,
+    ts: String,
+    py_notes: Vec<String>,
+    ts_notes: Vec<String>,
+}
+
+fn code(sc: &Scenario, i: usize) -> Code {
+    let p = plan(sc);
+    let (py, py_notes) = python::op_code(&p, &p.steps[i]);
+    let (ts, ts_notes) = typescript::op_code(&p, &p.steps[i]);
+    Code {
+        py: py.join("\n"),
+        ts: ts.join("\n"),
+        py_notes,
+        ts_notes,
+    }
+}
+
+fn has(text: &str, want: &str) {
+    assert!(text.contains(want), "expected {want:?} in:\n{text}");
+}
+
+const SEND: &str = r#"{"at_ms":0,"do":"send","by":"S1","id":"m1","body":"hi"}"#;
+const RECEIVE: &str = r#"{"at_ms":1000,"do":"receive","by":"R1"}"#;
+
+fn received_then(step: &str) -> Scenario {
+    sc("", &format!("{SEND},{RECEIVE},{step}"))
+}
+
+#[test]
+fn send_is_send_messages_with_the_message_properties() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1","body":"hi","ttl_ms":5000,"session_id":"a","properties":{"k":1,"b":true,"s":"x"}}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"await client("S1").get_sender().send_messages(ServiceBusMessage("hi", message_id="m1", session_id="a", application_properties={"b": True, "k": 1, "s": "x"}, time_to_live=timedelta(milliseconds=5000)))"#,
+    );
+    has(
+        &c.ts,
+        r#"await client("S1").getSender().sendMessages({ body: "hi", messageId: "m1", sessionId: "a", applicationProperties: { "b": true, "k": 1, "s": "x" }, timeToLive: 5000 });"#,
+    );
+    assert!(c.py_notes.is_empty() && c.ts_notes.is_empty());
+}
+
+#[test]
+fn a_presettled_send_is_a_normal_send_and_says_so() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1","presettled":true}"#,
+    );
+    let c = code(&s, 0);
+    has(&c.py, "send_messages(");
+    has(&c.ts, "sendMessages(");
+    has(&c.py_notes.join(" "), "cannot send presettled");
+    has(&c.ts_notes.join(" "), "cannot send presettled");
+}
+
+#[test]
+fn a_size_the_body_does_not_have_is_a_note() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1","body":"x","size_bytes":300000}"#,
+    );
+    let c = code(&s, 0);
+    has(&c.py_notes.join(" "), "300000 bytes");
+    has(&c.ts_notes.join(" "), "300000 bytes");
+}
+
+#[test]
+fn schedule_is_schedule_messages_at_the_time_from_the_start() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"schedule","by":"S1","id":"m1","scheduled_enqueue_ms":9000}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"seqs = await client("S1").get_sender().schedule_messages(ServiceBusMessage("", message_id="m1"), Clock.start_utc + timedelta(milliseconds=9000))"#,
+    );
+    has(&c.py, "SCHEDULED[0] = seqs[0]");
+    has(
+        &c.ts,
+        r#"const seqs = await client("S1").getSender().scheduleMessages({ body: "", messageId: "m1" }, since(9000));"#,
+    );
+    has(&c.ts, "SCHEDULED.set(0, seqs[0]);");
+}
+
+#[test]
+fn cancel_scheduled_uses_the_number_the_schedule_step_got() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"schedule","by":"S1","id":"m1","scheduled_enqueue_ms":9000},
+           {"at_ms":1000,"do":"cancel_scheduled","by":"S1","seq":1}"#,
+    );
+    let c = code(&s, 1);
+    has(
+        &c.py,
+        r#"await client("S1").get_sender().cancel_scheduled_messages(SCHEDULED[0])"#,
+    );
+    has(
+        &c.ts,
+        r#"await client("S1").getSender().cancelScheduledMessages(scheduled(0));"#,
+    );
+    // A number no step scheduled: nothing is sent, and the program says why.
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"cancel_scheduled","by":"S1","seq":7}"#,
+    );
+    let c = code(&s, 0);
+    assert!(!c.py.contains("cancel_scheduled_messages"));
+    has(&c.py_notes.join(" "), "no-op");
+    has(&c.ts_notes.join(" "), "no-op");
+}
+
+#[test]
+fn receive_is_receive_messages_on_the_receiver_for_its_mode_and_sub_queue() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"receive","by":"R1","max":3,"mode":"receive_and_delete","from":"dead_letter"}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"r = client("R1").receiver("receive_and_delete", "dead_letter")"#,
+    );
+    has(
+        &c.py,
+        "msgs = await r.receive_messages(max_message_count=3, max_wait_time=RECEIVE_WAIT_S)",
+    );
+    has(&c.py, r#"client("R1").remember(r, msgs)"#);
+    has(
+        &c.ts,
+        r#"const r = client("R1").receiver("receive_and_delete", "dead_letter");"#,
+    );
+    has(
+        &c.ts,
+        "const msgs = await r.receiveMessages(3, { maxWaitTimeInMs: RECEIVE_WAIT_MS });",
+    );
+    // The default: the client's own mode, the queue itself.
+    let c = code(&sc("", RECEIVE), 0);
+    has(&c.py, r#"client("R1").receiver(None, "main")"#);
+    has(&c.ts, r#"client("R1").receiver(undefined, "main")"#);
+}
+
+#[test]
+fn receive_deferred_asks_by_the_real_sequence_number_of_that_message() {
+    let s = received_then(
+        r#"{"at_ms":2000,"do":"defer","by":"R1","msg":"m1"},
+           {"at_ms":3000,"do":"receive_deferred","by":"R1","seqs":[1]}"#,
+    );
+    let c = code(&s, 3);
+    has(
+        &c.py,
+        r#"msgs = list(await r.receive_deferred_messages([seq_of("m1")]))"#,
+    );
+    has(
+        &c.ts,
+        r#"const msgs = await r.receiveDeferredMessages([seqOf("m1")]);"#,
+    );
+}
+
+#[test]
+fn peek_is_peek_messages_from_the_real_sequence_number() {
+    let s = sc(
+        "",
+        &format!(r#"{SEND},{{"at_ms":1000,"do":"peek","by":"R1","max":2,"from_seq":1}}"#),
+    );
+    let c = code(&s, 1);
+    has(
+        &c.py,
+        r#"msgs = await r.peek_messages(max_message_count=2, sequence_number=seq_of("m1"))"#,
+    );
+    has(
+        &c.ts,
+        r#"const msgs = await r.peekMessages(2, { fromSequenceNumber: seqOf("m1") });"#,
+    );
+}
+
+#[test]
+fn complete_goes_through_the_receiver_that_received_the_message() {
+    for target in [r#""msg":"m1""#, r#""seq":1"#] {
+        let s = received_then(&format!(
+            r#"{{"at_ms":2000,"do":"complete","by":"R1",{target}}}"#
+        ));
+        let c = code(&s, 2);
+        has(&c.py, r#"r, m = client("R1").message("m1")"#);
+        has(&c.py, "await r.complete_message(m)");
+        has(&c.ts, r#"const [r, m] = client("R1").message("m1");"#);
+        has(&c.ts, "await r.completeMessage(m);");
+    }
+}
+
+#[test]
+fn abandon_passes_properties_where_the_sdk_can() {
+    let s = received_then(
+        r#"{"at_ms":2000,"do":"abandon","by":"R1","msg":"m1","properties":{"why":"busy"}}"#,
+    );
+    let c = code(&s, 2);
+    has(&c.py, "await r.abandon_message(m)");
+    has(&c.py_notes.join(" "), "cannot modify properties");
+    has(&c.ts, r#"await r.abandonMessage(m, { "why": "busy" });"#);
+    assert!(c.ts_notes.is_empty());
+}
+
+#[test]
+fn dead_letter_carries_reason_and_description() {
+    let s = received_then(
+        r#"{"at_ms":2000,"do":"dead_letter","by":"R1","msg":"m1","reason":"bad","description":"no customer"}"#,
+    );
+    let c = code(&s, 2);
+    has(
+        &c.py,
+        r#"await r.dead_letter_message(m, reason="bad", error_description="no customer")"#,
+    );
+    has(
+        &c.ts,
+        r#"await r.deadLetterMessage(m, deadLetterOptions({ deadLetterReason: "bad", deadLetterErrorDescription: "no customer" }));"#,
+    );
+    let s = received_then(r#"{"at_ms":2000,"do":"dead_letter","by":"R1","msg":"m1"}"#);
+    let c = code(&s, 2);
+    has(&c.py, "await r.dead_letter_message(m)");
+    has(&c.ts, "await r.deadLetterMessage(m);");
+}
+
+#[test]
+fn defer_and_renew_lock_are_their_sdk_calls() {
+    let s = received_then(
+        r#"{"at_ms":2000,"do":"renew_lock","by":"R1","msg":"m1"},
+           {"at_ms":3000,"do":"defer","by":"R1","msg":"m1"}"#,
+    );
+    let c = code(&s, 2);
+    has(&c.py, "await r.renew_message_lock(m)");
+    has(&c.ts, "await r.renewMessageLock(m);");
+    let c = code(&s, 3);
+    has(&c.py, "await r.defer_message(m)");
+    has(&c.ts, "await r.deferMessage(m);");
+}
+
+#[test]
+fn open_and_close_manage_the_clients_receivers() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"open","by":"R1","prefetch":5,"mode":"receive_and_delete"},
+           {"at_ms":1000,"do":"close","by":"R1"}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"await client("R1").open("receive_and_delete", "main", prefetch=5)"#,
+    );
+    has(
+        &c.ts,
+        r#"await client("R1").open("receive_and_delete", "main");"#,
+    );
+    // The JavaScript SDK has no prefetch: said, not dropped.
+    has(&c.ts_notes.join(" "), "no prefetch");
+    let c = code(&s, 1);
+    has(&c.py, r#"await client("R1").close()"#);
+    has(&c.ts, r#"await client("R1").close();"#);
+}
+
+#[test]
+fn sessions_accept_renew_and_keep_state() {
+    let s = sc(
+        r#""requires_session":true"#,
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1","session_id":"a"},
+           {"at_ms":1000,"do":"accept_session","by":"R1","session_id":"a"},
+           {"at_ms":1000,"do":"accept_session","by":"R2"},
+           {"at_ms":2000,"do":"renew_session_lock","by":"R1"},
+           {"at_ms":2000,"do":"set_session_state","by":"R1","state":"step 2"},
+           {"at_ms":2000,"do":"get_session_state","by":"R1"}"#,
+    );
+    let c = code(&s, 1);
+    has(&c.py, r#"r = await client("R1").accept("a")"#);
+    has(&c.ts, r#"const r = await client("R1").accept("a");"#);
+    let c = code(&s, 2);
+    has(&c.py, r#"r = await client("R2").accept(None)"#);
+    has(&c.ts, r#"const r = await client("R2").accept(undefined);"#);
+    let c = code(&s, 3);
+    has(
+        &c.py,
+        r#"await client("R1").session_receiver().session.renew_lock()"#,
+    );
+    has(
+        &c.ts,
+        r#"await client("R1").sessionReceiver().renewSessionLock();"#,
+    );
+    let c = code(&s, 4);
+    has(
+        &c.py,
+        r#"await client("R1").session_receiver().session.set_state("step 2")"#,
+    );
+    has(
+        &c.ts,
+        r#"await client("R1").sessionReceiver().setSessionState("step 2");"#,
+    );
+    let c = code(&s, 5);
+    has(&c.py, ".session.get_state()");
+    has(&c.ts, ".getSessionState()");
+}
+
+#[test]
+fn disconnect_closes_the_connection_and_says_it_is_not_a_drop() {
+    let s = sc("", r#"{"at_ms":0,"do":"disconnect","by":"R1"}"#);
+    let c = code(&s, 0);
+    has(&c.py, r#"await client("R1").disconnect()"#);
+    has(&c.ts, r#"await client("R1").disconnect();"#);
+    has(&c.py_notes.join(" "), "cannot drop a connection abruptly");
+    has(&c.ts_notes.join(" "), "cannot drop a connection abruptly");
+}
+
+#[test]
+fn update_queue_goes_through_the_administration_client() {
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"lock_duration_ms":10000,"max_delivery_count":5}}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"await update_queue({"lock_duration": timedelta(milliseconds=10000), "max_delivery_count": 5})"#,
+    );
+    has(
+        &c.ts,
+        r#"await updateQueue({ lockDuration: "PT10S", maxDeliveryCount: 5 });"#,
+    );
+    // What Azure refuses to change on an existing queue is sent, so that its answer shows it.
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"requires_session":true,"duplicate_detection_window_ms":60000}}"#,
+    );
+    let c = code(&s, 0);
+    has(
+        &c.py,
+        r#"await update_queue({"requires_duplicate_detection": True, "duplicate_detection_history_time_window": timedelta(milliseconds=60000), "requires_session": True})"#,
+    );
+    has(
+        &c.ts,
+        r#"await updateQueue({ requiresDuplicateDetection: true, duplicateDetectionHistoryTimeWindow: "PT60S", requiresSession: true });"#,
+    );
+    has(&c.py_notes.join(" "), "Azure refuses to switch sessions");
+    assert_eq!(
+        super::expected(&plan(&s).steps[0]),
+        "error InvalidOperation"
+    );
+    // The tier belongs to the namespace: the program refuses itself, as Settle does.
+    let s = sc(
+        "",
+        r#"{"at_ms":0,"do":"update_queue","by":"Admin","set":{"tier":"premium"}}"#,
+    );
+    let c = code(&s, 0);
+    has(&c.py, "raise ValueError(");
+    has(&c.ts, "throw new Refused(");
+    has(&c.ts_notes.join(" "), "belongs to the namespace");
+}
+
+#[test]
+fn every_step_carries_settles_prediction_in_a_comment_and_in_the_check() {
+    let s = sc(
+        r#""lock_duration_ms":30000"#,
+        &format!(r#"{SEND},{RECEIVE},{{"at_ms":40000,"do":"complete","by":"R1","msg":"m1"}}"#),
+    );
+    for lang in Lang::ALL {
+        let text = export(&s, lang).unwrap();
+        has(&text, "Settle: expect MessageLockLost");
+        has(&text, "the lock expired 9 s ago");
+        has(&text, r#""R1 complete m1", "error MessageLockLost", got"#);
+        // A first delivery is DeliveryCount 0 in these SDKs (1 in .NET and in Settle's trace).
+        has(&text, r#""1 message: m1 (DeliveryCount 0)""#);
+    }
+}
+
+#[test]
+fn a_second_settlement_by_the_same_client_is_refused_by_the_sdk_itself() {
+    let s = received_then(
+        r#"{"at_ms":2000,"do":"complete","by":"R1","msg":"m1"},
+           {"at_ms":3000,"do":"complete","by":"R1","msg":"m1"}"#,
+    );
+    let p = plan(&s);
+    assert_eq!(super::expected(&p.steps[2]), "ok");
+    // The broker would say MessageLockLost (Settle does); both SDKs refuse before asking.
+    assert_eq!(super::expected(&p.steps[3]), "error InvalidOperation");
+    for lang in Lang::ALL {
+        let notes = super::prediction_notes(&p.steps[3], lang).join(" ");
+        has(&notes, "expect MessageLockLost");
+        has(&notes, "refuses itself");
+    }
+}
+
+#[test]
+fn the_queue_is_created_with_exactly_the_scenarios_properties() {
+    let s = sc(
+        r#""lock_duration_ms":30000,"max_delivery_count":3,"default_ttl_ms":600000,"dead_letter_on_expiration":true,"duplicate_detection_window_ms":60000,"requires_session":true,"max_size_bytes":2147483648"#,
+        "",
+    );
+    let py = export(&s, Lang::Python).unwrap();
+    for want in [
+        "lock_duration=timedelta(milliseconds=30000)",
+        "max_delivery_count=3",
+        "default_message_time_to_live=timedelta(milliseconds=600000)",
+        "dead_lettering_on_message_expiration=True",
+        "requires_duplicate_detection=True",
+        "duplicate_detection_history_time_window=timedelta(milliseconds=60000)",
+        "requires_session=True",
+        "max_size_in_megabytes=2048",
+        "#   lock duration: 30000 ms",
+    ] {
+        has(&py, want);
+    }
+    let ts = export(&s, Lang::TypeScript).unwrap();
+    for want in [
+        r#"lockDuration: "PT30S""#,
+        "maxDeliveryCount: 3",
+        r#"defaultMessageTimeToLive: "PT600S""#,
+        "deadLetteringOnMessageExpiration: true",
+        "requiresDuplicateDetection: true",
+        r#"duplicateDetectionHistoryTimeWindow: "PT60S""#,
+        "requiresSession: true",
+        "maxSizeInMegabytes: 2048",
+        "//   lock duration: 30000 ms",
+    ] {
+        has(&ts, want);
+    }
+    // A quota Azure cannot have is said, not silently rounded.
+    let s = sc(r#""max_size_bytes":5000"#, "");
+    has(
+        &export(&s, Lang::Python).unwrap(),
+        "Settle's QuotaExceeded predictions will not happen",
+    );
+}
+
+#[test]
+fn actors_become_loops_whose_summary_is_checked_against_settles_run() {
+    let text = crate::scenario::presets::preset("poison-message").unwrap();
+    let s = parse(text).unwrap();
+    let py = export(&s, Lang::Python).unwrap();
+    has(&py, r#"receiver_actor("Handler", mode="peek_lock""#);
+    has(&py, r#"poison=("POISON", "abandon", "")"#);
+    has(
+        &py,
+        r#"check("actor Handler", "6 received, 3 completed, 3 abandoned, 0 deferred, 0 dead-lettered, 0 settlements failed", done[0])"#,
+    );
+    has(
+        &py,
+        r#""queue: (empty) | dead-letter queue: order-2 (MaxDeliveryCountExceeded)""#,
+    );
+    let ts = export(&s, Lang::TypeScript).unwrap();
+    has(&ts, r#"receiverActor("Handler", { mode: "peek_lock""#);
+    has(
+        &ts,
+        r#"check("actor Handler", "6 received, 3 completed, 3 abandoned, 0 deferred, 0 dead-lettered, 0 settlements failed", done[0]);"#,
+    );
+}
+
+#[test]
+fn string_literals_are_ascii_and_escaped_for_each_language() {
+    let s = "a\"b\\c\nd\u{e9}\u{1F600}";
+    assert_eq!(str_lit(s, Lang::Python), r#""a\"b\\c\nd\u00e9\U0001f600""#);
+    assert_eq!(
+        str_lit(s, Lang::TypeScript),
+        r#""a\"b\\c\nd\u00e9\u{1f600}""#
+    );
+    // A hostile title cannot end the header comment.
+    let s = parse(r#"{"settle":1,"title":"x\nimport os; os.system('rm -rf /')"}"#).unwrap();
+    let py = export(&s, Lang::Python).unwrap();
+    has(&py, "# x import os; os.system('rm -rf /')");
+    assert!(!py.contains("\nimport os; os.system"));
+}
+
+#[test]
+fn the_install_lines_name_the_pinned_sdk_versions() {
+    let versions = include_str!("../../../../scripts/versions.sh");
+    has(
+        versions,
+        &format!("azure-servicebus=={PYTHON_SDK_VERSION} "),
+    );
+    let package = include_str!("../../../../tests/e2e/package.json");
+    has(
+        package,
+        &format!(r#""@azure/service-bus": "{TYPESCRIPT_SDK_VERSION}""#),
+    );
+    let s = sc("", "");
+    has(
+        &export(&s, Lang::Python).unwrap(),
+        &format!("pip install azure-servicebus=={PYTHON_SDK_VERSION}"),
+    );
+    has(
+        &export(&s, Lang::TypeScript).unwrap(),
+        &format!("npm install @azure/service-bus@{TYPESCRIPT_SDK_VERSION}"),
+    );
+}
+
+#[test]
+fn languages_parse_by_name() {
+    for lang in Lang::ALL {
+        assert_eq!(Lang::parse(lang.name()), Some(lang));
+        assert_eq!(Lang::parse(lang.extension()), Some(lang));
+    }
+    assert_eq!(Lang::parse("rust"), None);
+}

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+# Lock expiry and redelivery
+#
+# R1 receives m1 and never settles it. After the 30-second lock the broker takes it back and
+# counts a failed delivery; R2 receives it with delivery count 2; R1's late Complete is
+# refused with MessageLockLost.
+#
+# Exported from Settle: this program performs the scenario's script against a real
+# Azure Service Bus queue, each step at its time, and prints what Azure answered next to
+# what Settle predicts, so a run checks both. Settle's times are virtual; here they are
+# real seconds from the start, so a step can drift by network latency.
+#
+# Environment: SERVICEBUS_CONNECTION_STRING (with Manage rights for --create-queue and
+# update_queue steps), SERVICEBUS_QUEUE (the queue's name). Use an empty queue of its own:
+# anything already in it changes what the receives get.
+#
+# The queue this scenario needs (the data plane cannot set these; --create-queue creates
+# it with exactly these properties through the administration client):
+#   lock duration: 30000 ms
+#   max delivery count: 10
+#   default message time-to-live: none (never expires)
+#   dead-lettering on message expiration: false
+#   duplicate detection: off
+#   requires session: false
+#   tier: standard (a namespace setting: pick a namespace of this tier)
+#   max size: 1024 MB
+#
+# DeliveryCount: Settle shows .NET's count (1 on a first delivery); this SDK shows the raw
+# AMQP count (0 on a first delivery). The predictions below are translated.
+#
+# Run: python3 -m pip install azure-servicebus==7.15.0 aiohttp
+#      python3 THIS_FILE.py [--create-queue]
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from typing import Optional
+
+from azure.core.exceptions import HttpResponseError
+from azure.servicebus import (
+    NEXT_AVAILABLE_SESSION,
+    ServiceBusMessage,
+    ServiceBusReceivedMessage,
+    ServiceBusReceiveMode,
+    ServiceBusSubQueue,
+)
+from azure.servicebus.aio import AutoLockRenewer, ServiceBusClient, ServiceBusReceiver, ServiceBusSender
+from azure.servicebus.exceptions import (
+    MessageAlreadySettled,
+    MessageLockLostError,
+    MessageNotFoundError,
+    MessageSizeExceededError,
+    OperationTimeoutError,
+    ServiceBusQuotaExceededError,
+    ServiceBusServerBusyError,
+    SessionCannotBeLockedError,
+    SessionLockLostError,
+)
+
+CONNECTION_STRING = os.environ.get("SERVICEBUS_CONNECTION_STRING", "")
+QUEUE = os.environ.get("SERVICEBUS_QUEUE", "")
+if not CONNECTION_STRING or not QUEUE:
+    sys.exit("set SERVICEBUS_CONNECTION_STRING and SERVICEBUS_QUEUE")
+# A real receive waits up to this long for a message; Settle's receives never wait (they return
+# what is there at that instant), so a receive that finds nothing costs this much time here.
+RECEIVE_WAIT_S = 1.0
+
+# The SDK's exceptions under Settle's names for them.
+KINDS: list[tuple[type[BaseException], str]] = [
+    (MessageLockLostError, "MessageLockLost"),
+    (SessionLockLostError, "SessionLockLost"),
+    (SessionCannotBeLockedError, "SessionCannotBeLocked"),
+    (MessageNotFoundError, "MessageNotFound"),
+    (MessageSizeExceededError, "MessageSizeExceeded"),
+    (ServiceBusQuotaExceededError, "QuotaExceeded"),
+    (OperationTimeoutError, "ServiceTimeout"),
+    (ServiceBusServerBusyError, "ServiceBusy"),
+    # Refused by the SDK itself before anything reaches the broker.
+    (MessageAlreadySettled, "InvalidOperation"),
+]
+
+
+def kind_of(e: BaseException) -> str:
+    for cls, kind in KINDS:
+        if isinstance(e, cls):
+            return kind
+    if isinstance(e, (KeyError, ValueError, TypeError)):
+        # A client-side refusal (KeyError: this client never received that message).
+        return "InvalidOperation"
+    if isinstance(e, HttpResponseError) and e.status_code == 400:
+        # The administration API refusing an update (what an existing queue cannot change).
+        return "InvalidOperation"
+    return f"{type(e).__name__}: {e}"
+
+
+def failed(e: BaseException) -> str:
+    return f"error {kind_of(e)}"
+
+
+class Clock:
+    start = time.monotonic()
+    start_utc = datetime.now(timezone.utc)
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.start = time.monotonic()
+        cls.start_utc = datetime.now(timezone.utc)
+
+
+
+def now_ms() -> float:
+    return (time.monotonic() - Clock.start) * 1000
+
+
+async def at(ms: int) -> None:
+    """Waits until `ms` milliseconds after the start (Settle's virtual time, here real)."""
+    delay = (ms - now_ms()) / 1000
+    if delay > 0:
+        await asyncio.sleep(delay)
+
+
+TALLY = {"same": 0, "differs": 0}
+
+
+def report(step: int, what: str, expected: str, got: str) -> None:
+    check(f"step {step}: {what}", expected, got)
+
+
+def check(what: str, expected: str, got: str) -> None:
+    same = expected == got
+    TALLY["same" if same else "differs"] += 1
+    print(f"[{now_ms() / 1000:8.2f} s] {what}")
+    print(f"    Settle predicts: {expected}")
+    print(f"    Azure answered:  {got}    ({'as predicted' if same else 'DIFFERS'})")
+
+
+def describe(msgs: list[ServiceBusReceivedMessage]) -> str:
+    if not msgs:
+        return "0 messages"
+    items = ", ".join(f"{m.message_id} (DeliveryCount {m.delivery_count})" for m in msgs)
+    return f"{len(msgs)} message{'s' if len(msgs) != 1 else ''}: {items}"
+
+
+SEQ_OF: dict[str, int] = {}
+SCHEDULED: dict[int, int] = {}
+
+
+def seq_of(msg_id: str) -> int:
+    """The real sequence number of a message this program has seen (KeyError: it has not)."""
+    return SEQ_OF[msg_id]
+
+
+async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+    found: list[ServiceBusReceivedMessage] = []
+    async with sb.get_queue_receiver(QUEUE, sub_queue=sub) as r:
+        while batch := await r.peek_messages(max_message_count=250):
+            found.extend(batch)
+    return found
+
+
+async def contents(session_queue: bool) -> str:
+    """What is left in the queue and in its dead-letter queue, worded as Settle's prediction."""
+    async with ServiceBusClient.from_connection_string(CONNECTION_STRING) as sb:
+        if session_queue:
+            main = "(not peeked: a session queue is peeked per session)"
+        else:
+            main = ", ".join(sorted(str(m.message_id) for m in await peek_all(sb, None))) or "(empty)"
+        dead = await peek_all(sb, ServiceBusSubQueue.DEAD_LETTER)
+        dlq = ", ".join(
+            sorted(f"{m.message_id} ({m.dead_letter_reason})" if m.dead_letter_reason else str(m.message_id) for m in dead)
+        ) or "(empty)"
+    return f"queue: {main} | dead-letter queue: {dlq}"
+
+
+class Client:
+    """One client of the scenario: its own connection (as in Settle), its sender, its receivers,
+    and the messages it received, to settle each through the receiver that received it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.sb = ServiceBusClient.from_connection_string(CONNECTION_STRING)
+        self.sender: Optional[ServiceBusSender] = None
+        self.receivers: dict[tuple[str, str], ServiceBusReceiver] = {}
+        self.session: Optional[ServiceBusReceiver] = None
+        self.mode = "peek_lock"
+        self.prefetch = 0
+        self.renewer: Optional[AutoLockRenewer] = None
+        self.held: dict[str, tuple[ServiceBusReceiver, ServiceBusReceivedMessage]] = {}
+
+    def get_sender(self) -> ServiceBusSender:
+        if self.sender is None:
+            self.sender = self.sb.get_queue_sender(QUEUE)
+        return self.sender
+
+    def receiver(self, mode: Optional[str] = None, sub: str = "main") -> ServiceBusReceiver:
+        """The receiver for this mode and sub-queue (the accepted session's, on the queue itself)."""
+        if sub == "main" and self.session is not None:
+            return self.session
+        key = (mode or self.mode, sub)
+        if key not in self.receivers:
+            self.receivers[key] = self.sb.get_queue_receiver(
+                QUEUE,
+                receive_mode=(
+                    ServiceBusReceiveMode.RECEIVE_AND_DELETE
+                    if key[0] == "receive_and_delete"
+                    else ServiceBusReceiveMode.PEEK_LOCK
+                ),
+                sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
+                prefetch_count=self.prefetch,
+                max_wait_time=RECEIVE_WAIT_S,
+                auto_lock_renewer=self.renewer,
+            )
+        return self.receivers[key]
+
+    async def open(self, mode: str, sub: str, prefetch: int) -> None:
+        """Opens the link now (with a prefetch, the broker starts filling the buffer, and the
+        locks of what it holds run from then, as in Settle)."""
+        await self.close()
+        self.mode = mode
+        self.prefetch = prefetch
+        await self.receiver(mode, sub).__aenter__()
+
+    def remember(self, r: ServiceBusReceiver, msgs: list[ServiceBusReceivedMessage]) -> None:
+        for m in msgs:
+            if m.message_id is not None:
+                self.held[m.message_id] = (r, m)
+                if m.sequence_number is not None:
+                    SEQ_OF[m.message_id] = m.sequence_number
+
+    def message(self, msg_id: str) -> tuple[ServiceBusReceiver, ServiceBusReceivedMessage]:
+        """The latest delivery of `msg_id` to this client (KeyError: it never received it)."""
+        return self.held[msg_id]
+
+    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        r = self.sb.get_queue_receiver(
+            QUEUE,
+            session_id=session_id if session_id is not None else NEXT_AVAILABLE_SESSION,
+            receive_mode=(
+                ServiceBusReceiveMode.RECEIVE_AND_DELETE
+                if self.mode == "receive_and_delete"
+                else ServiceBusReceiveMode.PEEK_LOCK
+            ),
+            max_wait_time=RECEIVE_WAIT_S,
+        )
+        await r.__aenter__()  # opening the link is what accepts (locks) the session
+        self.session = r
+        return r
+
+    def session_receiver(self) -> ServiceBusReceiver:
+        if self.session is None:
+            raise ValueError(f"{self.name} has no accepted session")
+        return self.session
+
+    async def close(self) -> None:
+        for r in list(self.receivers.values()):
+            await r.close()
+        self.receivers.clear()
+        if self.session is not None:
+            await self.session.close()
+            self.session = None
+
+    async def disconnect(self) -> None:
+        await self.close()
+        if self.sender is not None:
+            await self.sender.close()
+            self.sender = None
+        await self.sb.close()
+        self.sb = ServiceBusClient.from_connection_string(CONNECTION_STRING)
+
+    async def shutdown(self) -> None:
+        await self.close()
+        if self.sender is not None:
+            await self.sender.close()
+        if self.renewer is not None:
+            await self.renewer.close()
+        await self.sb.close()
+
+
+CLIENTS: dict[str, Client] = {}
+
+
+def client(name: str) -> Client:
+    if name not in CLIENTS:
+        CLIENTS[name] = Client(name)
+    return CLIENTS[name]
+
+
+async def update_queue(changes: dict[str, object]) -> None:
+    """Changes the queue's settings (needs Manage rights). As on Service Bus, locks held now are lost."""
+    # The asynchronous administration client needs aiohttp (pip install aiohttp).
+    from azure.servicebus.aio.management import ServiceBusAdministrationClient
+
+    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:
+        q = await admin.get_queue(QUEUE)
+        for key, value in changes.items():
+            setattr(q, key, value)
+        await admin.update_queue(q)
+RUN_UNTIL_MS = 45000
+
+async def create_queue() -> None:
+    """Creates the queue with exactly the scenario's properties (needs Manage rights)."""
+    # The asynchronous administration client needs aiohttp (pip install aiohttp).
+    from azure.servicebus.aio.management import ServiceBusAdministrationClient
+
+    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:
+        await admin.create_queue(
+            QUEUE,
+            lock_duration=timedelta(milliseconds=30000),
+            max_delivery_count=10,
+            dead_lettering_on_message_expiration=False,
+            requires_duplicate_detection=False,
+            requires_session=False,
+            max_size_in_megabytes=1024,
+        )
+        print(f"created queue {QUEUE} (lock duration PT30S)")
+
+
+async def script() -> None:
+    """The scenario's script, each step at its time."""
+
+    # Step 0 at 0 s: S1 send m1
+    # Settle: ok.
+    await at(0)
+    try:
+        await client("S1").get_sender().send_messages(ServiceBusMessage("", message_id="m1"))
+        got = "ok"
+    except Exception as e:
+        got = failed(e)
+    report(0, "S1 send m1", "ok", got)
+
+    # Step 1 at 1 s: R1 receive
+    # Settle: m1 (seq 1 there), .NET DeliveryCount 1, so DeliveryCount 0 here, locked until 31 s.
+    await at(1000)
+    try:
+        r = client("R1").receiver(None, "main")
+        msgs = await r.receive_messages(max_message_count=1, max_wait_time=RECEIVE_WAIT_S)
+        client("R1").remember(r, msgs)
+        got = describe(msgs)
+    except Exception as e:
+        got = failed(e)
+    report(1, "R1 receive", "1 message: m1 (DeliveryCount 0)", got)
+
+    # Step 2 at 32 s: R2 receive
+    # Settle: m1 (seq 1 there), .NET DeliveryCount 2, so DeliveryCount 1 here, locked until 62 s.
+    await at(32000)
+    try:
+        r = client("R2").receiver(None, "main")
+        msgs = await r.receive_messages(max_message_count=1, max_wait_time=RECEIVE_WAIT_S)
+        client("R2").remember(r, msgs)
+        got = describe(msgs)
+    except Exception as e:
+        got = failed(e)
+    report(2, "R2 receive", "1 message: m1 (DeliveryCount 1)", got)
+
+    # Step 3 at 40 s: R1 complete m1
+    # Settle: expect MessageLockLost: The lock supplied is invalid. Either the lock expired, or the message has already been removed from the queue, or was received by a different receiver instance. (m1: the lock expired 9 s ago.)
+    await at(40000)
+    try:
+        r, m = client("R1").message("m1")
+        await r.complete_message(m)
+        got = "ok"
+    except Exception as e:
+        got = failed(e)
+    report(3, "R1 complete m1", "error MessageLockLost", got)
+
+    # Step 4 at 41 s: R2 complete m1
+    # Settle: ok.
+    await at(41000)
+    try:
+        r, m = client("R2").message("m1")
+        await r.complete_message(m)
+        got = "ok"
+    except Exception as e:
+        got = failed(e)
+    report(4, "R2 complete m1", "ok", got)
+
+
+async def main() -> None:
+    if "--create-queue" in sys.argv[1:]:
+        await create_queue()
+    Clock.reset()
+    await script()
+    await at(45000)
+    for c in CLIENTS.values():
+        await c.shutdown()
+    # At the end: what is left in the queue (active, deferred, scheduled) and in its dead-letter queue, peeked.
+    # Settle: queue: (empty) | dead-letter queue: (empty)
+    try:
+        left = await contents(False)
+    except Exception as e:
+        left = failed(e)
+    check("end: what is left", "queue: (empty) | dead-letter queue: (empty)", left)
+    print(f"{TALLY['same']} as Settle predicted, {TALLY['differs']} differ")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

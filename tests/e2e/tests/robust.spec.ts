@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Playground, scenario } from './fixtures/playground';
+
+/** Collects every Content-Security-Policy violation the page reports. */
+async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+test('the page runs under its Content-Security-Policy, which blocks inline script it did not ship', async ({ page }) => {
+  await watchCsp(page);
+  const p = new Playground(page);
+  await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]));
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-");
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).not.toMatch(/'unsafe-eval'/);
+  // The app works under it: wasm compiled, a step runs, styles applied.
+  await p.receive('R1');
+  await expect(p.heldItem('m1')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  // An injected inline script does not run, and is reported.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.injected = true;';
+    document.body.append(s);
+  });
+  expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  await expect.poll(() => violations(page)).toContainEqual(expect.stringContaining('script-src'));
+});
+
+test('an internal error shows a notice that keeps the scenario: reopen, copy link, download', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const p = new Playground(page);
+  await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }], {}, { title: 'Kept after a crash' }));
+  await p.receive('R1');
+  await expect(p.heldItem('m1')).toBeVisible();
+  // Crash the wasm on purpose (the same path as any panic).
+  await page.evaluate(() => {
+    try {
+      (window as unknown as { wasmBindings: { settle_debug_panic(): void } }).wasmBindings.settle_debug_panic();
+    } catch {
+      // The trap surfaces here as a RuntimeError; the notice is already up.
+    }
+  });
+  const notice = page.getByRole('alertdialog', { name: 'Settle stopped on an internal error' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('your scenario is kept');
+  await expect(notice.getByRole('link', { name: 'Reopen where I was' })).toBeFocused();
+  // Download: the scenario with the person's receive recorded.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    notice.getByRole('link', { name: 'Download scenario' }).click(),
+  ]);
+  const text = await (await download.createReadStream()).toArray();
+  const doc = JSON.parse(Buffer.concat(text).toString('utf8'));
+  expect(doc.title).toBe('Kept after a crash');
+  expect(JSON.stringify(doc.script)).toContain('"do":"receive"');
+  // Copy link: the share link of that scenario.
+  await notice.getByRole('button', { name: 'Copy link' }).click();
+  await expect(notice.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/#s=[A-Za-z0-9_-]+&t=\d+$/);
+  // Reopen: a fresh page with the scenario and the receive already made.
+  await notice.getByRole('link', { name: 'Reopen where I was' }).click();
+  await expect(page.getByRole('heading', { name: 'Kept after a crash' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(p.heldItem('m1')).toBeVisible();
+});
+
+test('embed.js takes a height from its frame only within sane bounds', async ({ page }) => {
+  // A host page of our own on the playground's origin: one framed page that only talks.
+  await page.route('**/host-test.html', (route) => route.fulfill({
+    contentType: 'text/html',
+    body: '<!DOCTYPE html><body><iframe data-settle id="f" srcdoc="<p>framed</p>" style="height:200px"></iframe><script src="embed.js"></script></body>',
+  }));
+  await page.goto('./host-test.html');
+  const frame = page.locator('iframe#f');
+  const post = (height: number) => page.frameLocator('iframe#f').locator('p').evaluate((_, h) => parent.postMessage({ type: 'settle:height', height: h }, '*'), height);
+  await post(640);
+  await expect.poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height)).toBe('640px');
+  for (const height of [1e9, 5001, 39, -5, Number.NaN, Number.POSITIVE_INFINITY]) await post(height);
+  // A sane one after them is still taken: the absurd ones were seen and refused, not slow.
+  await post(777);
+  await expect.poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height)).toBe('777px');
+  const seen: string[] = [];
+  await frame.evaluate((f) => {
+    (window as unknown as { seen: string[] }).seen = [];
+    new MutationObserver(() => (window as unknown as { seen: string[] }).seen.push((f as HTMLIFrameElement).style.height)).observe(f, { attributes: true });
+  });
+  await post(1e9);
+  await post(4000);
+  await expect.poll(() => frame.evaluate((f) => (f as HTMLIFrameElement).style.height)).toBe('4000px');
+  seen.push(...(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)));
+  expect(seen).toEqual(['4000px']);
+});

@@ -1,0 +1,59 @@
+//! The artifacts worker: turns a scenario into a file to download (the story as an SVG, static
+//! or animated; the scenario as a Python or TypeScript Azure SDK program), in a Web Worker of its
+//! own.
+//!
+//! It is a second wasm, built by Trunk (`data-type="worker"` in index.html) and fetched only when
+//! someone first asks for a download, so the drawing and code-writing parts of `settle-core`
+//! cost a first visit nothing. It speaks one message each way:
+//! - in: `{ id, kind, scenario }` with `kind` one of `svg`, `svg-animated`, `python`,
+//!   `typescript`, and `scenario` the exported scenario text;
+//! - out: `{ ready: true }` once, when it listens; then `{ id, ok: true, text }` or
+//!   `{ id, ok: false, error }` for each request.
+//!
+//! The output is exactly what `settle render` / `settle export` write for the same text.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_to = scope.clone();
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let data = e.data();
+            let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+            let id = get("id").unwrap_or(wasm_bindgen::JsValue::NULL);
+            let kind = get("kind").and_then(|v| v.as_string()).unwrap_or_default();
+            let text = get("scenario")
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            let answer = js_sys::Object::new();
+            let set = |k: &str, v: &wasm_bindgen::JsValue| {
+                let _ = js_sys::Reflect::set(&answer, &k.into(), v);
+            };
+            set("id", &id);
+            match settle_web::artifacts::make(&kind, &text) {
+                Ok(out) => {
+                    set("ok", &true.into());
+                    set("text", &out.into());
+                }
+                Err(err) => {
+                    set("ok", &false.into());
+                    set("error", &err.into());
+                }
+            }
+            let _ = reply_to.post_message(&answer);
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // Listening now: the page holds its requests until it hears this.
+    let ready = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&ready, &"ready".into(), &true.into());
+    let _ = scope.post_message(&ready);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("settle-artifacts is a Web Worker: build it for wasm32 with Trunk");
+}

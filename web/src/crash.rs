@@ -1,0 +1,153 @@
+//! A panic in the wasm never leaves a blank page.
+//!
+//! The release build aborts on panic: after the panic hook has run, the wasm instance is dead
+//! and no Rust code can answer a click. So the hook itself builds a plain-DOM notice over the
+//! page that needs no wasm afterwards: a link that reopens the scenario where it was (the share
+//! fragment), a download of the scenario as a file (a `data:` link), a Copy link button (handled
+//! by the small script in `index.html`, which stays alive), and a fresh start. What it offers is
+//! the last state the page saved: [`remember`] runs after every action that changed the
+//! scenario, [`at`] after every clock step; both are cheap (no work happens in the hook but
+//! formatting what was saved).
+
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The scenario as last exported (the document plus the person's recorded steps).
+    static SCENARIO: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The virtual time shown last, in milliseconds.
+    static AT_MS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Saves the scenario text offered after a crash.
+pub fn remember(scenario: String) {
+    SCENARIO.with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            *s = Some(scenario);
+        }
+    });
+}
+
+/// Saves the virtual time offered after a crash.
+pub fn at(t_ms: u64) {
+    AT_MS.with(|a| a.set(t_ms));
+}
+
+/// Installs the panic hook: the console report as before, then the notice.
+pub fn install() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        show(&info.to_string());
+    }));
+}
+
+/// Panics on purpose, to check the notice (tests; a diagnostic for anyone in the console:
+/// `wasmBindings.settle_debug_panic()`).
+#[wasm_bindgen]
+pub fn settle_debug_panic() {
+    panic!("settle_debug_panic() was called");
+}
+
+/// The page's address without query and fragment.
+fn page() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+fn show(message: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(body) = doc.body() else { return };
+    if doc.get_element_by_id("settle-crash").is_some() {
+        return;
+    }
+    let scenario = SCENARIO.with(|s| s.try_borrow().ok().and_then(|s| s.clone()));
+    let t = AT_MS.with(Cell::get);
+    let el = |tag: &str, class: &str, text: &str| {
+        let e = doc.create_element(tag).ok()?;
+        if !class.is_empty() {
+            e.set_class_name(class);
+        }
+        if !text.is_empty() {
+            e.set_text_content(Some(text));
+        }
+        Some(e)
+    };
+    let Some(panel) = el("div", "crash", "") else {
+        return;
+    };
+    panel.set_id("settle-crash");
+    let _ = panel.set_attribute("role", "alertdialog");
+    let _ = panel.set_attribute("aria-labelledby", "settle-crash-title");
+    let _ = panel.set_attribute("aria-describedby", "settle-crash-text");
+    let mut parts = Vec::new();
+    if let Some(h) = el("h2", "", "Settle stopped on an internal error") {
+        h.set_id("settle-crash-title");
+        parts.push(h);
+    }
+    let kept = if scenario.is_some() {
+        "This is a bug in Settle, not in your scenario. The page cannot go on, but your scenario is kept: reopen it where you were, copy its link, or download it."
+    } else {
+        "This is a bug in Settle, not in your scenario. The page cannot go on; reload it to start again."
+    };
+    if let Some(p) = el("p", "", kept) {
+        p.set_id("settle-crash-text");
+        parts.push(p);
+    }
+    if let Some(row) = el("div", "crash-actions", "") {
+        let page = page();
+        if let Some(text) = &scenario {
+            let link = format!("{page}{}", crate::share::fragment(text, t));
+            if let Some(a) = el("a", "btn primary", "Reopen where I was") {
+                let _ = a.set_attribute("href", &link);
+                // A fragment-only change would not reload the page: force a real navigation.
+                let _ = a.set_attribute("target", "_self");
+                let _ = a.set_attribute("data-settle-reload", "");
+                let _ = row.append_child(&a);
+            }
+            if let Some(b) = el("button", "btn", "Copy link") {
+                let _ = b.set_attribute("type", "button");
+                let _ = b.set_attribute("data-settle-copy", &link);
+                let _ = row.append_child(&b);
+            }
+            if let Some(a) = el("a", "btn", "Download scenario") {
+                let data = format!(
+                    "data:application/json;charset=utf-8,{}",
+                    js_sys::encode_uri_component(text)
+                );
+                let _ = a.set_attribute("href", &data);
+                let _ = a.set_attribute("download", "settle-scenario.json");
+                let _ = row.append_child(&a);
+            }
+        }
+        if let Some(a) = el("a", "btn", "Start afresh") {
+            let _ = a.set_attribute("href", &page);
+            let _ = a.set_attribute("data-settle-reload", "");
+            let _ = row.append_child(&a);
+        }
+        parts.push(row);
+    }
+    if let Some(d) = el("details", "", "") {
+        if let Some(s) = el("summary", "", "Technical details") {
+            let _ = d.append_child(&s);
+        }
+        if let Some(pre) = el("pre", "", message) {
+            let _ = d.append_child(&pre);
+        }
+        parts.push(d);
+    }
+    for p in parts {
+        let _ = panel.append_child(&p);
+    }
+    let _ = body.append_child(&panel);
+    if let Some(first) = panel.query_selector("a, button").ok().flatten()
+        && let Ok(h) = first.dyn_into::<web_sys::HtmlElement>()
+    {
+        let _ = h.focus();
+    }
+}

@@ -1,0 +1,179 @@
+//! Downloads made by the artifacts worker: the story as an SVG (static or animated) and the
+//! scenario as an Azure Service Bus SDK program ("Export as code": Python or TypeScript).
+//!
+//! The worker (a second wasm, `src/bin/artifacts.rs`) is created on the first click, so a visit
+//! that downloads nothing never fetches it. Each request carries the scenario as exported (the
+//! document plus what the person did), so the file matches `settle render` on that export.
+
+use crate::Ctx;
+use crate::artifacts::{GROUPS, KINDS, Kind, file_stem};
+use crate::sim::Sim;
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// Where Trunk puts the worker's loader, relative to the page.
+const WORKER_URL: &str = "./settle-artifacts_loader.js";
+
+/// The worker and what goes with it.
+struct Helper {
+    worker: web_sys::Worker,
+    /// Its message handler (kept alive here).
+    _handler: Closure<dyn Fn(web_sys::MessageEvent)>,
+    /// Set by the worker's first message: its wasm is running and listening. Until then,
+    /// requests wait in `queue` (a message posted earlier would find no listener).
+    ready: bool,
+    queue: Vec<JsValue>,
+    /// Where replies go: the component that made the latest request.
+    on_reply: Option<Rc<dyn Fn(web_sys::MessageEvent)>>,
+}
+
+thread_local! {
+    static HELPER: RefCell<Option<Helper>> = const { RefCell::new(None) };
+}
+
+fn on_worker_message(e: web_sys::MessageEvent) {
+    let ready = js_sys::Reflect::get(&e.data(), &"ready".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        == Some(true);
+    let reply = HELPER.with(|h| {
+        let mut h = h.borrow_mut();
+        let h = h.as_mut()?;
+        if ready {
+            h.ready = true;
+            for m in h.queue.drain(..) {
+                let _ = h.worker.post_message(&m);
+            }
+            None
+        } else {
+            h.on_reply.clone()
+        }
+    });
+    if let Some(f) = reply {
+        f(e);
+    }
+}
+
+/// Sends a request to the worker (created on first use); its reply goes to `on_reply`.
+fn request(msg: JsValue, on_reply: Rc<dyn Fn(web_sys::MessageEvent)>) -> Result<(), JsValue> {
+    HELPER.with(|h| {
+        let mut h = h.borrow_mut();
+        if h.is_none() {
+            let worker = web_sys::Worker::new(WORKER_URL)?;
+            let handler = Closure::<dyn Fn(web_sys::MessageEvent)>::new(on_worker_message);
+            worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+            *h = Some(Helper {
+                worker,
+                _handler: handler,
+                ready: false,
+                queue: Vec::new(),
+                on_reply: None,
+            });
+        }
+        let Some(h) = h.as_mut() else {
+            return Err(JsValue::from_str("no worker"));
+        };
+        h.on_reply = Some(on_reply);
+        if h.ready {
+            h.worker.post_message(&msg)
+        } else {
+            h.queue.push(msg);
+            Ok(())
+        }
+    })
+}
+
+/// Saves `text` as a file named `name` through a temporary object URL.
+fn save(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsValue::from_str("no document"))?;
+    let a: web_sys::HtmlAnchorElement = doc.create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    web_sys::Url::revoke_object_url(&url)
+}
+
+#[component]
+pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
+    // The kind being made (its button shows progress), and the last request's number.
+    let busy = RwSignal::new(None::<&'static str>);
+    let next_id = StoredValue::new(0u32);
+    let pending = StoredValue::new(None::<(u32, Kind, String)>);
+    let on_reply = move |e: web_sys::MessageEvent| {
+        let data = e.data();
+        let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+        let id = get("id").and_then(|v| v.as_f64()).unwrap_or(-1.0);
+        let Some((want, kind, stem)) = pending.get_value() else {
+            return;
+        };
+        if f64::from(want) != id {
+            return;
+        }
+        pending.set_value(None);
+        busy.set(None);
+        if get("ok").and_then(|v| v.as_bool()) == Some(true) {
+            let text = get("text").and_then(|v| v.as_string()).unwrap_or_default();
+            let name = format!("{stem}{}", kind.suffix);
+            match save(&name, kind.mime, &text) {
+                Ok(()) => ctx.notice.set(Some((format!("Downloaded {name}."), false))),
+                Err(_) => ctx
+                    .notice
+                    .set(Some(("The download could not be started.".into(), true))),
+            }
+        } else {
+            let err = get("error").and_then(|v| v.as_string()).unwrap_or_default();
+            ctx.notice
+                .set(Some((format!("No {}: {err}", kind.label), true)));
+        }
+    };
+    let start = move |kind: Kind| {
+        let (text, title) = ctx.read(|s: &Sim| (s.export(), s.title().to_string()));
+        let id = next_id.get_value().wrapping_add(1);
+        next_id.set_value(id);
+        let msg = js_sys::Object::new();
+        for (k, v) in [
+            ("id", JsValue::from(id)),
+            ("kind", JsValue::from_str(kind.kind)),
+            ("scenario", JsValue::from_str(&text)),
+        ] {
+            let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
+        }
+        match request(msg.into(), Rc::new(on_reply)) {
+            Ok(()) => {
+                pending.set_value(Some((id, kind, file_stem(&title))));
+                busy.set(Some(kind.kind));
+            }
+            Err(_) => ctx.notice.set(Some((
+                "The download helper could not be started in this browser.".into(),
+                true,
+            ))),
+        }
+    };
+    GROUPS
+        .iter()
+        .map(|&group| {
+            view! {
+                <div class="inline downloads" role="group" aria-label=group>
+                    <span class="group-label" aria-hidden="true">{group}</span>
+                    {KINDS.iter().filter(|k| k.group == group).map(|&k| view! {
+                        <button class="btn" on:click=move |_| start(k)
+                            prop:disabled=move || busy.get().is_some()
+                            aria-busy=move || (busy.get() == Some(k.kind)).to_string()>
+                            {move || if busy.get() == Some(k.kind) { format!("{}…", k.label) } else { k.label.to_string() }}
+                        </button>
+                    }).collect_view()}
+                </div>
+            }
+        })
+        .collect_view()
+}
