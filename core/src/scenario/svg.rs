@@ -649,10 +649,10 @@ impl Story {
                 seq,
                 id,
                 by,
-                reason,
-                description,
+                cause,
                 ..
             } => {
+                let (reason, description) = (cause.reason(), cause.description());
                 let Some(m) = self.msg_of(*seq) else { return };
                 let from = self.close(m, t);
                 if by.is_some()
@@ -672,7 +672,7 @@ impl Story {
                 }
                 let mut line = format!(
                     "{id} → dead-letter queue, reason {}",
-                    reason.as_deref().unwrap_or("(none)")
+                    reason.unwrap_or("(none)")
                 );
                 if let Some(d) = description {
                     line.push_str(&format!(": {d}"));
