@@ -115,32 +115,38 @@ pub fn config_value(c: &QueueConfig) -> Value {
     })
 }
 
+/// The scenario format's name of an operation (a step's `do`).
+#[must_use]
+pub fn op_name(op: &Op) -> &'static str {
+    match op {
+            Op::Send { .. } => "send",
+            Op::Schedule { .. } => "schedule",
+            Op::CancelScheduled { .. } => "cancel_scheduled",
+            Op::Receive { .. } => "receive",
+            Op::ReceiveDeferred { .. } => "receive_deferred",
+            Op::Peek { .. } => "peek",
+            Op::Complete { .. } => "complete",
+            Op::Abandon { .. } => "abandon",
+            Op::DeadLetter { .. } => "dead_letter",
+            Op::Defer { .. } => "defer",
+            Op::RenewLock { .. } => "renew_lock",
+            Op::Open(_) => "open",
+            Op::Close => "close",
+            Op::AcceptSession { .. } => "accept_session",
+            Op::RenewSessionLock => "renew_session_lock",
+            Op::SetSessionState { .. } => "set_session_state",
+            Op::GetSessionState => "get_session_state",
+            Op::Disconnect => "disconnect",
+            Op::UpdateQueue(_) => "update_queue",
+    }
+}
+
 /// One script step: `{"at_ms", "do", "by", …}`; parsing it gives back the same operation.
 #[must_use]
 pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
     let mut m = Map::new();
     put(&mut m, "at_ms", at_ms);
-    let name = match op {
-        Op::Send { .. } => "send",
-        Op::Schedule { .. } => "schedule",
-        Op::CancelScheduled { .. } => "cancel_scheduled",
-        Op::Receive { .. } => "receive",
-        Op::ReceiveDeferred { .. } => "receive_deferred",
-        Op::Peek { .. } => "peek",
-        Op::Complete { .. } => "complete",
-        Op::Abandon { .. } => "abandon",
-        Op::DeadLetter { .. } => "dead_letter",
-        Op::Defer { .. } => "defer",
-        Op::RenewLock { .. } => "renew_lock",
-        Op::Open(_) => "open",
-        Op::Close => "close",
-        Op::AcceptSession { .. } => "accept_session",
-        Op::RenewSessionLock => "renew_session_lock",
-        Op::SetSessionState { .. } => "set_session_state",
-        Op::GetSessionState => "get_session_state",
-        Op::Disconnect => "disconnect",
-        Op::UpdateQueue(_) => "update_queue",
-    };
+    let name = op_name(op);
     put(&mut m, "do", name);
     put(&mut m, "by", by);
     match op {

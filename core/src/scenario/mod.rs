@@ -14,7 +14,7 @@ pub mod sdk;
 #[cfg(feature = "svg")]
 pub mod svg;
 
-pub use emit::{config_value, patch_value, scenario_text, step_value};
+pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::J;
 pub use parse::{FormatError, OPS, from_value, parse};
 
