@@ -646,11 +646,7 @@ impl Story {
                 self.release(m, t, from);
             }
             EventKind::DeadLettered {
-                seq,
-                id,
-                by,
-                cause,
-                ..
+                seq, id, by, cause, ..
             } => {
                 let (reason, description) = (cause.reason(), cause.description());
                 let Some(m) = self.msg_of(*seq) else { return };
