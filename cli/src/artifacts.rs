@@ -22,7 +22,7 @@ fn fail(msg: &str) -> ExitCode {
 
 fn load(arg: &str) -> Result<Scenario, String> {
     let text = crate::read_input(arg)?;
-    scenario::parse(&text).map_err(|e| e.to_string())
+    scenario::parse_bytes(&text).map_err(|e| e.to_string())
 }
 
 pub(crate) fn emit(made: Result<String, ArtifactError>) -> ExitCode {

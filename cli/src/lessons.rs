@@ -49,7 +49,7 @@ pub(crate) fn dispatch(args: &[String]) -> Option<ExitCode> {
 
 fn show_lesson(file: &str) -> ExitCode {
     let sc = match crate::read_input(file)
-        .and_then(|t| scenario::parse(&t).map_err(|e| e.to_string()))
+        .and_then(|t| scenario::parse_bytes(&t).map_err(|e| e.to_string()))
     {
         Ok(sc) => sc,
         Err(e) => return fail(&e),
@@ -84,7 +84,14 @@ fn show_compare(file: &str) -> ExitCode {
             Some(t) => Ok(t.to_string()),
             None => Err(format!("{file}: no such comparison (see `settle presets`)")),
         },
-        None => crate::read_input(file),
+        None => crate::read_input(file).and_then(|b| {
+            String::from_utf8(b).map_err(|e| {
+                format!(
+                    "{file}: not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                )
+            })
+        }),
     };
     let c = match text.and_then(|t| compare::parse(&t).map_err(|e| e.to_string())) {
         Ok(c) => c,

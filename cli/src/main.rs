@@ -4,6 +4,8 @@
 //! - `settle check FILE|-`: validates only; exit 0 when valid.
 //!
 //! A rejected scenario prints `error: <json path>: <what is wrong>` on stderr and exits 2.
+//! A scenario that would exceed the work budget stops with `error: work budget exceeded: ...`
+//! and exits 3 (`settle run` has written the trace up to there).
 
 mod artifacts;
 mod lessons;
@@ -16,22 +18,25 @@ const USAGE: &str =
     "usage: settle run FILE|-|preset:NAME   run a scenario, print its trace (JSON Lines)
        settle check FILE|-|preset:NAME validate a scenario
        settle presets                  list the built-in presets
-       settle preset NAME              print a preset's scenario (to save and edit)";
+       settle preset NAME              print a preset's scenario (to save and edit)
 
-fn read_input(arg: &str) -> Result<String, String> {
+exit status: 0 ok; 1 output could not be written; 2 invalid input (error: <json path>: ...);
+             3 the run exceeded the work budget (4,000,000 trace records or 512 MiB of trace)";
+
+fn read_input(arg: &str) -> Result<Vec<u8>, String> {
     if let Some(name) = arg.strip_prefix("preset:") {
         return scenario::presets::preset(name)
-            .map(String::from)
+            .map(|t| t.as_bytes().to_vec())
             .ok_or_else(|| format!("{arg}: no such preset (see `settle presets`)"));
     }
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     if arg == "-" {
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|e| format!("-: cannot read standard input: {e}"))?;
-        return Ok(text);
+        return Ok(bytes);
     }
-    std::fs::read_to_string(arg).map_err(|e| format!("{arg}: cannot read: {e}"))
+    std::fs::read(arg).map_err(|e| format!("{arg}: cannot read: {e}"))
 }
 
 fn main() -> ExitCode {
@@ -86,29 +91,28 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let sc = match scenario::parse(&text) {
+    let sc = match scenario::parse_bytes(&text) {
         Ok(sc) => sc,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
+    let mut run = scenario::Run::new(&sc);
     if cmd == "check" {
-        return ExitCode::SUCCESS;
+        // A valid scenario is one that runs within the work budget.
+        return match run.finish_trace(&mut |_: &str| {}) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => over_budget(&e),
+        };
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut line = String::new();
     let mut failed = None;
-    let mut run = scenario::Run::new(&sc);
-    run.finish(&mut |rec: scenario::J| {
-        if failed.is_some() {
-            return;
-        }
-        line.clear();
-        rec.write(&mut line);
-        line.push('\n');
-        if let Err(e) = out.write_all(line.as_bytes()) {
+    let ran = run.finish_trace(&mut |line: &str| {
+        if failed.is_none()
+            && let Err(e) = out.write_all(line.as_bytes())
+        {
             failed = Some(e);
         }
     });
@@ -119,5 +123,14 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     }
-    ExitCode::SUCCESS
+    match ran {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => over_budget(&e),
+    }
+}
+
+/// Exit status 3: the scenario is valid but asks for more work than the budget allows.
+pub(crate) fn over_budget(e: &scenario::BudgetError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(3)
 }

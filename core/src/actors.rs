@@ -10,6 +10,19 @@
 //! **Receivers** take messages (peek-lock or receive-and-delete, optional prefetch), process
 //! each for a seeded time, then settle by policy; they can fail on poison messages, hang past
 //! the lock, crash, renew locks automatically, and skip work already done for a MessageId.
+//!
+//! **Scheduling.** Actors wait in one agenda ordered by (next wake, declaration order), so
+//! choosing the next action is O(log actors). A receiver with nothing to do polls every
+//! `poll_ms`, but a poll that would find nothing and change nothing
+//! ([`Queue::receive_would_act`](crate::queue::Queue::receive_would_act)) is skipped: the
+//! receiver sleeps to its first poll tick at or after the next instant anything else can
+//! happen (a script step, another actor, a broker deadline, a time-to-live), which is exactly
+//! the tick at which its old every-tick polling would first have found something. The trace is
+//! the same; the work grows with events, not with virtual time.
+//!
+//! **Time arithmetic** saturates: an instant past `u64::MAX` ms never comes, so an action due
+//! then is never taken. Processing a message takes at least 1 ms of virtual time (a duplicate
+//! an idempotent receiver skips is completed at once), so no actor loops at one instant.
 
 use crate::error::{Error, ErrorKind};
 use crate::message::{NewMessage, Properties, ReceiveMode, SubQueue, Text};
@@ -216,6 +229,9 @@ struct ReceiverState {
     rng: Rng,
     opened: bool,
     poll_at: Option<Instant>,
+    /// While skipping empty polls: the last tick considered (its poll rhythm continues from
+    /// there), so a change from outside the run can wake it at its next tick.
+    skipping: Option<Instant>,
     jobs: Vec<Job>,
     done_ids: BTreeSet<Text>,
     crashed: bool,
@@ -232,10 +248,37 @@ enum State {
 #[derive(Clone, Debug, Default)]
 pub struct Actors {
     actors: Vec<State>,
+    /// (next wake, index) of every actor that has one: the priority queue.
+    agenda: BTreeSet<(Instant, usize)>,
+    /// Each actor's entry in `agenda`.
+    wakes: Vec<Option<Instant>>,
+    /// (next instant it may change the world, index): `agenda` without the poll ticks of
+    /// receivers skipping empty polls (such a poll changes nothing until something else does).
+    movers: BTreeSet<(Instant, usize)>,
+    /// Each actor's entry in `movers`.
+    moves: Vec<Option<Instant>>,
+    /// Actions taken so far (including skipped polls): the actors' share of a run's work.
+    actions: u64,
+    /// Polls every tick, even when nothing can be found (the reference behaviour that poll
+    /// skipping must reproduce exactly; for tests).
+    every_tick: bool,
 }
 
-fn fill(template: &str, n: u64) -> Text {
-    template.replace("{n}", &format!("{n}")).as_str().into()
+/// A message body: the template itself (shared, not copied) unless it has `{n}` to fill in.
+fn fill(template: &Text, n: u64) -> Text {
+    if template.contains("{n}") {
+        template.replace("{n}", &format!("{n}")).as_str().into()
+    } else {
+        template.clone()
+    }
+}
+
+/// `at + d`, or `None` (never) past the end of representable time.
+fn later(at: Instant, d: Duration) -> Option<Instant> {
+    at.as_millis()
+        .checked_add(d.as_millis())
+        .filter(|&t| t < u64::MAX)
+        .map(Instant::from_millis)
 }
 
 impl Actors {
@@ -269,6 +312,7 @@ impl Actors {
                         rng,
                         opened: false,
                         poll_at: Some(spec.start),
+                        skipping: None,
                         jobs: Vec::new(),
                         done_ids: BTreeSet::new(),
                         crashed: false,
@@ -276,8 +320,78 @@ impl Actors {
                     }),
                 }
             })
+            .collect::<Vec<State>>();
+        let wakes: Vec<Option<Instant>> = actors.iter().map(State::next_wake).collect();
+        let agenda: BTreeSet<(Instant, usize)> = wakes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| w.map(|w| (w, i)))
             .collect();
-        Self { actors }
+        let moves = wakes.clone();
+        let movers = agenda.clone();
+        Self {
+            actors,
+            agenda,
+            wakes,
+            movers,
+            moves,
+            actions: 0,
+            every_tick: false,
+        }
+    }
+
+    /// How many actor actions ran so far (a skipped poll counts as one): the actors' work.
+    #[must_use]
+    pub fn actions(&self) -> u64 {
+        self.actions
+    }
+
+    /// Makes receivers poll on every tick, as they did before poll skipping (the trace must
+    /// be the same either way; only the work differs). For tests and benchmarks.
+    #[doc(hidden)]
+    pub fn poll_every_tick(&mut self) {
+        self.every_tick = true;
+    }
+
+    fn reschedule(&mut self, i: usize) {
+        let new = self.actors[i].next_wake();
+        if new != self.wakes[i] {
+            if let Some(old) = self.wakes[i] {
+                self.agenda.remove(&(old, i));
+            }
+            if let Some(w) = new {
+                self.agenda.insert((w, i));
+            }
+            self.wakes[i] = new;
+        }
+        let moves = self.actors[i].next_change();
+        if moves != self.moves[i] {
+            if let Some(old) = self.moves[i] {
+                self.movers.remove(&(old, i));
+            }
+            if let Some(w) = moves {
+                self.movers.insert((w, i));
+            }
+            self.moves[i] = moves;
+        }
+    }
+
+    /// Something outside the run changed the world at `now` (a person's action in the
+    /// playground), after every actor action due at `now` ran: receivers skipping empty polls
+    /// wake at their next poll tick after `now` to look again.
+    pub fn touch(&mut self, now: Instant) {
+        for i in 0..self.actors.len() {
+            if let State::Receiver(r) = &mut self.actors[i]
+                && let Some(anchor) = r.skipping
+            {
+                let after = later(now, Duration::from_millis(1)).unwrap_or(Instant::MAX);
+                let tick = next_tick(anchor, r.spec.poll, Some(after));
+                if r.poll_at.is_none_or(|p| tick.is_some_and(|t| t < p)) {
+                    r.poll_at = tick;
+                }
+                self.reschedule(i);
+            }
+        }
     }
 
     /// True when there are no actors.
@@ -298,41 +412,79 @@ impl Actors {
             .collect()
     }
 
-    /// When the next actor has something to do.
+    /// When the next actor has something to do. O(log actors).
     #[must_use]
     pub fn next_wake(&self) -> Option<Instant> {
-        self.actors.iter().filter_map(State::next_wake).min()
+        self.agenda.first().map(|&(t, _)| t)
     }
 
     /// Runs the one action due earliest (at or before `t`; ties in declaration order) and
     /// returns what it did. The caller MUST first move `world` to that instant (see
     /// [`next_wake`](Self::next_wake)), so broker deadlines come before the action.
-    pub fn act(&mut self, t: Instant, world: &mut World) -> Vec<ActorAct> {
-        let due = self
-            .actors
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| a.next_wake().map(|w| (w, i)))
-            .filter(|&(w, _)| w <= t)
-            .min();
+    /// `horizon` is the earliest instant at which anything outside the actors can change the
+    /// world (the next script step); the broker's own deadlines are read from `world`.
+    pub fn act(
+        &mut self,
+        t: Instant,
+        world: &mut World,
+        horizon: Option<Instant>,
+    ) -> Vec<ActorAct> {
         let mut acts = Vec::new();
-        if let Some((at, i)) = due {
-            let mut out = |_: &World, a: ActorAct| acts.push(a);
-            match &mut self.actors[i] {
-                State::Sender(s) => s.step(at, world, &mut out),
-                State::Receiver(r) => r.step(at, world, &mut out),
-            }
+        let Some(&(at, i)) = self.agenda.first().filter(|&&(w, _)| w <= t) else {
+            return acts;
+        };
+        // The earliest instant at which another actor may act (for a skipped poll).
+        let others = self.movers.iter().find(|&&(_, j)| j != i).map(|&(w, _)| w);
+        let was_skipping = matches!(&self.actors[i], State::Receiver(r) if r.skipping.is_some());
+        let horizon = [horizon, others].into_iter().flatten().min();
+        self.actions = self.actions.saturating_add(1);
+        let mut out = |_: &World, a: ActorAct| acts.push(a);
+        match &mut self.actors[i] {
+            State::Sender(s) => s.step(at, world, &mut out),
+            State::Receiver(r) => r.step(at, world, horizon, !self.every_tick, &mut out),
+        }
+        self.reschedule(i);
+        if was_skipping && acts.iter().any(|a| matches!(a.op, Op::Receive { .. })) {
+            // A receiver that was idle found work: it will change the world again (its jobs
+            // end at least 1 ms from now), which the other idle receivers did not foresee.
+            self.touch(at);
         }
         acts
     }
 }
 
+/// The first tick `anchor + k·poll` (k ≥ 1) at or after `from` (`None`: at `anchor + poll`);
+/// `None` when that is past the end of time.
+fn next_tick(anchor: Instant, poll: Duration, from: Option<Instant>) -> Option<Instant> {
+    let poll = poll.as_millis().max(1);
+    let first = later(anchor, Duration::from_millis(poll))?;
+    match from {
+        Some(f) if f > first => {
+            let k = f.saturating_since(anchor).as_millis().div_ceil(poll);
+            later(anchor, Duration::from_millis(k.checked_mul(poll)?))
+        }
+        _ => Some(first),
+    }
+}
+
 impl State {
+    /// The next instant this actor may change the world: its next wake, except the poll
+    /// tick of a receiver skipping empty polls.
+    fn next_change(&self) -> Option<Instant> {
+        match self {
+            Self::Receiver(r) if r.skipping.is_some() => r.next_job_wake(),
+            _ => self.next_wake(),
+        }
+        .filter(|&t| t < Instant::MAX)
+    }
+
+    /// The next wake; `Instant::MAX` is the end of time, which never comes.
     fn next_wake(&self) -> Option<Instant> {
         match self {
             Self::Sender(s) => s.agenda.first().map(|&(t, _)| t),
             Self::Receiver(r) => r.next_wake(),
         }
+        .filter(|&t| t < Instant::MAX)
     }
 }
 
@@ -377,29 +529,45 @@ impl SenderState {
                     return;
                 }
                 let n = self.next;
-                self.next += 1;
-                self.in_flight += 1;
+                self.next = self.next.saturating_add(1);
+                self.in_flight = self.in_flight.saturating_add(1);
                 self.stats.started += 1;
                 self.stats.in_flight = u64::from(self.in_flight);
                 let jitter = if self.spec.jitter.as_millis() > 0 {
-                    self.rng.below(self.spec.jitter.as_millis() + 1)
+                    self.rng
+                        .below(self.spec.jitter.as_millis().saturating_add(1))
                 } else {
                     0
                 };
-                let half = Duration::from_millis(self.spec.rtt.as_millis() / 2 + jitter);
-                self.agenda
-                    .insert((at + half + self.spec.store, SendEv::Store(n)));
+                let half = Duration::from_millis(
+                    (self.spec.rtt.as_millis() / 2)
+                        .saturating_add(jitter)
+                        .saturating_add(self.spec.store.as_millis()),
+                );
+                // Past the end of time the message is never stored (it stays in flight).
+                if let Some(t) = later(at, half) {
+                    self.agenda.insert((t, SendEv::Store(n)));
+                }
                 // Pipelined kinds start the next one right away (or after the interval).
-                if self.next <= self.spec.count && self.in_flight < self.in_flight_limit() {
-                    self.agenda.insert((at + self.spec.interval, SendEv::Start));
+                if self.next <= self.spec.count
+                    && self.in_flight < self.in_flight_limit()
+                    && let Some(t) = later(at, self.spec.interval)
+                {
+                    self.agenda.insert((t, SendEv::Start));
                 }
             }
             SendEv::Store(n) => {
                 let spec = &self.spec;
-                let mut msg =
-                    NewMessage::new(&format!("{}{n}", spec.id_prefix), &fill(&spec.body, n));
-                msg.ttl = spec.ttl;
-                msg.properties = Properties::default();
+                let body = fill(&spec.body, n);
+                let mut msg = NewMessage {
+                    id: format!("{}{n}", spec.id_prefix).as_str().into(),
+                    size_bytes: body.len() as u64,
+                    body,
+                    ttl: spec.ttl,
+                    session_id: None,
+                    properties: Properties::default(),
+                    scheduled_enqueue: None,
+                };
                 if !spec.sessions.is_empty() {
                     msg.session_id = Some(
                         spec.sessions[((n - 1) % spec.sessions.len() as u64) as usize].clone(),
@@ -453,7 +621,7 @@ impl SenderState {
                         None,
                         Some("presettled: no answer will come"),
                     );
-                    self.in_flight -= 1;
+                    self.in_flight = self.in_flight.saturating_sub(1);
                     self.stats.in_flight = u64::from(self.in_flight);
                     if result.is_err() {
                         self.stats.unobserved_failures += 1;
@@ -467,11 +635,13 @@ impl SenderState {
                     let back = Duration::from_millis(
                         self.spec.rtt.as_millis() - self.spec.rtt.as_millis() / 2,
                     );
-                    self.agenda.insert((at + back, SendEv::Complete(n)));
+                    if let Some(t) = later(at, back) {
+                        self.agenda.insert((t, SendEv::Complete(n)));
+                    }
                 }
             }
             SendEv::Complete(n) => {
-                self.in_flight -= 1;
+                self.in_flight = self.in_flight.saturating_sub(1);
                 self.stats.in_flight = u64::from(self.in_flight);
                 self.stats.last_completion = Some(at);
                 let (msg, result, busy) = self
@@ -521,21 +691,39 @@ impl SenderState {
 
 impl ReceiverState {
     fn next_wake(&self) -> Option<Instant> {
+        [self.poll_at, self.next_job_wake()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// The next job deadline (renew or finish) or crash.
+    fn next_job_wake(&self) -> Option<Instant> {
         let jobs = self
             .jobs
             .iter()
             .map(|j| j.renew_at.map_or(j.finish, |r| r.min(j.finish)))
             .min();
         let crash = self.spec.crash_at.filter(|_| !self.crashed);
-        [self.poll_at, jobs, crash].into_iter().flatten().min()
+        [jobs, crash].into_iter().flatten().min()
     }
 
     fn free(&self) -> u32 {
-        self.spec.concurrency.saturating_sub(self.jobs.len() as u32)
+        self.spec
+            .concurrency
+            .saturating_sub(u32::try_from(self.jobs.len()).unwrap_or(u32::MAX))
     }
 
-    fn step(&mut self, at: Instant, world: &mut World, out: &mut impl FnMut(&World, ActorAct)) {
+    fn step(
+        &mut self,
+        at: Instant,
+        world: &mut World,
+        horizon: Option<Instant>,
+        may_skip: bool,
+        out: &mut impl FnMut(&World, ActorAct),
+    ) {
         let name = self.spec.name.clone();
+        self.skipping = None;
         if let Some(c) = self.spec.crash_at
             && !self.crashed
             && c <= at
@@ -555,7 +743,7 @@ impl ReceiverState {
             self.jobs.clear();
             self.stats.in_flight = 0;
             self.opened = false;
-            self.poll_at = self.spec.restart_after.map(|d| at + d);
+            self.poll_at = self.spec.restart_after.and_then(|d| later(at, d));
             return;
         }
         // A job whose time has come: renew, or finish.
@@ -679,6 +867,16 @@ impl ReceiverState {
         if free == 0 {
             return;
         }
+        if may_skip
+            && self.opened
+            && let Some(me) = world.id_of(&name)
+            && !world.queue().receive_would_act(at, me, self.spec.from)
+        {
+            // This poll would find nothing and change nothing: sleep to the first tick at or
+            // after the next instant anything can change.
+            self.skip(at, world, horizon);
+            return;
+        }
         let op = Op::Receive {
             max: free,
             mode: Some(self.spec.mode),
@@ -715,7 +913,16 @@ impl ReceiverState {
                         .as_millis()
                         .max(self.spec.work_min.as_millis()),
                 );
-                Duration::from_millis(lo + self.rng.below(hi - lo + 1))
+                Duration::from_millis(
+                    lo.saturating_add(self.rng.below((hi - lo).saturating_add(1))),
+                )
+            };
+            // Processing takes at least 1 ms: a receiver never handles one message twice at
+            // one instant (an abandon with no processing time would loop there forever).
+            let work = if duplicate {
+                work
+            } else {
+                work.max(Duration::from_millis(1))
             };
             if duplicate {
                 self.stats.duplicates_skipped += 1;
@@ -726,6 +933,8 @@ impl ReceiverState {
                 (false, None) => self.spec.policy.clone(),
             };
             let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
+            // A job that would end past the end of time never ends.
+            let finish = later(at, work).unwrap_or(Instant::MAX);
             let renew_at = match (self.spec.auto_renew, m.locked_until) {
                 (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock => {
                     Self::renew_time(at, until, renew_until)
@@ -736,7 +945,7 @@ impl ReceiverState {
                 seq: m.seq,
                 token: m.lock_token,
                 id: m.id.clone(),
-                finish: at + work,
+                finish,
                 renew_at,
                 renew_until,
                 hang,
@@ -747,8 +956,34 @@ impl ReceiverState {
         }
         self.stats.in_flight = self.jobs.len() as u64;
         if self.free() > 0 {
-            self.poll_at = Some(at + self.spec.poll);
+            self.poll_at = later(at, self.spec.poll);
         }
+    }
+
+    /// An empty poll at `at`, skipped: the next poll is the first tick at or after the next
+    /// instant at which anything can change (`horizon`, the broker's deadlines, a TTL, this
+    /// receiver's own jobs), and never before `at + poll`.
+    fn skip(&mut self, at: Instant, world: &World, horizon: Option<Instant>) {
+        let q = world.queue();
+        let own = self
+            .jobs
+            .iter()
+            .map(|j| j.renew_at.map_or(j.finish, |r| r.min(j.finish)))
+            .min();
+        // A time-to-live matters even to a dead-letter receiver: the prefetch pump at the end
+        // of its receive collects expired main-queue messages when a link prefetches there.
+        let ttl = q.next_ttl_expiry();
+        let change = [horizon, q.poll_timeout(), ttl, own]
+            .into_iter()
+            .flatten()
+            .min();
+        self.skipping = Some(at);
+        self.poll_at = match change {
+            Some(c) => next_tick(at, self.spec.poll, Some(c)),
+            // Nothing will ever change by itself: sleep until something outside the run does
+            // (see `Actors::touch`).
+            None => None,
+        };
     }
 
     fn past_stop(&self, at: Instant) -> bool {

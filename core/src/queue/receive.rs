@@ -176,6 +176,39 @@ impl Queue {
         }
     }
 
+    /// Whether a [`receive`](Self::receive) by `by` from `sub` at `now` could return anything
+    /// or change anything (collect an expired message, open a link, fire a deadline). `false`
+    /// means such a receive would return nothing, emit nothing and change nothing, so an
+    /// automated receiver may skip it. Conservative: `true` whenever in doubt. O(log n).
+    #[must_use]
+    pub fn receive_would_act(&self, now: Instant, by: ClientId, sub: SubQueue) -> bool {
+        if now > self.now || self.poll_timeout().is_some_and(|t| t <= now) {
+            return true;
+        }
+        if sub == SubQueue::Main && self.require_session(by).is_err() {
+            // Refused before anything happens.
+            return false;
+        }
+        let Some(link) = self.link(by, sub) else {
+            return true;
+        };
+        // A receive collects expired messages from the main queue, and so does the prefetch
+        // pump that ends every receive while a link prefetches from the main queue.
+        let collects =
+            sub == SubQueue::Main || self.prefetching.iter().any(|&(_, s)| s == SubQueue::Main);
+        if collects && self.next_ttl_expiry().is_some_and(|t| t <= now) {
+            return true;
+        }
+        (link.prefetch > 0 && !link.buffer.is_empty()) || self.next_available(by, sub).is_some()
+    }
+
+    /// When the next available message of the main queue reaches its time-to-live (receives
+    /// collect it from then on: T18), if any has one.
+    #[must_use]
+    pub fn next_ttl_expiry(&self) -> Option<Instant> {
+        self.ttl_index.first().map(|&(t, _)| t)
+    }
+
     /// Receives up to `max` messages from `sub` (T5, T6, T21). Receives never wait: an empty
     /// result means nothing was available at `now`. A link is opened implicitly (prefetch 0)
     /// if the client has none on `sub`; `mode` defaults to the link's.

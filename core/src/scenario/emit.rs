@@ -115,12 +115,10 @@ pub fn config_value(c: &QueueConfig) -> Value {
     })
 }
 
-/// One script step: `{"at_ms", "do", "by", …}`; parsing it gives back the same operation.
+/// The scenario format's name of an operation (a step's `do`).
 #[must_use]
-pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
-    let mut m = Map::new();
-    put(&mut m, "at_ms", at_ms);
-    let name = match op {
+pub fn op_name(op: &Op) -> &'static str {
+    match op {
         Op::Send { .. } => "send",
         Op::Schedule { .. } => "schedule",
         Op::CancelScheduled { .. } => "cancel_scheduled",
@@ -140,7 +138,15 @@ pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
         Op::GetSessionState => "get_session_state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update_queue",
-    };
+    }
+}
+
+/// One script step: `{"at_ms", "do", "by", …}`; parsing it gives back the same operation.
+#[must_use]
+pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
+    let mut m = Map::new();
+    put(&mut m, "at_ms", at_ms);
+    let name = op_name(op);
     put(&mut m, "do", name);
     put(&mut m, "by", by);
     match op {

@@ -5,10 +5,12 @@
 
 #[cfg(any(feature = "svg", feature = "sdk"))]
 pub mod artifact;
+mod budget;
 pub mod compare;
 pub(crate) mod emit;
 mod json;
 pub mod lesson;
+pub mod limits;
 pub(crate) mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
@@ -17,9 +19,10 @@ pub mod sdk;
 pub mod svg;
 pub mod timetravel;
 
-pub use emit::{config_value, patch_value, scenario_text, step_value};
+pub use budget::{Budget, BudgetError, Exhausted, Progress};
+pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::J;
-pub use parse::{FormatError, OPS, from_value, parse};
+pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
 use crate::event::{Event, EventKind};
@@ -31,6 +34,7 @@ use crate::{Error, QueueConfig};
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::cell::Cell;
 
 /// A validated scenario.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,8 +72,15 @@ pub struct Step {
     pub raw: serde_json::Value,
 }
 
-/// Executes a scenario and produces its trace. Cloning is cheap apart from the live state:
-/// the script is shared (time travel keeps clones as checkpoints, `timetravel`).
+/// Executes a scenario and produces its trace, within a work [`Budget`].
+///
+/// Incremental use (the playground slices work into short tasks): call
+/// [`advance_until`](Self::advance_until) with a small `max_records` until it returns
+/// [`Progress::Reached`]; each call does at most about that much work and returns. Over the
+/// run's budget every call returns the same [`BudgetError`] and the state stays as it was.
+///
+/// Cloning is cheap apart from the live state: the script is shared (time travel keeps clones
+/// as checkpoints, `timetravel`).
 #[derive(Clone, Debug)]
 pub struct Run {
     world: World,
@@ -77,15 +88,30 @@ pub struct Run {
     next: usize,
     end: Instant,
     actors: Actors,
+    budget: Budget,
+    records: u64,
+    trace_bytes: u64,
+    exceeded: Option<BudgetError>,
+    /// The world was lent out mutably: idle receivers must look again.
+    touched: bool,
 }
 
 impl Run {
-    /// A run at time zero, before any step.
+    /// A run at time zero, before any step, with the default [`Budget`].
     ///
     /// # Panics
     /// Never for a scenario from [`parse`] (its configuration is validated).
     #[must_use]
     pub fn new(sc: &Scenario) -> Self {
+        Self::with_budget(sc, Budget::DEFAULT)
+    }
+
+    /// A run with this work budget.
+    ///
+    /// # Panics
+    /// Never for a scenario from [`parse`] (its configuration is validated).
+    #[must_use]
+    pub fn with_budget(sc: &Scenario, budget: Budget) -> Self {
         Self {
             world: World::new(sc.queue.clone(), sc.seed)
                 .expect("invariant: a parsed scenario has a valid configuration"),
@@ -93,7 +119,36 @@ impl Run {
             next: 0,
             end: sc.run_until,
             actors: Actors::new(&sc.actors, sc.seed),
+            budget,
+            records: 0,
+            trace_bytes: 0,
+            exceeded: None,
+            touched: false,
         }
+    }
+
+    /// The work budget.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Records produced so far.
+    #[must_use]
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    /// Bytes of trace written so far (by [`advance_trace`](Self::advance_trace)).
+    #[must_use]
+    pub fn trace_bytes(&self) -> u64 {
+        self.trace_bytes
+    }
+
+    /// Why the run stopped early, if it did.
+    #[must_use]
+    pub fn exceeded(&self) -> Option<&BudgetError> {
+        self.exceeded.as_ref()
     }
 
     /// The automated actors and their running totals.
@@ -102,14 +157,22 @@ impl Run {
         &self.actors
     }
 
+    /// The automated actors, mutably.
+    #[doc(hidden)]
+    pub fn actors_mut(&mut self) -> &mut Actors {
+        &mut self.actors
+    }
+
     /// The world being driven.
     #[must_use]
     pub fn world(&self) -> &World {
         &self.world
     }
 
-    /// The world, mutably (the playground adds its own actions between steps).
+    /// The world, mutably (the playground adds its own actions between steps, at the current
+    /// instant: idle automated receivers look again at their next poll tick).
     pub fn world_mut(&mut self) -> &mut World {
+        self.touched = true;
         &mut self.world
     }
 
@@ -146,26 +209,136 @@ impl Run {
     }
 
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
-    /// instant deadlines first, then the step). Each trace record is handed to `out`.
+    /// instant deadlines first, then the step). Each trace record is handed to `out`. Stops
+    /// early (silently) over the budget: see [`exceeded`](Self::exceeded).
     pub fn advance_to(&mut self, t: Instant, out: &mut impl FnMut(J)) {
-        self.advance_with(t, &mut |w: &World, r: Record<'_>| {
-            out(match r {
-                Record::Step {
-                    index,
-                    step,
-                    result,
-                } => step_record(w, index, step, result),
-                Record::Actor { act } => actor_record(w, act),
-                Record::Event { event, step } => event_record(w, event, step),
-            });
+        let _ = self.advance_until(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
+            out(record_json(w, &r));
         });
     }
 
     /// As [`advance_to`](Self::advance_to), handing over structured records (the playground
     /// narrates them and tracks what each client holds).
     pub fn advance_with(&mut self, t: Instant, out: &mut impl FnMut(&World, Record<'_>)) {
-        // Bounded: every pass runs one step or one actor action, each finite in number up to t.
-        loop {
+        let _ = self.advance_until(t, u64::MAX, out);
+    }
+
+    /// Runs what is due at or before `t`, producing at most about `max_records` records in
+    /// this call (one step or actor action is never cut in two), and says how far it got.
+    ///
+    /// # Errors
+    /// The run's [`Budget`] ran out (now or in an earlier call); nothing more runs.
+    pub fn advance_until(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        out: &mut impl FnMut(&World, Record<'_>),
+    ) -> Result<Progress, BudgetError> {
+        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
+            out(w, r);
+            0
+        })
+    }
+
+    /// As [`advance_until`](Self::advance_until), writing the trace: each record as one line
+    /// of JSON (ending in `\n`) handed to `out`, counted against the trace-bytes budget.
+    ///
+    /// # Errors
+    /// As [`advance_until`](Self::advance_until).
+    pub fn advance_trace(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        out: &mut impl FnMut(&str),
+    ) -> Result<Progress, BudgetError> {
+        let mut line = String::new();
+        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
+            line.clear();
+            record_json(w, &r).write(&mut line);
+            line.push('\n');
+            out(&line);
+            line.len() as u64
+        })
+    }
+
+    /// Runs to `run_until_ms` and writes the whole trace, final record included, line by line.
+    ///
+    /// # Errors
+    /// As [`advance_until`](Self::advance_until); the final record counts too.
+    pub fn finish_trace(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+        self.advance_trace(self.end, u64::MAX, out)?;
+        let mut line = String::new();
+        final_record(&self.world).write(&mut line);
+        line.push('\n');
+        let bytes = self.trace_bytes.saturating_add(line.len() as u64);
+        if bytes > self.budget.max_trace_bytes {
+            return Err(self.over(Exhausted::TraceBytes));
+        }
+        self.trace_bytes = bytes;
+        out(&line);
+        Ok(())
+    }
+
+    fn over(&mut self, exhausted: Exhausted) -> BudgetError {
+        let e = BudgetError {
+            exhausted,
+            limit: match exhausted {
+                Exhausted::Records => self.budget.max_records,
+                Exhausted::TraceBytes => self.budget.max_trace_bytes,
+            },
+            at: self.world.queue().now(),
+            records: self.records,
+            trace_bytes: self.trace_bytes,
+        };
+        self.exceeded = Some(e.clone());
+        e
+    }
+
+    /// The one driving loop: `out` returns the bytes it wrote for a record.
+    fn advance_counted(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        out: &mut impl FnMut(&World, Record<'_>) -> u64,
+    ) -> Result<Progress, BudgetError> {
+        if let Some(e) = &self.exceeded {
+            return Err(e.clone());
+        }
+        if self.touched {
+            self.touched = false;
+            self.actors.touch(self.world.queue().now());
+        }
+        let budget = self.budget;
+        let first = self.records;
+        let records = Cell::new(self.records);
+        let bytes = Cell::new(self.trace_bytes);
+        let over: Cell<Option<Exhausted>> = Cell::new(None);
+        let mut counted = |w: &World, r: Record<'_>| {
+            if over.get().is_some() {
+                return;
+            }
+            if records.get() >= budget.max_records {
+                over.set(Some(Exhausted::Records));
+                return;
+            }
+            let n = out(w, r);
+            records.set(records.get() + 1);
+            bytes.set(bytes.get().saturating_add(n));
+            if bytes.get() > budget.max_trace_bytes {
+                over.set(Some(Exhausted::TraceBytes));
+            }
+        };
+        // Bounded: every pass runs one step or one actor action, and actor actions move virtual
+        // time on (processing takes at least 1 ms, polls are `poll_ms` apart).
+        let progress = loop {
+            if over.get().is_some() {
+                break Progress::Reached;
+            }
+            if records.get() - first >= max_records {
+                break Progress::Paused {
+                    now: self.world.queue().now(),
+                };
+            }
             let step_at = self.steps.get(self.next).map(|s| s.at).filter(|&a| a <= t);
             let actor_at = self.actors.next_wake().filter(|&a| a <= t);
             match (step_at, actor_at) {
@@ -173,11 +346,11 @@ impl Run {
                 (Some(s), a) if a.is_none_or(|a| s <= a) => {
                     let step = self.steps[self.next].clone();
                     self.world.advance_to(step.at);
-                    self.drain(None, out);
+                    self.drain(None, &mut counted);
                     let idx = self.next;
                     self.next += 1;
                     let result = self.world.apply(step.at, &step.by, step.op.clone());
-                    out(
+                    counted(
                         &self.world,
                         Record::Step {
                             index: idx,
@@ -185,34 +358,60 @@ impl Run {
                             result: &result,
                         },
                     );
-                    self.drain(Some(idx), out);
+                    self.drain(Some(idx), &mut counted);
                 }
                 (_, Some(a)) => {
                     self.world.advance_to(a);
-                    self.drain(None, out);
-                    for act in self.actors.act(a, &mut self.world) {
-                        out(&self.world, Record::Actor { act: &act });
-                        self.drain(None, out);
+                    self.drain(None, &mut counted);
+                    let horizon = self.steps.get(self.next).map(|s| s.at);
+                    for act in self.actors.act(a, &mut self.world, horizon) {
+                        counted(&self.world, Record::Actor { act: &act });
+                        self.drain(None, &mut counted);
                     }
-                    self.drain(None, out);
+                    self.drain(None, &mut counted);
                 }
-                _ => break,
+                _ => {
+                    self.world.advance_to(t);
+                    self.drain(None, &mut counted);
+                    break Progress::Reached;
+                }
             }
+        };
+        self.records = records.get();
+        self.trace_bytes = bytes.get();
+        match over.get() {
+            Some(x) => Err(self.over(x)),
+            None => Ok(progress),
         }
-        self.world.advance_to(t);
-        self.drain(None, out);
     }
 
-    /// Runs to `run_until_ms` and emits the final record.
+    /// Runs to `run_until_ms` and emits the final record (stops early over the budget; see
+    /// [`exceeded`](Self::exceeded)).
     pub fn finish(&mut self, out: &mut impl FnMut(J)) {
         self.advance_to(self.end, out);
-        out(final_record(&self.world));
+        if self.exceeded.is_none() {
+            out(final_record(&self.world));
+        }
     }
 
     fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(&World, Record<'_>)) {
         while let Some(ev) = self.world.queue_mut().poll_event() {
             out(&self.world, Record::Event { event: &ev, step });
         }
+    }
+}
+
+/// A record as its trace line's JSON.
+#[must_use]
+pub fn record_json(w: &World, r: &Record<'_>) -> J {
+    match *r {
+        Record::Step {
+            index,
+            step,
+            result,
+        } => step_record(w, index, step, result),
+        Record::Actor { act } => actor_record(w, act),
+        Record::Event { event, step } => event_record(w, event, step),
     }
 }
 

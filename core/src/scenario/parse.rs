@@ -1,5 +1,11 @@
 //! Scenario format v1: parsing and validation with JSON paths in every error.
 
+use super::limits::{
+    EXCERPT_CHARS, MAX_ACTORS, MAX_BODY_BYTES, MAX_CONCURRENCY, MAX_DEFERRED_SEQS,
+    MAX_DOCUMENT_BYTES, MAX_ERROR_CHARS, MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS,
+    MAX_PAYLOAD_BYTES, MAX_PREFETCH, MAX_PROPERTIES, MAX_PROPERTIES_BYTES, MAX_PROPERTY_BYTES,
+    MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_STEPS, MAX_TIME_MS,
+};
 use super::{Scenario, Step};
 use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
@@ -7,7 +13,7 @@ use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue, T
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -36,9 +42,27 @@ pub(super) type R<T> = Result<T, FormatError>;
 
 pub(crate) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
     Err(FormatError {
-        path: path.into(),
-        problem: problem.into(),
+        path: cap(path.into(), MAX_ERROR_CHARS / 2),
+        problem: cap(problem.into(), MAX_ERROR_CHARS),
     })
+}
+
+/// `s` cut to at most `max` characters (an ellipsis marks the cut): an error line never
+/// repeats a long stretch of the input.
+fn cap(s: String, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s,
+        Some((i, _)) => {
+            let mut t = String::from(&s[..i]);
+            t.push('…');
+            t
+        }
+    }
+}
+
+/// A short excerpt of user text, for quoting in an error.
+fn excerpt(s: &str) -> String {
+    cap(s.into(), EXCERPT_CHARS)
 }
 
 pub(crate) fn type_name(v: &Value) -> &'static str {
@@ -129,6 +153,15 @@ impl<'a> Obj<'a> {
         Ok(v)
     }
 
+    /// A time (an instant or a duration) in milliseconds, at most [`MAX_TIME_MS`].
+    fn time(&mut self, key: &'static str) -> R<Option<u64>> {
+        let v = self.u64(key)?;
+        if let Some(n) = v {
+            check_time(&self.at(key), n)?;
+        }
+        Ok(v)
+    }
+
     pub(super) fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
         match self.opt(key) {
             None => Ok(None),
@@ -165,19 +198,41 @@ impl<'a> Obj<'a> {
     pub(super) fn finish(self) -> R<()> {
         for k in self.map.keys() {
             if !self.allowed.contains(&k.as_str()) {
-                let hint = self
-                    .allowed
-                    .iter()
-                    .filter(|a| distance(a, k) <= 2)
-                    .min_by_key(|a| (distance(a, k), a.len().abs_diff(k.len())))
-                    .map(|a| format!(" (did you mean \"{a}\"?)"))
-                    .unwrap_or_default();
-                return err(&self.path, format!("unknown key \"{k}\"{hint}"));
+                // The hint costs |k|·|allowed key| per candidate: only short keys get one.
+                let hint = if k.chars().count() <= HINT_MAX_CHARS {
+                    self.allowed
+                        .iter()
+                        .map(|a| (distance(a, k), a))
+                        .filter(|&(d, _)| d <= 2)
+                        .min_by_key(|&(d, a)| (d, a.len().abs_diff(k.len())))
+                        .map(|(_, a)| format!(" (did you mean \"{a}\"?)"))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                return err(&self.path, format!("unknown key \"{}\"{hint}", excerpt(k)));
             }
         }
         Ok(())
     }
 }
+
+/// A time past [`MAX_TIME_MS`] is refused: it cannot make sense in a run, and keeping times
+/// small keeps every sum of times inside `u64`.
+fn check_time(path: &str, n: u64) -> R<()> {
+    if n > MAX_TIME_MS {
+        return err(
+            path,
+            format!(
+                "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Keys longer than this get no "did you mean" hint.
+const HINT_MAX_CHARS: usize = 40;
 
 pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
     match v {
@@ -196,8 +251,29 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
     let Value::Object(map) = v else {
         return err(path, format!("expected an object, found {}", type_name(v)));
     };
+    if map.len() > MAX_PROPERTIES {
+        return err(path, format!("more than {MAX_PROPERTIES} properties"));
+    }
     let mut out = BTreeMap::new();
+    let mut total = 0usize;
     for (k, v) in map {
+        let size = k.len().saturating_add(match v {
+            Value::String(s) => s.len(),
+            _ => 8,
+        });
+        if size > MAX_PROPERTY_BYTES {
+            return err(
+                &format!("{path}.{k}"),
+                format!("a property (key and value) is at most {MAX_PROPERTY_BYTES} bytes"),
+            );
+        }
+        total = total.saturating_add(size);
+        if total > MAX_PROPERTIES_BYTES {
+            return err(
+                path,
+                format!("the properties of one message are at most {MAX_PROPERTIES_BYTES} bytes"),
+            );
+        }
         let p = match v {
             Value::String(s) => PropValue::Str(s.as_str().into()),
             Value::Bool(b) => PropValue::Bool(*b),
@@ -267,21 +343,25 @@ fn opt_props(o: &mut Obj<'_>) -> R<Option<Properties>> {
     }
 }
 
-/// Message limits (semantics.md §3).
-const MAX_ID_CHARS: usize = 128;
-const MAX_REASON_CHARS: usize = 4096;
-
 fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R<NewMessage> {
     let id = o.str_max("id", MAX_ID_CHARS)?.unwrap_or(default_id);
     if id.is_empty() {
         return err(&o.at("id"), "must not be empty");
     }
     let body = o.str("body")?.unwrap_or("");
+    if body.len() > MAX_BODY_BYTES {
+        return err(
+            &o.at("body"),
+            format!(
+                "a body is at most {MAX_BODY_BYTES} bytes (size_bytes can declare a bigger message)"
+            ),
+        );
+    }
     let size = o.u64("size_bytes")?.unwrap_or(body.len() as u64);
     let ttl = o.u64_in("ttl_ms", 1, u64::MAX)?.map(Duration::from_millis);
     let session_id = o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from);
     let props = opt_props(o)?.unwrap_or_default();
-    let sched = o.u64("scheduled_enqueue_ms")?.map(Instant::from_millis);
+    let sched = o.time("scheduled_enqueue_ms")?.map(Instant::from_millis);
     if scheduled_required && sched.is_none() {
         return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
     }
@@ -352,12 +432,13 @@ fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
     })
 }
 
-fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
+fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> {
     let mut o = Obj::new(path, v)?;
     let at = as_u64(&o.at("at_ms"), o.req("at_ms")?)?;
+    check_time(&o.at("at_ms"), at)?;
     let by = match o.req("by")? {
-        Value::String(s) if !s.is_empty() && s.chars().count() <= 64 => s.clone(),
-        Value::String(_) => return err(&o.at("by"), "a client name is 1 to 64 characters"),
+        Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
+        Value::String(_) => return err(&o.at("by"), NAME_PROBLEM),
         other => {
             return err(
                 &o.at("by"),
@@ -380,6 +461,7 @@ fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
             let default_id = format!("m{n_sends}");
             let schedule = op_name == "schedule";
             let msg = new_message(&mut o, &default_id, schedule)?;
+            *payload = payload.saturating_add(msg.body.len() as u64);
             if schedule {
                 Op::Schedule { msg }
             } else {
@@ -398,6 +480,12 @@ fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
         "receive_deferred" => {
             let p = o.at("seqs");
             let seqs = match o.req("seqs")? {
+                Value::Array(a) if a.len() > MAX_DEFERRED_SEQS => {
+                    return err(
+                        &p,
+                        format!("names more than {MAX_DEFERRED_SEQS} sequence numbers"),
+                    );
+                }
                 Value::Array(a) if !a.is_empty() => a
                     .iter()
                     .enumerate()
@@ -439,7 +527,7 @@ fn step(v: &Value, path: &str, n_sends: &mut u64) -> R<Step> {
         },
         "open" => Op::Open(LinkOptions {
             prefetch: o
-                .u64_in("prefetch", 0, u64::from(u32::MAX))?
+                .u64_in("prefetch", 0, MAX_PREFETCH)?
                 .map_or(0, |n| n as u32),
             mode: mode(&mut o)?.unwrap_or_default(),
             from: from(&mut o)?,
@@ -509,8 +597,10 @@ fn probability(o: &mut Obj<'_>, key: &'static str) -> R<u32> {
 }
 
 fn ms_key(o: &mut Obj<'_>, key: &'static str, default: u64) -> R<Duration> {
-    Ok(Duration::from_millis(o.u64(key)?.unwrap_or(default)))
+    Ok(Duration::from_millis(o.time(key)?.unwrap_or(default)))
 }
+
+const NAME_PROBLEM: &str = "a client name is 1 to 64 characters";
 
 fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
     let reason = o
@@ -532,8 +622,8 @@ fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
 fn actor(v: &Value, path: &str) -> R<ActorSpec> {
     let mut o = Obj::new(path, v)?;
     let name = match o.req("name")? {
-        Value::String(s) if !s.is_empty() && s.chars().count() <= 64 => s.clone(),
-        _ => return err(&o.at("name"), "a client name is 1 to 64 characters"),
+        Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
+        _ => return err(&o.at("name"), NAME_PROBLEM),
     };
     let kind = match o.req("kind")? {
         Value::String(s) => s.clone(),
@@ -550,7 +640,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
                 "sequential" => SendMode::Sequential,
                 "pipelined" => SendMode::Pipelined,
                 "throttled" => SendMode::Throttled(
-                    o.u64_in("max_in_flight", 1, 1_000_000)?
+                    o.u64_in("max_in_flight", 1, MAX_IN_FLIGHT)?
                         .ok_or_else(|| FormatError {
                             path: path.into(),
                             problem: "a throttled sender needs \"max_in_flight\"".into(),
@@ -569,14 +659,22 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
             };
             let sessions = match o.opt("session_ids") {
                 None => Vec::new(),
+                Some(Value::Array(a)) if a.len() > MAX_SESSION_IDS => {
+                    return err(
+                        &o.at("session_ids"),
+                        format!("more than {MAX_SESSION_IDS} session ids"),
+                    );
+                }
                 Some(Value::Array(a)) => a
                     .iter()
                     .enumerate()
                     .map(|(i, v)| match v {
-                        Value::String(s) if !s.is_empty() => Ok(Text::from(s.as_str())),
+                        Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_ID_CHARS => {
+                            Ok(Text::from(s.as_str()))
+                        }
                         _ => err(
                             &format!("{}[{i}]", o.at("session_ids")),
-                            "a session id is a non-empty string",
+                            "a session id is a string of 1 to 128 characters",
                         ),
                     })
                     .collect::<R<Vec<_>>>()?,
@@ -593,15 +691,23 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
             ActorSpec::Sender(SenderSpec {
                 name: name.as_str().into(),
                 mode,
-                count: o.u64_in("count", 0, 1_000_000)?.unwrap_or(10),
-                start: Instant::from_millis(o.u64("start_ms")?.unwrap_or(0)),
+                count: o.u64_in("count", 0, MAX_SENDS)?.unwrap_or(10),
+                start: Instant::from_millis(o.time("start_ms")?.unwrap_or(0)),
                 interval: ms_key(&mut o, "interval_ms", 0)?,
                 rtt: ms_key(&mut o, "rtt_ms", 70)?,
                 store: ms_key(&mut o, "store_ms", 10)?,
                 jitter: ms_key(&mut o, "jitter_ms", 0)?,
                 reject_per_mille: probability(&mut o, "reject_probability")?,
                 id_prefix: prefix.as_str().into(),
-                body: o.str("body")?.unwrap_or("message {n}").into(),
+                body: match o.str("body")? {
+                    Some(b) if b.len() > MAX_BODY_BYTES => {
+                        return err(
+                            &o.at("body"),
+                            format!("a body is at most {MAX_BODY_BYTES} bytes"),
+                        );
+                    }
+                    b => b.unwrap_or("message {n}").into(),
+                },
                 ttl: o.u64_in("ttl_ms", 1, u64::MAX)?.map(Duration::from_millis),
                 sessions,
             })
@@ -612,7 +718,9 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
                 Some(Value::Array(a)) if a.len() == 2 => {
                     let p = o.at("processing_ms");
                     let lo = as_u64(&format!("{p}[0]"), &a[0])?;
+                    check_time(&format!("{p}[0]"), lo)?;
                     let hi = as_u64(&format!("{p}[1]"), &a[1])?;
+                    check_time(&format!("{p}[1]"), hi)?;
                     if hi < lo {
                         return err(&p, "the range is [min, max] with min ≤ max");
                     }
@@ -620,6 +728,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
                 }
                 Some(v) => {
                     let n = as_u64(&o.at("processing_ms"), v)?;
+                    check_time(&o.at("processing_ms"), n)?;
                     (Duration::from_millis(n), Duration::from_millis(n))
                 }
             };
@@ -641,21 +750,21 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
                 name: name.as_str().into(),
                 mode: mode(&mut o)?.unwrap_or_default(),
                 from: from(&mut o)?,
-                concurrency: o.u64_in("concurrency", 1, 10_000)?.unwrap_or(1) as u32,
-                prefetch: o.u64_in("prefetch", 0, 100_000)?.unwrap_or(0) as u32,
-                start: Instant::from_millis(o.u64("start_ms")?.unwrap_or(0)),
-                poll: Duration::from_millis(o.u64_in("poll_ms", 1, u64::MAX)?.unwrap_or(1_000)),
+                concurrency: o.u64_in("concurrency", 1, MAX_CONCURRENCY)?.unwrap_or(1) as u32,
+                prefetch: o.u64_in("prefetch", 0, MAX_PREFETCH)?.unwrap_or(0) as u32,
+                start: Instant::from_millis(o.time("start_ms")?.unwrap_or(0)),
+                poll: Duration::from_millis(o.u64_in("poll_ms", 1, MAX_TIME_MS)?.unwrap_or(1_000)),
                 work_min,
                 work_max,
                 policy: policy(&mut o, "outcome", "complete")?,
                 poison,
                 hang_per_mille: probability(&mut o, "hang_probability")?,
                 hang: ms_key(&mut o, "hang_ms", 120_000)?,
-                auto_renew: o.u64("auto_renew_max_ms")?.map(Duration::from_millis),
+                auto_renew: o.time("auto_renew_max_ms")?.map(Duration::from_millis),
                 idempotent: o.bool("idempotent")?.unwrap_or(false),
-                crash_at: o.u64("crash_at_ms")?.map(Instant::from_millis),
-                restart_after: o.u64("restart_after_ms")?.map(Duration::from_millis),
-                stop_at: o.u64("stop_at_ms")?.map(Instant::from_millis),
+                crash_at: o.time("crash_at_ms")?.map(Instant::from_millis),
+                restart_after: o.time("restart_after_ms")?.map(Duration::from_millis),
+                stop_at: o.time("stop_at_ms")?.map(Instant::from_millis),
             })
         }
         other => {
@@ -692,15 +801,59 @@ pub const OPS: [&str; 19] = [
     "update_queue",
 ];
 
-/// Parses and validates a scenario document.
+/// Parses and validates a scenario document given as bytes (a file as read): refuses
+/// invalid UTF-8 (with the byte offset) and a byte-order mark, then as [`parse`].
+///
+/// # Errors
+/// The first problem found, with its JSON path.
+pub fn parse_bytes(bytes: &[u8]) -> R<Scenario> {
+    if bytes.len() > MAX_DOCUMENT_BYTES {
+        return err(
+            "$",
+            format!(
+                "the document is {} bytes; a scenario is at most {MAX_DOCUMENT_BYTES} bytes",
+                bytes.len()
+            ),
+        );
+    }
+    match core::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => err(
+            "$",
+            format!(
+                "not valid UTF-8: byte offset {} is not part of a UTF-8 character",
+                e.valid_up_to()
+            ),
+        ),
+    }
+}
+
+/// Parses and validates a scenario document. Refuses a leading byte-order mark and duplicate
+/// keys in any object (JSON leaves both to the reader; a scenario is unambiguous).
 ///
 /// # Errors
 /// The first problem found, with its JSON path.
 pub fn parse(text: &str) -> R<Scenario> {
+    if text.starts_with('\u{feff}') {
+        return err(
+            "$",
+            "the document starts with a byte-order mark (U+FEFF); save it as UTF-8 without one",
+        );
+    }
+    if text.len() > MAX_DOCUMENT_BYTES {
+        return err(
+            "$",
+            format!(
+                "the document is {} bytes; a scenario is at most {MAX_DOCUMENT_BYTES} bytes",
+                text.len()
+            ),
+        );
+    }
     let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
         path: "$".into(),
         problem: format!("not valid JSON: {e}"),
     })?;
+    duplicate_keys(text)?;
     from_value(&doc)
 }
 
@@ -733,6 +886,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     };
     check_config("$.queue", &queue)?;
     let mut script = Vec::new();
+    let mut payload = 0u64;
     if let Some(v) = o.opt("script") {
         let Value::Array(items) = v else {
             return err(
@@ -740,11 +894,17 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 format!("expected an array, found {}", type_name(v)),
             );
         };
+        if items.len() > MAX_STEPS {
+            return err(
+                "$.script",
+                format!("{} steps; a script has at most {MAX_STEPS}", items.len()),
+            );
+        }
         let mut n_sends = 0;
         let mut last = 0;
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.script[{i}]");
-            let s = step(item, &path, &mut n_sends)?;
+            let s = step(item, &path, &mut n_sends, &mut payload)?;
             if s.at.as_millis() < last {
                 return err(
                     &format!("{path}.at_ms"),
@@ -759,7 +919,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         }
     }
     let last_at = script.last().map_or(0, |s: &Step| s.at.as_millis());
-    let run_until = match o.u64("run_until_ms")? {
+    let run_until = match o.time("run_until_ms")? {
         None => last_at,
         Some(t) if t < last_at => {
             return err(
@@ -777,23 +937,58 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 format!("expected an array, found {}", type_name(v)),
             );
         };
-        let mut names: Vec<String> = Vec::new();
+        if items.len() > MAX_ACTORS {
+            return err(
+                "$.actors",
+                format!(
+                    "{} actors; a scenario has at most {MAX_ACTORS}",
+                    items.len()
+                ),
+            );
+        }
+        let mut names: BTreeSet<Text> = BTreeSet::new();
+        let mut sends = 0u64;
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.actors[{i}]");
             let a = actor(item, &path)?;
             let name = match &a {
-                ActorSpec::Sender(s) => s.name.to_string(),
-                ActorSpec::Receiver(r) => r.name.to_string(),
+                ActorSpec::Sender(s) => {
+                    sends = sends.saturating_add(s.count);
+                    if sends > MAX_SENDS {
+                        return err(
+                            &format!("{path}.count"),
+                            format!(
+                                "the senders send more than {MAX_SENDS} messages together, the most a scenario may ask for"
+                            ),
+                        );
+                    }
+                    // A body with `{n}` is a new text per message; without, one shared text.
+                    let each = s.body.len() as u64;
+                    payload = payload.saturating_add(if s.body.contains("{n}") {
+                        each.saturating_add(20).saturating_mul(s.count)
+                    } else {
+                        each
+                    });
+                    s.name.clone()
+                }
+                ActorSpec::Receiver(r) => r.name.clone(),
             };
-            if names.contains(&name) {
+            if !names.insert(name.clone()) {
                 return err(
                     &format!("{path}.name"),
                     format!("\"{name}\" names two actors"),
                 );
             }
-            names.push(name);
             actors.push(a);
         }
+    }
+    if payload > MAX_PAYLOAD_BYTES {
+        return err(
+            "$",
+            format!(
+                "the message bodies this scenario writes come to more than {MAX_PAYLOAD_BYTES} bytes (a body with {{n}} is written out once per message)"
+            ),
+        );
     }
     let lesson = match o.opt("lesson") {
         None => None,
@@ -811,4 +1006,71 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         raw_actors: o_raw_actors(doc),
         lesson,
     })
+}
+
+/// Finds the first object with a key given twice, in a text already known to be valid JSON.
+/// O(length of the text).
+fn duplicate_keys(text: &str) -> R<()> {
+    enum Frame {
+        Object(BTreeSet<String>, String),
+        Array(usize, String),
+    }
+    let b = text.as_bytes();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut path = String::from("$");
+    let mut i = 0;
+    let mut key_next = false;
+    while i < b.len() {
+        match b[i] {
+            b'{' => {
+                stack.push(Frame::Object(BTreeSet::new(), path.clone()));
+                key_next = true;
+            }
+            b'[' => {
+                stack.push(Frame::Array(0, path.clone()));
+                path = format!("{path}[0]");
+                key_next = false;
+            }
+            b'}' | b']' => {
+                if let Some(Frame::Object(_, p) | Frame::Array(_, p)) = stack.pop() {
+                    path = p;
+                }
+                key_next = false;
+            }
+            b',' => match stack.last_mut() {
+                Some(Frame::Object(_, _)) => key_next = true,
+                Some(Frame::Array(n, p)) => {
+                    *n += 1;
+                    path = format!("{p}[{n}]");
+                }
+                None => {}
+            },
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                if key_next && let Some(Frame::Object(keys, p)) = stack.last_mut() {
+                    let raw = &text[start..=i.min(b.len() - 1)];
+                    let key: String = serde_json::from_str(raw).unwrap_or_else(|_| raw.into());
+                    if keys.contains(&key) {
+                        return err(
+                            p,
+                            format!(
+                                "duplicate key \"{}\" (each key at most once)",
+                                excerpt(&key)
+                            ),
+                        );
+                    }
+                    path = format!("{p}.{key}");
+                    keys.insert(key);
+                    key_next = false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }
