@@ -45,6 +45,9 @@ pub struct Ctx {
     pub now_ms: RwSignal<u64>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
     pub presenter: RwSignal<bool>,
+    /// A long advance in progress (opening a link or `?start=` far ahead): (from, target)
+    /// virtual ms. The frame loop works toward it in short slices; Cancel stops it there.
+    pub pending: RwSignal<Option<(u64, u64)>>,
     /// The stage's canvas and animation, touched only by the frame loop and clicks.
     stage: StoredValue<ui::StageState, LocalStorage>,
     /// When the snapshot was last published (real ms), at which simulation generation and
@@ -156,6 +159,40 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     ev.prevent_default();
 }
 
+/// Real ms of simulation work a frame may do while the clock runs, and while a link opens.
+const SLICE_MS: f64 = 8.0;
+const LOAD_SLICE_MS: f64 = 30.0;
+/// Records per call between looks at the real clock (a slice overshoots by about one call).
+const SLICE_RECORDS: u64 = 200;
+
+/// Advances the simulation toward `t` until `deadline` (real ms); true when `t` was reached.
+/// A run over its work budget stops the clock and says so where the person looks.
+fn advance_for(ctx: Ctx, t: Instant, deadline: f64) -> bool {
+    loop {
+        let done = ctx.sim.try_update_value(|s| {
+            let r = s.advance_slice(t, SLICE_RECORDS);
+            crash::at(s.now().as_millis());
+            r
+        });
+        match done {
+            Some(Ok(true)) | None => return true,
+            Some(Ok(false)) if real_now_ms() < deadline => {}
+            Some(Ok(false)) => return false,
+            Some(Err(e)) => {
+                ctx.running.set(false);
+                ctx.pending.set(None);
+                let at = ctx.read(|s| s.now());
+                ctx.notice.set(Some((
+                    format!("This scenario stopped at {at}: {e}. Everything up to then is kept."),
+                    true,
+                )));
+                ctx.refresh();
+                return true;
+            }
+        }
+    }
+}
+
 /// The start of the previous frame (real ms); `Some` sets it.
 fn last_frame_start(set: Option<f64>) -> f64 {
     thread_local!(static AT: Cell<f64> = const { Cell::new(0.0) });
@@ -192,13 +229,17 @@ fn start_clock(ctx: Ctx) {
             } else {
                 ctx.real_ms.set(after);
             }
-            if step >= 1.0 {
-                ctx.sim.update_value(|s| {
-                    let t = s.now() + Duration::from_millis(step as u64);
-                    s.advance_to(t);
-                    crash::at(s.now().as_millis());
-                });
+            if step >= 1.0 && ctx.pending.get_untracked().is_none() {
+                let t = ctx.read(|s| s.now()) + Duration::from_millis(step as u64);
+                // What does not fit in the slice is dropped, not owed: under a load the page
+                // cannot carry, virtual time runs slower than asked instead of freezing.
+                advance_for(ctx, t, start + SLICE_MS);
             }
+        }
+        if let Some((_, target)) = ctx.pending.get_untracked()
+            && advance_for(ctx, Instant::from_millis(target), start + LOAD_SLICE_MS)
+        {
+            ctx.pending.set(None);
         }
         let (generation, now) = ctx
             .sim
@@ -239,41 +280,41 @@ fn query_param(name: &str) -> Option<String> {
 
 /// The start state: a share link in the fragment if there is one (a bad link shows its error
 /// and the welcome scenario instead), else the welcome scenario.
-fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
+/// The position of a shared link comes back with it: the frame loop goes there in slices.
+fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
     match share::parse_fragment(&hash) {
         Some(Ok((text, t))) => match Sim::load(&text) {
-            Ok(mut sim) => {
-                sim.advance_to(Instant::from_millis(t));
+            Ok(sim) => {
                 notice.set(Some((
                     format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
                     false,
                 )));
-                (sim, true)
+                (sim, Some(t))
             }
             Err(e) => {
                 notice.set(Some((
                     format!("This link's scenario was not loaded: {e}"),
                     true,
                 )));
-                (Sim::welcome(), false)
+                (Sim::welcome(), None)
             }
         },
         Some(Err(e)) => {
             notice.set(Some((format!("This link was not loaded: {e}"), true)));
-            (Sim::welcome(), false)
+            (Sim::welcome(), None)
         }
         None => match query_param("preset") {
             Some(name) => match Sim::preset(&name) {
-                Ok(sim) => (sim, false),
+                Ok(sim) => (sim, None),
                 Err(e) => {
                     notice.set(Some((format!("This link was not loaded: {e}"), true)));
-                    (Sim::welcome(), false)
+                    (Sim::welcome(), None)
                 }
             },
-            None => (Sim::welcome(), false),
+            None => (Sim::welcome(), None),
         },
     }
 }
@@ -327,10 +368,12 @@ pub fn App() -> impl IntoView {
     };
     apply_mode(mode);
     let notice = RwSignal::new(None);
-    let (mut first, shared) = initial(notice);
-    if let Some(start) = query_param("start").and_then(|v| v.parse::<u64>().ok()) {
-        first.advance_to(Instant::from_millis(start));
-    }
+    let (first, link_at) = initial(notice);
+    let shared = link_at.is_some();
+    // Where to go before showing the clock running: the link's position, or `?start=`.
+    let target = link_at
+        .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
+        .filter(|&t| t > 0);
     // Embeds are still until told to play (the docs' prose describes the start), unless
     // `autoplay=1`; a shared link opens paused at its position.
     let paused = if mode.embed {
@@ -354,6 +397,7 @@ pub fn App() -> impl IntoView {
         mode,
         now_ms: RwSignal::new(now),
         presenter: RwSignal::new(false),
+        pending: RwSignal::new(target.map(|t| (0, t))),
         stage: StoredValue::new_local(ui::StageState::default()),
         published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
     };

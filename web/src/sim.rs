@@ -5,7 +5,7 @@
 
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
-use settle_core::scenario::{Record, Run, Scenario, parse, step_value};
+use settle_core::scenario::{Progress, Record, Run, Scenario, parse, step_value};
 use settle_core::{
     ClientId, Duration, Event, Instant, Listing, MessageState, MessageView, NewMessage, Op,
     Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target, Text, World,
@@ -378,14 +378,24 @@ impl Sim {
     /// Advances virtual time to `t` (at most a day in one call), running script steps and
     /// broker deadlines on the way, narrating what happened.
     pub fn advance_to(&mut self, t: Instant) {
+        // Unbounded in records; a run over its work budget stops, and `stopped` says why.
+        let _ = self.advance_slice(t, u64::MAX);
+    }
+
+    /// Advances toward `t` (at most a day ahead), producing at most about `max_records`
+    /// records: `Ok(true)` when `t` was reached, `Ok(false)` when there is more to do (call
+    /// again: the page slices long advances into short tasks), `Err` with the reason when the
+    /// run's work budget ran out (the state so far is kept; nothing more runs).
+    pub fn advance_slice(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
         let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
         let mut batch: Vec<Event> = Vec::new();
         let mut seen: Vec<Event> = Vec::new();
         let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         // Each line with the virtual instant of what it tells.
         let mut lines: Vec<(u64, String, bool)> = Vec::new();
-        self.run
-            .advance_with(t, &mut |w: &World, r: Record<'_>| match r {
+        let progress = self
+            .run
+            .advance_until(t, max_records, &mut |w: &World, r: Record<'_>| match r {
                 Record::Event { event, .. } => {
                     seen.push(event.clone());
                     batch.push(event.clone());
@@ -432,6 +442,16 @@ impl Sim {
         for (by, op, result) in steps {
             self.track(&by, &op, result.as_ref().ok());
         }
+        match progress {
+            Ok(Progress::Reached) => Ok(true),
+            Ok(Progress::Paused { .. }) => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Why the run stopped for good (its work budget ran out), if it did.
+    pub fn stopped(&self) -> Option<String> {
+        self.run.exceeded().map(ToString::to_string)
     }
 
     /// Takes note of one broker event: the highlight, the stage's cues, links that ended.

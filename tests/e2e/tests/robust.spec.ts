@@ -101,3 +101,39 @@ test('embed.js takes a height from its frame only within sane bounds', async ({ 
   seen.push(...(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)));
   expect(seen).toEqual(['4000px']);
 });
+
+test('a link far ahead opens in slices: the page stays responsive, shows its progress, and can stop there', async ({ page }) => {
+  // A million sends, a hundred busy workers, and a position an hour ahead: far more work than
+  // one task may take (the page used to freeze here, then go blank).
+  const hostile = {
+    settle: 1, title: 'A very busy hour', seed: 3, queue: { lock_duration_ms: 30000, max_delivery_count: 10 },
+    script: [],
+    actors: [
+      { kind: 'sender', name: 'Flood', mode: 'pipelined', count: 1000000, interval_ms: 1, rtt_ms: 20, store_ms: 2 },
+      ...Array.from({ length: 100 }, (_, i) => ({ kind: 'receiver', name: `W${i}`, concurrency: 4, processing_ms: [5, 10] })),
+    ],
+  };
+  const text = JSON.stringify(hostile);
+  const target = 3_600_000;
+  await page.goto(`./#s=${Buffer.from(text).toString('base64url')}&t=${target}`);
+  await expect(page.getByRole('heading', { name: 'A very busy hour' })).toBeVisible({ timeout: 15_000 });
+  const progress = page.getByRole('status', { name: "Going to the link's position" });
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('Going to 3600.000 s');
+  // Responsive while it works: a task queued now runs within a frame's slice or so.
+  const waited = await page.evaluate(() => new Promise<number>((r) => {
+    const t0 = performance.now();
+    setTimeout(() => r(performance.now() - t0), 0);
+  }));
+  expect(waited).toBeLessThan(1000);
+  // It gets somewhere, then stops where it is when asked.
+  await expect.poll(async () => Number(await progress.getByRole('progressbar').getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+  await progress.getByRole('button', { name: 'Stop here' }).click();
+  await expect(progress).toHaveCount(0);
+  const clock = parseFloat((await page.getByTestId('clock').textContent())!);
+  expect(clock).toBeGreaterThan(0);
+  expect(clock).toBeLessThan(target / 1000);
+  // The page is alive: a step moves the clock on.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect.poll(async () => parseFloat((await page.getByTestId('clock').textContent())!)).toBeGreaterThan(clock);
+});

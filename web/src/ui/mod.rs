@@ -74,6 +74,29 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
             </div>
         </Show>
+        <Show when=move || ctx.pending.with(Option::is_some)>
+            <div class="notice progress-notice" role="status" aria-label="Going to the link's position">
+                <span>{move || {
+                    let (_, target) = ctx.pending.get().unwrap_or_default();
+                    format!(
+                        "Going to {} … now at {}",
+                        settle_core::Instant::from_millis(target),
+                        settle_core::Instant::from_millis(ctx.now_ms.get())
+                    )
+                }}</span>
+                <progress max="1000" aria-label="Progress" value=move || {
+                    let (from, target) = ctx.pending.get().unwrap_or_default();
+                    let now = ctx.now_ms.get();
+                    let span = target.saturating_sub(from).max(1);
+                    (now.saturating_sub(from).min(span) * 1000 / span).to_string()
+                }></progress>
+                <button class="btn small" on:click=move |_| {
+                    ctx.pending.set(None);
+                    ctx.running.set(false);
+                    ctx.refresh();
+                }>"Stop here"</button>
+            </div>
+        </Show>
         <div class="page">
             <section class="scenario-intro" aria-label="About this scenario">
                 <h2>{title}</h2>
