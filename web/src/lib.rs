@@ -410,6 +410,14 @@ pub fn App() -> impl IntoView {
         });
     }
     provide_context(ctx);
+    // A light link reaches its position in this first slice (no progress shown at all); a
+    // heavy one goes on in the frame loop's slices.
+    if let Some(t) = target {
+        if advance_for(ctx, Instant::from_millis(t), real_now_ms() + LOAD_SLICE_MS) {
+            ctx.pending.set(None);
+        }
+        ctx.refresh();
+    }
     ctx.keep_for_crash();
     start_clock(ctx);
     if !mode.embed || !mode.readonly {
