@@ -6,12 +6,13 @@
 
 pub mod artifacts;
 pub mod crash;
+pub mod lesson;
 pub mod share;
 pub mod sim;
 mod ui;
 
 use leptos::prelude::*;
-use settle_core::{Duration, Instant};
+use settle_core::Instant;
 use sim::{Sim, Snapshot};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -40,6 +41,10 @@ pub struct Ctx {
     pub real_ms: RwSignal<f64>,
     /// Full page or embed.
     pub mode: Mode,
+    /// The loaded scenario as a lesson: captions, pauses, summary (see [`lesson`]).
+    pub lesson: RwSignal<lesson::State>,
+    /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
+    pub notice_area: RwSignal<&'static str>,
 }
 
 impl Ctx {
@@ -61,12 +66,25 @@ impl Ctx {
         self.sim.with_value(f)
     }
 
+    /// Shows a notice next to `area` (where the action that caused it is).
+    pub fn tell(self, area: &'static str, text: impl Into<String>, error: bool) {
+        self.notice_area.set(area);
+        self.notice.set(Some((text.into(), error)));
+    }
+
     fn refresh(self) {
         self.snap.set(self.sim.with_value(Sim::snapshot));
     }
 
-    /// Replaces the whole simulation (a loaded scenario or link).
+    /// Replaces the whole simulation (a loaded scenario or link). Its lesson is resolved
+    /// and its speed becomes the clock's.
     pub fn replace(self, sim: Sim) {
+        let mut lesson = lesson::State::of(sim.scenario());
+        lesson.pauses = self.lesson.with_untracked(|l| l.pauses);
+        if let Some(speed) = lesson.speed() {
+            self.speed.set(speed);
+        }
+        self.lesson.set(lesson);
         self.sim.set_value(sim);
         self.refresh();
         self.keep_for_crash();
@@ -89,11 +107,21 @@ fn start_clock(ctx: Ctx) {
             carry.set(acc - step);
             ctx.real_ms.update(|r| *r += real);
             if step >= 1.0 {
+                let mut pause = false;
                 ctx.sim.update_value(|s| {
-                    let t = s.now() + Duration::from_millis(step as u64);
-                    s.advance_to(t);
+                    let from = s.now().as_millis();
+                    let mut t = from + step as u64;
+                    // A caption that pauses stops the clock exactly at its time.
+                    if let Some(p) = ctx.lesson.with_untracked(|l| l.pause_between(from, t)) {
+                        (t, pause) = (p, true);
+                    }
+                    s.advance_to(Instant::from_millis(t));
                     crash::at(s.now().as_millis());
                 });
+                if pause {
+                    ctx.running.set(false);
+                    carry.set(0.0);
+                }
                 ctx.refresh();
             }
         }
@@ -113,8 +141,9 @@ fn query_param(name: &str) -> Option<String> {
 }
 
 /// The start state: a share link in the fragment if there is one (a bad link shows its error
-/// and the welcome scenario instead), else the welcome scenario.
-fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
+/// and the welcome scenario instead), else `?preset=` or `?compare=`, else the welcome
+/// scenario. Also whether it is a shared position, and the address's name for it.
+fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool, Option<lesson::Source>) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
@@ -126,30 +155,37 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, bool) {
                     format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
                     false,
                 )));
-                (sim, true)
+                (sim, true, None)
             }
             Err(e) => {
                 notice.set(Some((
                     format!("This link's scenario was not loaded: {e}"),
                     true,
                 )));
-                (Sim::welcome(), false)
+                (Sim::welcome(), false, None)
             }
         },
         Some(Err(e)) => {
             notice.set(Some((format!("This link was not loaded: {e}"), true)));
-            (Sim::welcome(), false)
+            (Sim::welcome(), false, None)
         }
-        None => match query_param("preset") {
-            Some(name) => match Sim::preset(&name) {
-                Ok(sim) => (sim, false),
+        None => {
+            let named = match (query_param("preset"), query_param("compare")) {
+                (Some(name), _) => {
+                    Sim::preset(&name).map(|sim| (sim, lesson::Source::Preset(name)))
+                }
+                (None, Some(name)) => lesson::compare_side(&name, "a")
+                    .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
+                (None, None) => return (Sim::welcome(), false, None),
+            };
+            match named {
+                Ok((sim, source)) => (sim, false, Some(source)),
                 Err(e) => {
                     notice.set(Some((format!("This link was not loaded: {e}"), true)));
-                    (Sim::welcome(), false)
+                    (Sim::welcome(), false, None)
                 }
-            },
-            None => (Sim::welcome(), false),
-        },
+            }
+        }
     }
 }
 
@@ -202,7 +238,7 @@ pub fn App() -> impl IntoView {
     };
     apply_mode(mode);
     let notice = RwSignal::new(None);
-    let (mut first, shared) = initial(notice);
+    let (mut first, shared, source) = initial(notice);
     if let Some(start) = query_param("start").and_then(|v| v.parse::<u64>().ok()) {
         first.advance_to(Instant::from_millis(start));
     }
@@ -217,6 +253,15 @@ pub fn App() -> impl IntoView {
         .and_then(|v| v.parse::<f64>().ok())
         .filter(|s| SPEEDS.contains(s))
         .unwrap_or(1.0);
+    let mut lesson = lesson::State::of(first.scenario());
+    lesson.source = source;
+    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
+    // did not ask to be stopped); everywhere else they stop the clock.
+    lesson.pauses = !(mode.embed && flag("autoplay"));
+    let speed = match (query_param("speed").is_some(), lesson.speed()) {
+        (false, Some(s)) => s,
+        _ => speed,
+    };
     let sim = StoredValue::new_local(first);
     let ctx = Ctx {
         sim,
@@ -226,6 +271,8 @@ pub fn App() -> impl IntoView {
         notice,
         real_ms: RwSignal::new(0.0),
         mode,
+        lesson: RwSignal::new(lesson),
+        notice_area: RwSignal::new("top"),
     };
     if mode.embed {
         // An embed shows no welcome notice: its page's prose is the introduction.

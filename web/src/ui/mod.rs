@@ -7,7 +7,10 @@
 mod clients;
 mod clock;
 mod downloads;
+mod lessons;
+mod notice;
 mod queue;
+mod sharing;
 mod tools;
 
 use crate::Ctx;
@@ -15,8 +18,7 @@ use leptos::prelude::*;
 
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
-    let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
-    let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
+    lessons::follow_share_links(ctx);
     let open_full = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
         let base = web_sys::window()
@@ -40,17 +42,14 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
             </Show>
         </header>
-        <Show when=move || ctx.notice.with(Option::is_some)>
-            <div class="notice" class:error=move || ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1))
-                role=move || if ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1)) { "alert" } else { "status" }>
-                <span>{move || ctx.notice.with(|n| n.as_ref().map(|n| n.0.clone()).unwrap_or_default())}</span>
-                <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
-            </div>
+        <notice::Notice ctx=ctx area="clock" />
+        <notice::Notice ctx=ctx area="top" />
+        <Show when=move || !ctx.mode.embed>
+            <lessons::LessonList ctx=ctx />
         </Show>
-        <section class="scenario-intro" aria-label="About this scenario">
-            <h2>{title}</h2>
-            <p>{description}</p>
-        </section>
+        <lessons::ComparisonPanel ctx=ctx />
+        <lessons::Intro ctx=ctx />
+        <lessons::Caption ctx=ctx />
         <main class="board">
             <clients::Senders ctx=ctx />
             <queue::QueueView ctx=ctx />
