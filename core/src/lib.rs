@@ -48,6 +48,7 @@ pub mod check;
 mod config;
 mod error;
 mod event;
+pub mod filter;
 mod message;
 pub mod narrate;
 mod queue;

@@ -9,6 +9,7 @@ pub mod crash;
 pub mod lesson;
 pub mod share;
 pub mod sim;
+pub mod stage;
 mod ui;
 
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 /// Real milliseconds since page load (`performance.now()`), or 0 off the browser.
-fn real_now_ms() -> f64 {
+pub(crate) fn real_now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
@@ -45,12 +46,24 @@ pub struct Ctx {
     pub lesson: RwSignal<lesson::State>,
     /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
     pub notice_area: RwSignal<&'static str>,
+    /// Virtual now (ms), every frame: only the clock's readout follows it.
+    pub now_ms: RwSignal<u64>,
+    /// Presenter mode: the stage fills the window, the controls are an overlay.
+    pub presenter: RwSignal<bool>,
+    /// The stage's canvas and animation, touched only by the frame loop and clicks.
+    stage: StoredValue<ui::StageState, LocalStorage>,
+    /// When the snapshot was last published (real ms), at which simulation generation and
+    /// virtual ms, and what publishing it cost (real ms).
+    published: StoredValue<(f64, u64, u64, f64)>,
 }
 
 impl Ctx {
     /// Runs an action on the simulation, then publishes a new snapshot.
     pub fn act(self, f: impl FnOnce(&mut Sim)) {
-        self.sim.update_value(f);
+        self.sim.update_value(|s| {
+            f(s);
+            s.bump();
+        });
         self.refresh();
         self.keep_for_crash();
     }
@@ -72,40 +85,132 @@ impl Ctx {
         self.notice.set(Some((text.into(), error)));
     }
 
-    fn refresh(self) {
-        self.snap.set(self.sim.with_value(Sim::snapshot));
+    /// Publishes a new snapshot to the page's reactive views now.
+    pub fn refresh(self) {
+        let start = real_now_ms();
+        let (snap, generation, now) = self
+            .sim
+            .with_value(|s| (s.snapshot(), s.generation(), s.now().as_millis()));
+        self.now_ms.set(now);
+        self.snap.set(snap);
+        let end = real_now_ms();
+        self.published
+            .set_value((end, generation, now, end - start));
     }
 
     /// Replaces the whole simulation (a loaded scenario or link). Its lesson is resolved
     /// and its speed becomes the clock's.
     pub fn replace(self, sim: Sim) {
         let mut lesson = lesson::State::of(sim.scenario());
-        lesson.pauses = self.lesson.with_untracked(|l| l.pauses);
+        (lesson.pauses, lesson.source) =
+            self.lesson.with_untracked(|l| (l.pauses, l.source.clone()));
         if let Some(speed) = lesson.speed() {
             self.speed.set(speed);
         }
         self.lesson.set(lesson);
         self.sim.set_value(sim);
+        self.stage.update_value(ui::StageState::replaced);
         self.refresh();
         self.keep_for_crash();
     }
 }
 
-/// Starts the one frame loop: real time × speed → virtual time → snapshot.
+/// How often (real ms) the reactive views follow a running clock: the lists, timers and log
+/// are a mirror of the stage, read at most twice a second; the canvas and the clock's
+/// readout follow every frame.
+const MIRROR_MS: f64 = 500.0;
+
+/// The page's keyboard shortcuts (as in the design): Space, →, E, R, + / −, F.
+fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
+        return;
+    }
+    // Typing in a field, or a control that uses the key itself, wins.
+    let typing = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .is_some_and(|e| {
+            matches!(
+                e.tag_name().as_str(),
+                "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "SUMMARY" | "A"
+            ) || e.has_attribute("contenteditable")
+        });
+    if typing || ctx.mode.readonly && ev.key() != " " {
+        return;
+    }
+    let speed_step = |up: bool| {
+        let now = ctx.speed.get_untracked();
+        let i = SPEEDS
+            .iter()
+            .position(|&s| (s - now).abs() < 1e-9)
+            .unwrap_or(3);
+        let j = if up {
+            (i + 1).min(SPEEDS.len() - 1)
+        } else {
+            i.saturating_sub(1)
+        };
+        ctx.speed.set(SPEEDS[j]);
+    };
+    match ev.key().as_str() {
+        " " => {
+            ctx.running.update(|r| *r = !*r);
+            ctx.refresh();
+        }
+        "ArrowRight" => ctx.act(|s| {
+            s.step();
+        }),
+        "e" | "E" => ctx.act(|s| {
+            s.jump_to_expiry();
+        }),
+        "r" | "R" => {
+            let fresh = ctx.read(Sim::restart);
+            ctx.replace(fresh);
+        }
+        "+" | "=" => speed_step(true),
+        "-" | "_" => speed_step(false),
+        "f" | "F" => ui::toggle_presenter(ctx, true),
+        "Escape" if ctx.presenter.get_untracked() => ui::toggle_presenter(ctx, false),
+        _ => return,
+    }
+    ev.prevent_default();
+}
+
+/// The start of the previous frame (real ms); `Some` sets it.
+fn last_frame_start(set: Option<f64>) -> f64 {
+    thread_local!(static AT: Cell<f64> = const { Cell::new(0.0) });
+    AT.with(|a| {
+        if let Some(v) = set {
+            a.set(v);
+        }
+        a.get()
+    })
+}
+
+/// Starts the one frame loop: real time × speed → virtual time → the stage, every frame;
+/// the reactive views at most twice a second while the clock runs.
 fn start_clock(ctx: Ctx) {
     let last = Rc::new(Cell::new(real_now_ms()));
     // Fractions of a virtual millisecond stay here, not in the core.
     let carry = Rc::new(Cell::new(0.0f64));
     fn frame(ctx: Ctx, last: Rc<Cell<f64>>, carry: Rc<Cell<f64>>) {
         let start = real_now_ms();
+        let gap = start - last.get();
         // Clamp long gaps (a background tab): no spiral of catch-up.
-        let real = (start - last.get()).clamp(0.0, 250.0);
+        let real = gap.clamp(0.0, 250.0);
         last.set(start);
-        if ctx.running.get_untracked() {
+        let running = ctx.running.get_untracked();
+        if running {
             let acc = carry.get() + real * ctx.speed.get_untracked();
             let step = acc.floor();
             carry.set(acc - step);
-            ctx.real_ms.update(|r| *r += real);
+            // The "real" readout shows tenths: touch it only when they change.
+            let before = (ctx.real_ms.get_untracked() / 100.0).floor();
+            let after = ctx.real_ms.get_untracked() + real;
+            if (after / 100.0).floor() == before {
+                ctx.real_ms.update_untracked(|r| *r = after);
+            } else {
+                ctx.real_ms.set(after);
+            }
             if step >= 1.0 {
                 let mut pause = false;
                 ctx.sim.update_value(|s| {
@@ -125,6 +230,28 @@ fn start_clock(ctx: Ctx) {
                 ctx.refresh();
             }
         }
+        let (generation, now) = ctx
+            .sim
+            .with_value(|s| (s.generation(), s.now().as_millis()));
+        if ctx.now_ms.get_untracked() != now {
+            ctx.now_ms.set(now);
+        }
+        ui::tick(ctx, start, running);
+        // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
+        // more than about a tenth of the main thread while the clock runs.
+        let (at, g, t, cost) = ctx.published.get_value();
+        // The DOM work of the last publication ran after it (Leptos effects): the gap to this
+        // frame is what it cost.
+        let cost = if at <= last_frame_start(None) {
+            cost
+        } else {
+            gap
+        };
+        ctx.published.update_value(|p| p.3 = cost);
+        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
+            ctx.refresh();
+        }
+        last_frame_start(Some(start));
         request_animation_frame(move || frame(ctx, last, carry));
     }
     request_animation_frame(move || frame(ctx, last, carry));
@@ -263,6 +390,7 @@ pub fn App() -> impl IntoView {
         _ => speed,
     };
     let sim = StoredValue::new_local(first);
+    let (generation, now) = sim.with_value(|s| (s.generation(), s.now().as_millis()));
     let ctx = Ctx {
         sim,
         snap: RwSignal::new(sim.with_value(Sim::snapshot)),
@@ -273,6 +401,10 @@ pub fn App() -> impl IntoView {
         mode,
         lesson: RwSignal::new(lesson),
         notice_area: RwSignal::new("top"),
+        now_ms: RwSignal::new(now),
+        presenter: RwSignal::new(false),
+        stage: StoredValue::new_local(ui::StageState::default()),
+        published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
     };
     if mode.embed {
         // An embed shows no welcome notice: its page's prose is the introduction.
@@ -285,5 +417,17 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
     ctx.keep_for_crash();
     start_clock(ctx);
+    if !mode.embed || !mode.readonly {
+        let keys = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+            move |ev: web_sys::KeyboardEvent| on_key(ctx, &ev),
+        );
+        if let Some(w) = web_sys::window() {
+            let _ = w.add_event_listener_with_callback(
+                "keydown",
+                wasm_bindgen::JsCast::unchecked_ref(keys.as_ref()),
+            );
+        }
+        keys.forget();
+    }
     ui::page(ctx)
 }

@@ -3,6 +3,7 @@
 //! steps, so that export and share links replay it exactly. The UI renders one
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
+use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::{Record, Run, Scenario, parse, step_value};
 use settle_core::{
@@ -67,6 +68,14 @@ fn event_seq(e: &Event) -> Option<u64> {
     }
 }
 
+/// Narrates a batch of events instant by instant, each line stamped with its instant.
+fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bool)>) {
+    for group in batch.chunk_by(|a, b| a.at == b.at) {
+        let at = group.first().map_or(0, |e| ms(e.at));
+        out.extend(narrate(w, group).into_iter().map(|l| (at, l, false)));
+    }
+}
+
 /// One lane: the first rows and the total.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Lane {
@@ -127,6 +136,8 @@ pub struct LogLine {
 pub struct Detail {
     pub seq: u64,
     pub id: String,
+    /// The receiver that has it in hand (it can settle it, or learn that it cannot).
+    pub held_by: Option<String>,
     pub fields: Vec<(&'static str, String)>,
 }
 
@@ -204,6 +215,12 @@ pub struct Sim {
     selected: Option<u64>,
     /// When something last happened to each message (for the highlight), pruned as time passes.
     touched: BTreeMap<u64, Instant>,
+    /// Counts changes the stage can see (events, actions, clients added or removed).
+    generation: u64,
+    /// What happened since the stage last looked that positions alone do not tell.
+    cues: Vec<Cue>,
+    /// Receivers whose link ended, and how.
+    links: BTreeMap<String, Link>,
 }
 
 fn ms(t: Instant) -> u64 {
@@ -299,6 +316,9 @@ impl Sim {
             receivers,
             selected: None,
             touched: BTreeMap::new(),
+            generation: 0,
+            cues: Vec::new(),
+            links: BTreeMap::new(),
         };
         sim.sends = sim
             .scenario
@@ -338,10 +358,15 @@ impl Sim {
     }
 
     fn push_log(&mut self, text: String, error: bool) {
+        self.push_log_at(ms(self.now()), text, error);
+    }
+
+    /// A log line stamped with the virtual instant it happened at (not the frame's).
+    fn push_log_at(&mut self, t_ms: u64, text: String, error: bool) {
         self.log_n += 1;
         self.log.push_back(LogLine {
             n: self.log_n,
-            t_ms: ms(self.now()),
+            t_ms,
             text,
             error,
         });
@@ -355,24 +380,21 @@ impl Sim {
     pub fn advance_to(&mut self, t: Instant) {
         let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
         let mut batch: Vec<Event> = Vec::new();
+        let mut seen: Vec<Event> = Vec::new();
         let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
-        let mut lines: Vec<(String, bool)> = Vec::new();
-        let mut touches: Vec<(u64, Instant)> = Vec::new();
+        // Each line with the virtual instant of what it tells.
+        let mut lines: Vec<(u64, String, bool)> = Vec::new();
         self.run
             .advance_with(t, &mut |w: &World, r: Record<'_>| match r {
                 Record::Event { event, .. } => {
-                    if let Some(seq) = event_seq(event) {
-                        touches.push((seq, event.at));
-                    }
+                    seen.push(event.clone());
                     batch.push(event.clone());
                 }
                 Record::Actor { act } => {
-                    for l in narrate(w, &batch) {
-                        lines.push((l, false));
-                    }
+                    narrate_by_instant(w, &batch, &mut lines);
                     batch.clear();
                     if let Some(l) = narrate_act(act) {
-                        lines.push((l, matches!(act.result, Some(Err(_)))));
+                        lines.push((ms(w.queue().now()), l, matches!(act.result, Some(Err(_)))));
                     }
                     steps.push((
                         act.by.to_string(),
@@ -382,45 +404,115 @@ impl Sim {
                 }
                 Record::Step { step, result, .. } => {
                     // Narrate what came before this step first, so the log keeps its order.
-                    for l in narrate(w, &batch) {
-                        lines.push((l, false));
-                    }
+                    narrate_by_instant(w, &batch, &mut lines);
                     batch.clear();
                     if let Err(e) = result {
-                        lines.push((format!("{} (script): {e}", step.by), true));
+                        lines.push((
+                            step.at.as_millis(),
+                            format!("{} (script): {e}", step.by),
+                            true,
+                        ));
                     }
                     steps.push((step.by.to_string(), step.op.clone(), result.clone()));
                 }
             });
-        for (seq, at) in touches {
-            self.touched.insert(seq, at);
+        narrate_by_instant(self.run.world(), &batch, &mut lines);
+        for e in &seen {
+            self.observe(e);
         }
         let now = self.now();
         self.touched
             .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
-        let tail = narrate(self.world(), &batch);
-        for (l, e) in lines {
-            self.push_log(l, e);
+        for (at, l, e) in lines {
+            self.push_log_at(at, l, e);
         }
-        for l in tail {
-            self.push_log(l, false);
+        if !seen.is_empty() || !steps.is_empty() {
+            self.generation += 1;
         }
         for (by, op, result) in steps {
             self.track(&by, &op, result.as_ref().ok());
         }
     }
 
+    /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
+    fn observe(&mut self, e: &Event) {
+        use settle_core::EventKind as K;
+        if let Some(seq) = event_seq(e) {
+            self.touched.insert(seq, e.at);
+        }
+        let name = |c| self.run.world().name(c).to_string();
+        let cue = match &e.kind {
+            K::Enqueued { seq, by, .. } => {
+                let who = name(*by);
+                self.senders
+                    .iter()
+                    .position(|s| *s == who)
+                    .map(|i| Cue::Sent {
+                        seq: *seq,
+                        sender: u16::try_from(i).unwrap_or(u16::MAX),
+                    })
+            }
+            K::Activated {
+                seq, scheduled_seq, ..
+            } => Some(Cue::Renumbered {
+                from: *scheduled_seq,
+                to: *seq,
+            }),
+            K::LockExpired { seq, .. } => Some(Cue::LockBroke { seq: *seq }),
+            K::Completed { seq, .. } => Some(Cue::Left {
+                seq: *seq,
+                how: Exit::Completed,
+            }),
+            K::Expired { seq, .. } => Some(Cue::Left {
+                seq: *seq,
+                how: Exit::Expired,
+            }),
+            K::Cancelled { seq, .. } => Some(Cue::Left {
+                seq: *seq,
+                how: Exit::Cancelled,
+            }),
+            K::ReceivedAndDeleted { seq, .. } => Some(Cue::Left {
+                seq: *seq,
+                how: Exit::Done,
+            }),
+            K::Locked { by, .. } => {
+                self.links.remove(&name(*by));
+                None
+            }
+            K::LinkClosed { by, cause, .. } => {
+                let link = if *cause == settle_core::LockLossCause::Closed {
+                    Link::Closed
+                } else {
+                    Link::Crashed
+                };
+                self.links.insert(name(*by), link);
+                None
+            }
+            _ => None,
+        };
+        if let Some(c) = cue {
+            // Bounded: a stage that never looks (a hidden tab) keeps only the latest.
+            if self.cues.len() >= 4_096 {
+                self.cues.drain(..2_048);
+            }
+            self.cues.push(c);
+        }
+    }
+
     fn drain(&mut self) {
         let mut batch = Vec::new();
         while let Some(e) = self.run.world_mut().queue_mut().poll_event() {
-            if let Some(seq) = event_seq(&e) {
-                self.touched.insert(seq, e.at);
-            }
             batch.push(e);
         }
-        for line in narrate(self.world(), &batch) {
-            self.push_log(line, false);
+        for e in &batch {
+            self.observe(e);
         }
+        let mut lines = Vec::new();
+        narrate_by_instant(self.world(), &batch, &mut lines);
+        for (at, l, e) in lines {
+            self.push_log_at(at, l, e);
+        }
+        self.generation += 1;
     }
 
     /// Runs one action of the person's now, and records it. A refusal is shown where it
@@ -917,6 +1009,7 @@ impl Sim {
         Some(Detail {
             seq,
             id: m.id.to_string(),
+            held_by: held.map(|(r, _)| r.clone()),
             fields,
         })
     }
@@ -1011,20 +1104,7 @@ impl Sim {
                 }
             })
             .collect();
-        let summary = format!(
-            "lock {} · max delivery count {}{}{}{}",
-            cfg.lock_duration,
-            cfg.max_delivery_count,
-            cfg.default_ttl
-                .map_or(String::new(), |t| format!(" · TTL {t}")),
-            if cfg.requires_session {
-                " · sessions"
-            } else {
-                ""
-            },
-            cfg.duplicate_detection_window
-                .map_or(String::new(), |w| format!(" · duplicate detection {w}")),
-        );
+        let summary = self.summary();
         Snapshot {
             now_ms: ms(now),
             title: self.scenario.title.clone(),
@@ -1066,6 +1146,182 @@ impl Sim {
         }
     }
 
+    /// Counts changes the stage can see; equal counts mean an equal stage model.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Notes a change made from outside (a person's action).
+    pub fn bump(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The cues gathered since the last call.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        std::mem::take(&mut self.cues)
+    }
+
+    /// The selected message, if any.
+    pub fn selected(&self) -> Option<u64> {
+        self.selected
+    }
+
+    /// What the stage shows now: every place and the messages in it.
+    pub fn stage_model(&self) -> Model {
+        let w = self.world();
+        let q = w.queue();
+        let cfg = q.config();
+        let stats = self.run.actors().stats();
+        let auto = |name: &str| stats.iter().find(|(n, _, _)| &**n == name);
+        let mut m = Model {
+            lock_ms: cfg.lock_duration.as_millis().max(1),
+            summary: self.summary(),
+            ..Model::default()
+        };
+        m.senders = self
+            .senders
+            .iter()
+            .map(|s| model::SenderBox {
+                name: s.as_str().into(),
+                in_flight: auto(s).map_or(0, |(_, _, st)| {
+                    u32::try_from(st.in_flight).unwrap_or(u32::MAX)
+                }),
+                automated: auto(s).is_some(),
+            })
+            .collect();
+        let mut slot_of: BTreeMap<ClientId, u16> = BTreeMap::new();
+        for name in &self.receivers {
+            let slot = u16::try_from(m.receivers.len()).unwrap_or(u16::MAX);
+            let id = w.id_of(name);
+            if let Some(id) = id {
+                slot_of.insert(id, slot);
+            }
+            m.receivers.push(model::ReceiverBox {
+                name: name.as_str().into(),
+                link: self.links.get(name).copied().unwrap_or_default(),
+                automated: auto(name).is_some(),
+                session: id.and_then(|id| match q.session_of(id) {
+                    SessionHold::Held(s) => Some((s.as_ref().into(), true)),
+                    SessionHold::Lost(s) => Some((s.as_ref().into(), false)),
+                    SessionHold::None => None,
+                }),
+                held: model::Lane::default(),
+            });
+        }
+        let token = |v: &MessageView| Token {
+            key: model::Key::Msg(v.seq),
+            id: v.id.as_ref().into(),
+            count: v.delivery_count,
+            session: v.session_id.as_ref().map(|s| s.as_ref().into()),
+            until_ms: v.locked_until.map(ms),
+            due_ms: v.scheduled_enqueue.map(ms),
+            reason: v.dead_letter_reason.as_ref().map(|s| s.as_ref().into()),
+            description: v
+                .dead_letter_description
+                .as_ref()
+                .map(|s| s.as_ref().into()),
+            mark: Mark::Plain,
+        };
+        let mut whereabouts = Vec::new();
+        for (listing, dead) in [
+            (Listing::Main, false),
+            (Listing::DeadLetter, true),
+            (Listing::Scheduled, false),
+        ] {
+            for v in q.list(listing) {
+                let place = match (v.locked_by, v.state) {
+                    (Some(c), _) => {
+                        // A holder no longer on the page (removed, its locks running on): it
+                        // stays on the stage, greyed, until its last lock ends.
+                        let slot = *slot_of.entry(c).or_insert_with(|| {
+                            let slot = u16::try_from(m.receivers.len()).unwrap_or(u16::MAX);
+                            m.receivers.push(model::ReceiverBox {
+                                name: w.name(c).into(),
+                                link: Link::Closed,
+                                ..model::ReceiverBox::default()
+                            });
+                            slot
+                        });
+                        let mut t = token(&v);
+                        t.mark = if dead {
+                            Mark::FromDead
+                        } else if v.state == MessageState::Deferred {
+                            Mark::Deferred
+                        } else {
+                            Mark::Plain
+                        };
+                        if let Some(r) = m.receivers.get_mut(usize::from(slot)) {
+                            r.held.push(t);
+                        }
+                        Place::Receiver(slot)
+                    }
+                    _ if dead => {
+                        m.dead.push(token(&v));
+                        Place::Dead
+                    }
+                    (None, MessageState::Scheduled) => {
+                        m.scheduled.push(token(&v));
+                        Place::Scheduled
+                    }
+                    (None, MessageState::Deferred) => {
+                        m.deferred.push(token(&v));
+                        Place::Deferred
+                    }
+                    (None, _) => {
+                        m.available.push(token(&v));
+                        Place::Available
+                    }
+                };
+                whereabouts.push((v.seq, place));
+            }
+        }
+        // Deliveries a receiver still has in hand after its lock is gone.
+        for (slot, name) in self.receivers.iter().enumerate() {
+            let Some(st) = self.rstate.get(name) else {
+                continue;
+            };
+            for h in &st.held {
+                if h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok)) {
+                    continue;
+                }
+                let slot = u16::try_from(slot).unwrap_or(u16::MAX);
+                let mut t = token(&h.view);
+                t.key = model::Key::Stale(h.view.seq, slot);
+                t.mark = Mark::Stale;
+                t.until_ms = None;
+                if let Some(r) = m.receivers.get_mut(usize::from(slot)) {
+                    r.held.push(t);
+                }
+            }
+        }
+        whereabouts.sort_unstable_by_key(|&(s, _)| s);
+        m.whereabouts = whereabouts;
+        m
+    }
+
+    fn summary(&self) -> String {
+        let cfg = self.world().queue().config();
+        format!(
+            "lock {} · max delivery count {}{}{}{}",
+            cfg.lock_duration,
+            cfg.max_delivery_count,
+            cfg.default_ttl
+                .map_or(String::new(), |t| format!(" · TTL {t}")),
+            if cfg.requires_session {
+                " · sessions"
+            } else {
+                ""
+            },
+            cfg.duplicate_detection_window
+                .map_or(String::new(), |w| format!(" · duplicate detection {w}")),
+        )
+    }
+
+    /// Starts the loaded scenario again from time zero (what the person did is dropped).
+    pub fn restart(&self) -> Self {
+        Self::new(self.scenario.clone())
+    }
+
     /// The queue's configuration, for the settings form.
     pub fn config(&self) -> settle_core::QueueConfig {
         self.world().queue().config().clone()
@@ -1075,4 +1331,74 @@ impl Sim {
 /// `12.3 s` style, for lock timers.
 pub fn secs(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage::model::Key;
+
+    fn sim(script: &str) -> Sim {
+        Sim::load(&format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":5000,"max_delivery_count":3}},"script":[{script}]}}"#
+        ))
+        .expect("valid")
+    }
+
+    const SEND_RECEIVE: &str =
+        r#"{"at_ms":0,"do":"send","by":"S1","id":"m1"},{"at_ms":500,"do":"receive","by":"R1"}"#;
+
+    #[test]
+    fn log_lines_carry_their_events_virtual_time_however_far_a_frame_jumps() {
+        let mut s = sim(SEND_RECEIVE);
+        s.advance_to(Instant::from_millis(20_000));
+        let log = s.snapshot().log;
+        let at = |needle: &str| {
+            log.iter()
+                .find(|l| l.text.contains(needle))
+                .map(|l| l.t_ms)
+                .unwrap_or_else(|| panic!("no line with {needle:?} in {log:?}"))
+        };
+        assert_eq!(at("R1 received m1"), 500);
+        assert_eq!(at("m1's lock expired"), 5_500);
+    }
+
+    #[test]
+    fn a_closed_or_removed_receiver_keeps_its_locked_token_on_the_stage_until_it_expires() {
+        let mut s = sim(SEND_RECEIVE);
+        s.advance_to(Instant::from_millis(1_000));
+        s.close("R1", false);
+        let m = s.stage_model();
+        assert_eq!(m.receivers[0].link, Link::Closed);
+        assert_eq!(m.receivers[0].held.tokens[0].key, Key::Msg(1));
+        assert_eq!(m.receivers[0].held.tokens[0].until_ms, Some(5_500));
+        assert_eq!(m.place_of(1), Some(Place::Receiver(0)));
+        s.remove_receiver("R1");
+        let m = s.stage_model();
+        assert_eq!(m.receivers.len(), 1, "still shown while its lock runs");
+        assert_eq!(
+            (&*m.receivers[0].name, m.receivers[0].link),
+            ("R1", Link::Closed)
+        );
+        s.advance_to(Instant::from_millis(6_000));
+        let m = s.stage_model();
+        assert!(m.receivers.is_empty(), "gone once its last lock ended");
+        assert_eq!(m.place_of(1), Some(Place::Available));
+        assert_eq!(m.available.tokens[0].count, 1);
+    }
+
+    #[test]
+    fn cues_tell_sends_expiries_and_completions() {
+        let mut s = sim(SEND_RECEIVE);
+        let cues = s.take_cues();
+        assert!(cues.contains(&Cue::Sent { seq: 1, sender: 0 }), "{cues:?}");
+        s.advance_to(Instant::from_millis(6_000));
+        assert!(s.take_cues().contains(&Cue::LockBroke { seq: 1 }));
+        s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        s.settle("R1", 1, Settle::Complete, "", "");
+        assert!(s.take_cues().contains(&Cue::Left {
+            seq: 1,
+            how: Exit::Completed
+        }));
+    }
 }

@@ -9,7 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
-fn props(p: &Properties) -> Value {
+pub(crate) fn props(p: &Properties) -> Value {
     Value::Object(
         p.iter()
             .map(|(k, v)| {

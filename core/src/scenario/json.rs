@@ -60,7 +60,13 @@ impl J {
             }
             Self::F(x) => {
                 if x.is_finite() {
-                    if x.fract() == 0.0 && x.abs() < 1e15 {
+                    // A whole number (no `f64::fract` without std): it survives a round trip through i64.
+                    #[allow(
+                        clippy::cast_possible_truncation,
+                        clippy::cast_precision_loss,
+                        reason = "only compared after the range check"
+                    )]
+                    if x.abs() < 1e15 && *x == (*x as i64) as f64 {
                         let _ = write!(out, "{x:.1}");
                     } else {
                         let _ = write!(out, "{x}");

@@ -6,10 +6,10 @@
 #[cfg(any(feature = "svg", feature = "sdk"))]
 pub mod artifact;
 pub mod compare;
-mod emit;
+pub(crate) mod emit;
 mod json;
 pub mod lesson;
-mod parse;
+pub(crate) mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
 pub mod sdk;

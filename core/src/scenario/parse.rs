@@ -34,14 +34,14 @@ impl core::error::Error for FormatError {}
 
 pub(super) type R<T> = Result<T, FormatError>;
 
-pub(super) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
+pub(crate) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
     Err(FormatError {
         path: path.into(),
         problem: problem.into(),
     })
 }
 
-pub(super) fn type_name(v: &Value) -> &'static str {
+pub(crate) fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -192,7 +192,7 @@ pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
     }
 }
 
-fn properties(path: &str, v: &Value) -> R<Properties> {
+pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
     let Value::Object(map) = v else {
         return err(path, format!("expected an object, found {}", type_name(v)));
     };

@@ -922,7 +922,7 @@ fn text_w(s: &str, size: f64) -> f64 {
 
 /// A number with at most one decimal, no trailing ".0" (deterministic).
 fn num(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
+    let r = round(v * 10.0) / 10.0;
     let s = format!("{r:.1}");
     s.strip_suffix(".0").map_or(s.clone(), String::from)
 }
@@ -1483,7 +1483,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 mk.seg.and_then(|s| l.track[s]).unwrap_or(0)
             };
             let x = sc_.x(mk.t);
-            let key = ((x * 0.5).round() as i64, tr as i64, mk.icon);
+            let key = (round(x * 0.5) as i64, tr as i64, mk.icon);
             groups.entry(key).or_insert((0, mk)).0 += 1;
         }
         // Icons first (each takes its room on its track), then the labels that still fit.
@@ -1944,7 +1944,7 @@ fn draw_seg(
 
 fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize) {
     // How many segments are open at each pixel column (the most within the column).
-    let cols = (X1 - X0).ceil() as usize;
+    let cols = ceil(X1 - X0) as usize;
     let mut deltas: BTreeMap<u64, i64> = BTreeMap::new();
     for s in &lane.segs {
         if s.kind == SegKind::Session {
@@ -1993,4 +1993,45 @@ fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize
         "mu sm",
         &format!("up to {max} at once"),
     );
+}
+
+/// `f64::round` for coordinates (no float rounding in `core` without std): half away from zero.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "drawing coordinates are far inside i64"
+)]
+fn round(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    if v - t >= 0.5 {
+        t + 1.0
+    } else if t - v >= 0.5 {
+        t - 1.0
+    } else {
+        t
+    }
+}
+
+/// `f64::ceil` for coordinates (see [`round`]).
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    reason = "drawing coordinates are far inside i64"
+)]
+fn ceil(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    if t < v { t + 1.0 } else { t }
+}
+
+#[cfg(test)]
+mod float_tests {
+    #[test]
+    fn round_and_ceil_match_std() {
+        for v in [
+            0.0, 0.4, 0.5, 0.6, 1.5, 2.5, -0.4, -0.5, -0.6, -1.5, 123.456, -7.0, 792.0001,
+        ] {
+            assert_eq!(super::round(v), v.round(), "round {v}");
+            assert_eq!(super::ceil(v), v.ceil(), "ceil {v}");
+        }
+    }
 }

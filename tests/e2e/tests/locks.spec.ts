@@ -28,7 +28,11 @@ test('the lock counts down in virtual time, then expires and the message comes b
   await expect(timer).toContainText('lock 5.0 s');
   await p.clockButton('Play');
   await p.runFor(2_000);
+  // The lists are the stage's text mirror: while the clock runs they follow it at most twice a
+  // second; pausing brings them up to date at once.
+  await p.clockButton('Pause');
   await expect(timer).toContainText(/lock (2\.9|3\.0) s/);
+  await p.clockButton('Play');
   await p.runFor(3_200);
   await expect(timer).toContainText('lock lost');
   await expect(p.laneItems('Available').first()).toContainText('m1');
@@ -94,16 +98,54 @@ test('explicit dead-letter carries the reason and description the receiver gives
   await expect(dead).toContainText('delivery count 0');
 });
 
-test('a message that just moved is highlighted for a moment, also with reduced motion', async ({ page }) => {
+test('a message that just moved is highlighted where it arrived under reduced motion, instead of travelling', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const p = new Playground(page);
   await p.open(sendAndReceive);
+  await p.runFor(100);
   await p.settle('m1', 'Abandon');
-  const item = p.laneItems('Available').first();
-  await expect(item).toHaveClass(/recent/);
-  expect(await item.evaluate((e) => getComputedStyle(e).animationName)).toBe('none');
-  expect(await item.evaluate((e) => getComputedStyle(e).boxShadow)).not.toBe('none');
+  const stage = p.page.locator('canvas.stage');
+  await p.runFor(100);
+  await expect(stage).toHaveAttribute('data-highlight', 'm1');
+  await expect(stage).toHaveAttribute('data-moving', '');
+  // The text mirror marks it too, for a moment.
+  await expect(p.laneItems('Available').first()).toHaveClass(/recent/);
+  await p.runFor(1_500);
+  await expect(stage).toHaveAttribute('data-highlight', '');
+});
+
+test('a change of place is a journey: caught mid-way, the token is between the two places', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  await p.runFor(100);
+  const stage = p.page.locator('canvas.stage');
+  await expect(stage).toHaveAttribute('data-moving', '');
+  await p.settle('m1', 'Abandon');
+  // 200 ms into a journey of about half a second: still on its way back to the queue.
+  await p.runFor(200);
+  await expect(stage).toHaveAttribute('data-moving', 'm1');
+  // Sampled from the canvas: where m1 was (in R1) and where it is going (Available) are both
+  // empty of it halfway; the picture differs from the picture at rest.
+  const mid = await stage.evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+  await p.runFor(800);
+  await expect(stage).toHaveAttribute('data-moving', '');
+  const rest = await stage.evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+  expect(mid).not.toBe(rest);
+});
+
+test('at 100x the log stamps a lock expiry with the expiry\'s own virtual time', async ({ page }) => {
+  const p = new Playground(page);
+  // The lock runs out at 0.5 s + 5 s = 5.500 s: between two frames at 100x (1.6 s apart).
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 500, do: 'receive', by: 'R1' },
+  ]));
+  await p.clock().getByLabel('Speed').selectOption({ label: '100×' });
   await p.clockButton('Play');
-  await p.runFor(2_000);
-  await expect(item).not.toHaveClass(/recent/);
+  await p.runFor(120);
+  await p.clockButton('Pause');
+  expect(parseFloat(await p.virtualTime())).toBeGreaterThan(6);
+  const line = p.log().getByRole('listitem').filter({ hasText: "m1's lock expired" });
+  await expect(line.locator('time')).toHaveText('5.500 s');
+  await expect(p.log().getByRole('listitem').filter({ hasText: 'R1 received m1' }).locator('time')).toHaveText('0.500 s');
 });

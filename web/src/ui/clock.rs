@@ -14,7 +14,7 @@ fn speed_label(s: f64) -> String {
 
 #[component]
 pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
-    let now = Memo::new(move |_| ctx.snap.with(|s| s.now_ms));
+    let now = ctx.now_ms;
     let next_event = Memo::new(move |_| ctx.snap.with(|s| s.next_event_ms));
     let next_expiry = Memo::new(move |_| ctx.snap.with(|s| s.next_expiry_ms));
     let real = move || format!("{:.1} s", ctx.real_ms.get() / 1000.0);
@@ -45,7 +45,7 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
                 <span class="clock-real" title="Real time the clock has been running">{move || format!("real {}", real())}</span>
             </div>
             <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
-                on:click=move |_| ctx.running.update(|r| *r = !*r)>
+                on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
                 {move || if ctx.running.get() { "Pause" } else { "Play" }}
             </button>
             <button class="btn" on:click=step

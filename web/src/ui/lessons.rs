@@ -105,6 +105,7 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
                     sim.advance_to(Instant::from_millis(t));
                     ctx.running.set(false);
                     ctx.replace(sim);
+                    ctx.lesson.update(|l| l.source = None);
                     ctx.tell(
                         "top",
                         format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
@@ -172,10 +173,8 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
     let restart = move |_| {
-        let source = ctx.lesson.with_untracked(|l| l.source.clone());
-        let fresh = ctx.read(|s| Sim::new(s.scenario().clone()));
+        let fresh = ctx.read(Sim::restart);
         ctx.replace(fresh);
-        ctx.lesson.update(|l| l.source = source);
         ctx.tell("intro", "Restarted from 0 s.", false);
     };
     view! {
@@ -195,7 +194,8 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
 /// The caption of the moment and, when the story is over, what it proved.
 #[component]
 pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
-    let now = Memo::new(move |_| ctx.snap.with(|s| s.now_ms));
+    // Every frame (the snapshot follows a running clock only twice a second).
+    let now = ctx.now_ms;
     let has = Memo::new(move |_| ctx.lesson.with(|l| l.shown.is_some() || l.error.is_some()));
     let caption = Memo::new(move |_| {
         let t = now.get();

@@ -7,14 +7,36 @@
 mod clients;
 mod clock;
 mod downloads;
+mod draw;
 mod lessons;
 mod notice;
 mod queue;
 mod sharing;
+mod stage;
 mod tools;
 
 use crate::Ctx;
 use leptos::prelude::*;
+pub(crate) use stage::{StageState, tick};
+
+/// Presenter mode on or off; `full` also asks for the browser's full screen.
+pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
+    let on = !ctx.presenter.get_untracked();
+    ctx.presenter.set(on);
+    let doc = web_sys::window().and_then(|w| w.document());
+    if let Some(body) = doc.as_ref().and_then(web_sys::Document::body) {
+        let _ = body.class_list().toggle_with_force("presenter", on);
+    }
+    if let Some(doc) = doc {
+        if on && full {
+            if let Some(root) = doc.document_element() {
+                let _ = root.request_fullscreen();
+            }
+        } else if !on && doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        }
+    }
+}
 
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
@@ -38,6 +60,11 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
             </div>
             <clock::Clock ctx=ctx />
+            <Show when=move || !ctx.mode.embed>
+                <button class="btn ghost presenter-btn" aria-pressed=move || ctx.presenter.get().to_string()
+                    title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, E next lock expiry, R restart, + / − speed, F full screen."
+                    on:click=move |_| toggle_presenter(ctx, false)>"Presenter"</button>
+            </Show>
             <Show when=move || ctx.mode.embed>
                 <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
             </Show>
@@ -48,24 +75,27 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <lessons::LessonList ctx=ctx />
         </Show>
         <lessons::ComparisonPanel ctx=ctx />
-        <lessons::Intro ctx=ctx />
-        <lessons::Caption ctx=ctx />
-        <main class="board">
-            <clients::Senders ctx=ctx />
-            <queue::QueueView ctx=ctx />
-            <clients::Receivers ctx=ctx />
-        </main>
-        <div class="lower">
-            <queue::Log ctx=ctx />
+        <div class="page">
+            <lessons::Intro ctx=ctx />
+            <lessons::Caption ctx=ctx />
+            <stage::Stage ctx=ctx />
             <Show when=move || !ctx.mode.embed>
                 <queue::Inspector ctx=ctx />
             </Show>
-        </div>
-        <Show when=move || !ctx.mode.embed>
+            <main class="board">
+                <clients::Senders ctx=ctx />
+                <clients::Receivers ctx=ctx />
+            </main>
             <div class="lower">
-                <tools::ScenarioTools ctx=ctx />
-                <tools::Settings ctx=ctx />
+                <queue::Log ctx=ctx />
+                <queue::QueueView ctx=ctx />
             </div>
-        </Show>
+            <Show when=move || !ctx.mode.embed>
+                <div class="lower tools-row">
+                    <tools::ScenarioTools ctx=ctx />
+                    <tools::Settings ctx=ctx />
+                </div>
+            </Show>
+        </div>
     }
 }

@@ -1,7 +1,7 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
-use crate::sim::{Lane, Snapshot};
+use crate::sim::{Lane, Settle, Snapshot};
 use leptos::prelude::*;
 use settle_core::Instant;
 
@@ -98,8 +98,28 @@ pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
                     <button class="btn small ghost" on:click=move |_| ctx.act(|s| s.select(None))>"Close"</button>
                 </Show>
             </header>
+            <Show when=move || detail.with(|d| d.as_ref().is_some_and(|d| d.held_by.is_some()))>
+                {move || detail.get().and_then(|d| d.held_by.map(|by| (by, d.seq))).map(|(by, seq)| {
+                    let settle = move |what: Settle| {
+                        let by = by.clone();
+                        move |_| {
+                            let by = by.clone();
+                            ctx.act(move |s| s.settle(&by, seq, what, "ProcessingFailed", ""));
+                        }
+                    };
+                    view! {
+                        <div class="actions selected-actions" role="group" aria-label="Settle the selected message">
+                            <button class="btn primary" on:click=settle(Settle::Complete)>"Complete"</button>
+                            <button class="btn" on:click=settle(Settle::Abandon)>"Abandon"</button>
+                            <button class="btn danger" on:click=settle(Settle::DeadLetter)>"Dead-letter"</button>
+                            <button class="btn" on:click=settle(Settle::Defer)>"Defer"</button>
+                            <button class="btn" on:click=settle(Settle::Renew)>"Renew lock"</button>
+                        </div>
+                    }
+                })}
+            </Show>
             <Show when=move || detail.with(Option::is_some)
-                fallback=|| view! { <p class="empty">"Select a message to see every property the broker keeps for it."</p> }>
+                fallback=|| view! { <p class="empty">"Click or tap a message on the stage (or its Inspect button) to see every property the broker keeps for it and to settle it."</p> }>
                 <dl class="props">
                     {move || detail.get().map(|d| d.fields.into_iter().map(|(k, v)| view! {
                         <dt>{k}</dt><dd>{v}</dd>

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Playground, scenario } from './fixtures/playground';
+
+const one = scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]);
+
+/** The centre (CSS px, relative to the canvas) of the pixels painted in one colour. */
+async function paintedAt(page: Page, rgb: [number, number, number]) {
+  return page.locator('canvas.stage').evaluate((c, rgb) => {
+    const canvas = c as HTMLCanvasElement;
+    const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0, sx = 0, sy = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) < 6) {
+        const p = i / 4;
+        sx += p % canvas.width; sy += Math.floor(p / canvas.width); n++;
+      }
+    }
+    const k = canvas.width / canvas.getBoundingClientRect().width;
+    return n ? { x: sx / n / k, y: sy / n / k, n } : null;
+  }, rgb);
+}
+
+// The light theme's fill of an available token (--available-bg #e8f0fd).
+const AVAILABLE_FILL: [number, number, number] = [0xe8, 0xf0, 0xfd];
+
+test('click a token on the stage to inspect it', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(one);
+  await p.runFor(200);
+  const at = await paintedAt(page, AVAILABLE_FILL);
+  expect(at).not.toBeNull();
+  await page.locator('canvas.stage').click({ position: { x: at!.x, y: at!.y } });
+  await expect(p.inspector().getByRole('heading')).toHaveText('Message m1');
+  await expect(p.inspector()).toContainText('available');
+});
+
+test('tap a token on a phone to inspect it; the stage and the selected message\'s actions come first', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const p = new Playground(page);
+  await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'send', by: 'S1', id: 'm2' }, { at_ms: 0, do: 'receive', by: 'R1' }]));
+  await p.runFor(200);
+  const at = await paintedAt(page, AVAILABLE_FILL);
+  await page.locator('canvas.stage').tap({ position: { x: at!.x, y: at!.y } });
+  await expect(p.inspector().getByRole('heading')).toHaveText('Message m2');
+  // Select the held one: its settle buttons are right under the stage.
+  await p.button(p.heldItem('m1'), 'Inspect m1').click();
+  const actions = p.inspector().getByRole('group', { name: 'Settle the selected message' });
+  await expect(actions).toBeVisible();
+  const top = async (sel: string) => (await page.locator(sel).first().boundingBox())!.y;
+  const stage = await top('canvas.stage');
+  const settle = (await actions.boundingBox())!.y;
+  const board = (await p.region('Receiver R1').boundingBox())!.y;
+  expect(stage).toBeLessThan(settle);
+  expect(settle).toBeLessThan(board);
+  expect(settle).toBeLessThan(812 + 400); // just below the fold at most, not 1,500 px down
+  await p.button(actions, 'Complete').click();
+  await expect(p.log()).toContainText('R1 completed m1');
+  await context.close();
+});
+
+test('at 1280×800 the header, the clock and the whole stage are in view without scrolling; the header stays on scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    ...Array.from({ length: 8 }, (_, i) => ({ at_ms: 0, do: 'receive', by: `R${i + 1}` })),
+  ]));
+  const box = (await page.locator('canvas.stage').boundingBox())!;
+  expect(box.y).toBeGreaterThan(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  expect(box.width).toBeGreaterThan(1000);
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const clock = (await page.getByTestId('clock').boundingBox())!;
+  expect(clock.y).toBeGreaterThanOrEqual(0);
+  expect(clock.y).toBeLessThan(100);
+});
+
+test('keyboard shortcuts: Space, →, E, +/−, R, F', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 0, do: 'receive', by: 'R1' },
+    { at_ms: 2000, do: 'send', by: 'S1', id: 'm2' },
+  ]));
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(p.virtualTime()).resolves.toBe('2.000 s');
+  await page.keyboard.press('e');
+  await expect(p.virtualTime()).resolves.toBe('5.000 s');
+  await page.keyboard.press('+');
+  await expect(p.clock().getByLabel('Speed')).toHaveValue('2');
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  await expect(p.clock().getByLabel('Speed')).toHaveValue('0.5');
+  await page.keyboard.press(' ');
+  await expect(p.button(p.clock(), 'Pause')).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(p.button(p.clock(), 'Play')).toBeVisible();
+  await page.keyboard.press('r');
+  await expect(p.virtualTime()).resolves.toBe('0.000 s');
+  // Typing in a field is typing, not a shortcut.
+  await p.sender('S1').getByLabel('Body').fill('');
+  await p.sender('S1').getByLabel('Body').press('e');
+  await expect(p.virtualTime()).resolves.toBe('0.000 s');
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('f');
+  await expect(page.locator('body')).toHaveClass(/presenter/);
+  await expect(p.region('Event log')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('body')).not.toHaveClass(/presenter/);
+});
+
+test('presenter mode: the stage fills the window under the clock; labels are at least 20 px at 1080p', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const p = new Playground(page);
+  await p.open(one);
+  await page.getByRole('button', { name: 'Presenter' }).click();
+  await expect(page.getByRole('button', { name: 'Presenter' })).toHaveAttribute('aria-pressed', 'true');
+  for (const r of ['Sender S1', 'Receiver R1', 'Event log', 'Queue settings']) await expect(p.region(r)).toBeHidden();
+  await expect(p.clock()).toBeVisible();
+  const box = (await page.locator('canvas.stage').boundingBox())!;
+  expect(box.width).toBeGreaterThan(1700);
+  expect(box.y + box.height).toBeLessThanOrEqual(1080);
+});
+
+/** WCAG contrast ratio of two CSS colours, computed in the page. */
+async function contrasts(page: Page) {
+  return page.evaluate(() => {
+    const rgb = (s: string) => (s.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a: string, b: string) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((m, n) => n - m); return (x + 0.05) / (y + 0.05); };
+    const cs = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+    const card = cs('.card').backgroundColor;
+    return {
+      primary: ratio(cs('.btn.primary').color, cs('.btn.primary').backgroundColor),
+      text: ratio(cs('body').color, cs('body').backgroundColor),
+      muted: ratio(cs('.cfg').color, card),
+      danger: ratio(cs('.btn.danger').color, card),
+    };
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme} theme: primary buttons and text reach WCAG AA (4.5:1)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const p = new Playground(page);
+    await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'receive', by: 'R1' }]));
+    const c = await contrasts(page);
+    for (const [k, v] of Object.entries(c)) expect(v, k).toBeGreaterThanOrEqual(4.5);
+  });
+}

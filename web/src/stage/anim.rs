@@ -1,0 +1,872 @@
+//! Journeys: interpolation between consecutive layouts, in real time.
+//!
+//! Each time the model changes, [`Animator::update`] compares the new layout with the one
+//! before: a token whose place changed travels there along a visible arc over
+//! [`JOURNEY_MS`] of real time (eased), whatever the clock's speed; a token that only shifted
+//! inside its place glides; a token that came into view travels from where it was (its
+//! sender, or the `+N` of its former place); one that went out of view travels to the `+N` of
+//! its new place; one that left for good ends where it was (a check mark when completed).
+//! When more journeys start at once than an eye can follow ([`BURST`]), they are drawn as
+//! trails, never dropped. With reduced motion nothing travels: the token is at its new place
+//! at once, highlighted for [`HIGHLIGHT_MS`].
+
+use super::layout::{Layout, Rect, Size};
+use super::model::{Cue, Exit, Key, Model, Place, Token};
+use std::collections::{BTreeMap, HashMap};
+
+/// Real milliseconds a journey between places takes.
+pub const JOURNEY_MS: f64 = 520.0;
+/// Real milliseconds a shift inside a place takes.
+pub const GLIDE_MS: f64 = 240.0;
+/// Real milliseconds an ending (check mark, fade) lasts.
+pub const EXIT_MS: f64 = 700.0;
+/// Real milliseconds a token is highlighted at its destination under reduced motion.
+pub const HIGHLIGHT_MS: f64 = 1_200.0;
+/// More journeys than this starting in one update are drawn as a burst of trails.
+pub const BURST: usize = 10;
+
+/// Ease in and out (cubic), `t` in 0..=1.
+#[must_use]
+pub fn ease(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
+}
+
+/// A point on the journey's arc (a quadratic Bézier that bows up, or left for vertical
+/// journeys), `t` in 0..=1 already eased.
+#[must_use]
+pub fn arc(from: (f64, f64), to: (f64, f64), t: f64) -> (f64, f64) {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let mid = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+    // Perpendicular, pointing up on screen for left-to-right journeys.
+    let bow = 0.18;
+    let c = (mid.0 + dy * bow, mid.1 - dx.abs() * bow);
+    let u = 1.0 - t;
+    (
+        u * u * from.0 + 2.0 * u * t * c.0 + t * t * to.0,
+        u * u * from.1 + 2.0 * u * t * c.1 + t * t * to.1,
+    )
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Motion {
+    from: Rect,
+    to: Rect,
+    t0: f64,
+    dur: f64,
+    /// Between places (an arc with a trail), rather than a glide.
+    journey: bool,
+    burst: bool,
+}
+
+impl Motion {
+    fn at(&self, now: f64) -> (Rect, f64) {
+        let p = ((now - self.t0) / self.dur).clamp(0.0, 1.0);
+        let e = ease(p);
+        let r = self.from.lerp(self.to, e);
+        if self.journey {
+            let (cx, cy) = arc(self.from.center(), self.to.center(), e);
+            (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), p)
+        } else {
+            (r, p)
+        }
+    }
+
+    fn done(&self, now: f64) -> bool {
+        now >= self.t0 + self.dur
+    }
+}
+
+/// How an ending is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Completed: a check mark, then gone.
+    Check,
+    /// Expired or cancelled: it fades.
+    Fade,
+    /// Lost with a crashed receiver: a cross.
+    Lost,
+    /// A lock ran out: the ring breaks.
+    RingBreak,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Effect {
+    key: Key,
+    ending: Ending,
+    rect: Rect,
+    t0: f64,
+    token: Token,
+    size: Size,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Departure {
+    motion: Motion,
+    token: Token,
+    size: Size,
+}
+
+/// A token as drawn in one frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sprite<'a> {
+    /// Its identity.
+    pub key: Key,
+    /// What it shows.
+    pub token: &'a Token,
+    /// How it is drawn.
+    pub size: Size,
+    /// Where, this frame.
+    pub rect: Rect,
+    /// Opacity, 0..=1.
+    pub alpha: f64,
+    /// Travelling between places: where it set out from and how far it is (0..=1).
+    pub travel: Option<((f64, f64), f64)>,
+    /// Part of a burst: draw as a trail.
+    pub burst: bool,
+    /// Highlight strength at its destination (reduced motion), 0..=1.
+    pub highlight: f64,
+    /// At rest in the layout (not a departing or ending copy): it can be hit and focused.
+    pub live: bool,
+    /// Where it is (or is going); `None` for a copy leaving the drawing.
+    pub place: Option<Place>,
+    /// Its caption's room, when at rest.
+    pub caption: Option<Rect>,
+}
+
+/// An ending as drawn in one frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ended<'a> {
+    /// Which token.
+    pub key: Key,
+    /// What it showed.
+    pub token: &'a Token,
+    /// How it is drawn.
+    pub size: Size,
+    /// How it ends.
+    pub ending: Ending,
+    /// Where.
+    pub rect: Rect,
+    /// How far along, 0..=1.
+    pub progress: f64,
+}
+
+/// Keeps the current layout and the journeys between it and the ones before.
+#[derive(Clone, Debug, Default)]
+pub struct Animator {
+    layout: Layout,
+    motions: HashMap<Key, Motion>,
+    departures: Vec<Departure>,
+    effects: Vec<Effect>,
+    highlights: HashMap<Key, f64>,
+    /// Where each message was in the previous model (sorted by sequence number).
+    whereabouts: Vec<(u64, Place)>,
+    /// How many updates started a burst (for tests and the benchmark's curiosity).
+    bursts: u64,
+}
+
+impl Animator {
+    /// The current layout.
+    #[must_use]
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// How many updates so far were drawn as bursts.
+    #[must_use]
+    pub fn bursts(&self) -> u64 {
+        self.bursts
+    }
+
+    /// Replaces the layout without any journey (a new scenario, a resize).
+    pub fn reset(&mut self, layout: Layout, model: &Model) {
+        *self = Self {
+            layout,
+            whereabouts: model.whereabouts.clone(),
+            bursts: self.bursts,
+            ..Self::default()
+        };
+    }
+
+    /// Where a token is drawn right now, and whether it is travelling between places.
+    fn current(&self, key: Key, now: f64) -> Option<(Rect, bool)> {
+        if let Some(m) = self.motions.get(&key)
+            && !m.done(now)
+        {
+            return Some((m.at(now).0, m.journey));
+        }
+        self.layout.slot(key).map(|s| (s.rect, false))
+    }
+
+    fn old_place(&self, seq: u64) -> Option<Place> {
+        self.whereabouts
+            .binary_search_by_key(&seq, |&(s, _)| s)
+            .ok()
+            .map(|i| self.whereabouts[i].1)
+    }
+
+    /// Moves to a new layout at real time `now` (ms), starting the journeys that lead there.
+    pub fn update(&mut self, layout: Layout, model: &Model, cues: &[Cue], now: f64, reduced: bool) {
+        self.prune(now);
+        let old = std::mem::take(&mut self.layout);
+        // Where everything is drawn right now, before the change.
+        let mut here: HashMap<Key, (Rect, Place)> = old
+            .slots
+            .iter()
+            .map(|s| {
+                let r = self.current(s.key, now).map_or(s.rect, |c| c.0);
+                (s.key, (r, s.place))
+            })
+            .collect();
+        // In-flight motions keep their state only through `here`; new ones are decided below.
+        let mut motions: HashMap<Key, Motion> = HashMap::new();
+        let mut started: Vec<Key> = Vec::new();
+        let mut sent: HashMap<u64, u16> = HashMap::new();
+        let mut left: HashMap<u64, Exit> = HashMap::new();
+        let mut renumbered: Vec<Key> = Vec::new();
+        for c in cues {
+            match *c {
+                Cue::Renumbered { from, to } => {
+                    renumbered.push(Key::Msg(from));
+                    if let Some(v) = here.remove(&Key::Msg(from)) {
+                        here.insert(Key::Msg(to), v);
+                    }
+                    if let Some(m) = self.motions.remove(&Key::Msg(from)) {
+                        self.motions.insert(Key::Msg(to), m);
+                    }
+                }
+                Cue::Sent { seq, sender } => {
+                    sent.insert(seq, sender);
+                }
+                Cue::Left { seq, how } => {
+                    left.insert(seq, how);
+                }
+                Cue::LockBroke { seq } => {
+                    if let Some(s) = old.slot(Key::Msg(seq)) {
+                        let rect = here.get(&s.key).map_or(s.rect, |h| h.0);
+                        self.effects.push(Effect {
+                            key: s.key,
+                            ending: Ending::RingBreak,
+                            rect,
+                            t0: now,
+                            token: s.token.clone(),
+                            size: s.size,
+                        });
+                    }
+                }
+            }
+        }
+        for s in &layout.slots {
+            let seq = s.key.seq();
+            let origin: Option<(Rect, bool)> = match here.get(&s.key) {
+                Some(&(r, p)) if p != s.place => Some((r, true)),
+                Some(&(r, _)) if r != s.rect => Some((r, false)),
+                Some(_) => {
+                    // Unchanged: a journey under way carries on.
+                    if let Some(m) = self.motions.remove(&s.key)
+                        && !m.done(now)
+                        && m.to == s.rect
+                    {
+                        motions.insert(s.key, m);
+                    }
+                    None
+                }
+                None => {
+                    let from_sender = sent
+                        .get(&seq)
+                        .and_then(|&i| {
+                            old.frame(Place::Sender(i))
+                                .or(layout.frame(Place::Sender(i)))
+                        })
+                        .map(|f| {
+                            let (_, cy) = f.rect.center();
+                            Rect::new(
+                                f.rect.right() - s.rect.w,
+                                cy - s.rect.h / 2.0,
+                                s.rect.w,
+                                s.rect.h,
+                            )
+                        });
+                    // A receiver's own copy starts where the broker's token was.
+                    let from_token = match s.key {
+                        Key::Stale(q, _) | Key::Taken(q, _) => here.get(&Key::Msg(q)).map(|h| h.0),
+                        Key::Msg(_) => None,
+                    };
+                    let from_hidden = self
+                        .old_place(seq)
+                        .filter(|&p| p != s.place || old.slot(s.key).is_none())
+                        .and_then(|p| old.anchor(p).or(layout.anchor(p)));
+                    from_sender
+                        .or(from_token)
+                        .or(from_hidden)
+                        .map(|r| (r, true))
+                }
+            };
+            let Some((from, journey)) = origin else {
+                continue;
+            };
+            if reduced {
+                if journey {
+                    self.highlights.insert(s.key, now);
+                }
+                continue;
+            }
+            motions.insert(
+                s.key,
+                Motion {
+                    from,
+                    to: s.rect,
+                    t0: now,
+                    dur: if journey { JOURNEY_MS } else { GLIDE_MS },
+                    journey,
+                    burst: false,
+                },
+            );
+            if journey {
+                started.push(s.key);
+            }
+        }
+        // Tokens that went out of view or left.
+        for s in &old.slots {
+            if layout.slot(s.key).is_some() || renumbered.contains(&s.key) {
+                continue;
+            }
+            let rect = here.get(&s.key).map_or(s.rect, |h| h.0);
+            let still = match s.key {
+                Key::Msg(q) => model.place_of(q),
+                _ => None,
+            };
+            match still.and_then(|p| layout.anchor(p)) {
+                Some(to) if !reduced => {
+                    self.departures.push(Departure {
+                        motion: Motion {
+                            from: rect,
+                            to,
+                            t0: now,
+                            dur: JOURNEY_MS,
+                            journey: true,
+                            burst: false,
+                        },
+                        token: s.token.clone(),
+                        size: s.size,
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    let ending = match left.get(&s.key.seq()) {
+                        Some(Exit::Completed | Exit::Done) => Ending::Check,
+                        Some(Exit::Lost) => Ending::Lost,
+                        Some(Exit::Expired | Exit::Cancelled) | None => Ending::Fade,
+                    };
+                    // A receiver's stale copy just goes; the broker's token tells the story.
+                    if matches!(s.key, Key::Stale(..)) && ending == Ending::Fade && reduced {
+                        continue;
+                    }
+                    self.effects.push(Effect {
+                        key: s.key,
+                        ending,
+                        rect,
+                        t0: now,
+                        token: s.token.clone(),
+                        size: s.size,
+                    });
+                }
+            }
+        }
+        let new_departures = self
+            .departures
+            .iter()
+            .filter(|d| d.motion.t0 == now)
+            .count();
+        if started.len() + new_departures > BURST {
+            self.bursts += 1;
+            for k in &started {
+                if let Some(m) = motions.get_mut(k) {
+                    m.burst = true;
+                }
+            }
+            for d in self.departures.iter_mut().filter(|d| d.motion.t0 == now) {
+                d.motion.burst = true;
+            }
+        }
+        self.motions = motions;
+        self.highlights.retain(|k, _| layout.slot(*k).is_some());
+        self.whereabouts.clone_from(&model.whereabouts);
+        self.layout = layout;
+    }
+
+    /// Drops what has finished by `now`.
+    pub fn prune(&mut self, now: f64) {
+        self.motions.retain(|_, m| !m.done(now));
+        self.departures.retain(|d| !d.motion.done(now));
+        self.effects.retain(|e| now < e.t0 + EXIT_MS);
+        self.highlights.retain(|_, t0| now < *t0 + HIGHLIGHT_MS);
+    }
+
+    /// Is anything still moving, ending or highlighted at `now` (so the next frame differs)?
+    #[must_use]
+    pub fn busy(&self, now: f64) -> bool {
+        self.motions.values().any(|m| !m.done(now))
+            || self.departures.iter().any(|d| !d.motion.done(now))
+            || self.effects.iter().any(|e| now < e.t0 + EXIT_MS)
+            || self.highlights.values().any(|t0| now < t0 + HIGHLIGHT_MS)
+    }
+
+    /// Is this token travelling between places at `now`?
+    #[must_use]
+    pub fn moving(&self, key: Key, now: f64) -> bool {
+        self.motions
+            .get(&key)
+            .is_some_and(|m| m.journey && !m.done(now))
+    }
+
+    /// The tokens to draw at `now`: first those departing out of view, then the layout's.
+    pub fn sprites(&self, now: f64) -> impl Iterator<Item = Sprite<'_>> {
+        let departing = self
+            .departures
+            .iter()
+            .filter(move |d| !d.motion.done(now))
+            .map(move |d| {
+                let (rect, p) = d.motion.at(now);
+                Sprite {
+                    key: d.token.key,
+                    token: &d.token,
+                    size: d.size,
+                    rect,
+                    // Fades as it reaches the `+N` it joins.
+                    alpha: (1.0 - ((p - 0.7) / 0.3).max(0.0)).clamp(0.0, 1.0),
+                    travel: Some((d.motion.from.center(), p)),
+                    burst: d.motion.burst,
+                    highlight: 0.0,
+                    live: false,
+                    place: None,
+                    caption: None,
+                }
+            });
+        let resting = self.layout.slots.iter().map(move |s| {
+            let (rect, travel, burst) = match self.motions.get(&s.key) {
+                Some(m) if !m.done(now) => {
+                    let (r, p) = m.at(now);
+                    (r, m.journey.then(|| (m.from.center(), p)), m.burst)
+                }
+                _ => (s.rect, None, false),
+            };
+            let highlight = self
+                .highlights
+                .get(&s.key)
+                .map_or(0.0, |t0| if now < t0 + HIGHLIGHT_MS { 1.0 } else { 0.0 });
+            Sprite {
+                key: s.key,
+                token: &s.token,
+                size: s.size,
+                rect,
+                alpha: 1.0,
+                travel,
+                burst,
+                highlight,
+                live: true,
+                place: Some(s.place),
+                caption: if travel.is_none() && rect == s.rect {
+                    s.caption
+                } else {
+                    None
+                },
+            }
+        });
+        departing.chain(resting)
+    }
+
+    /// The endings to draw at `now`.
+    pub fn endings(&self, now: f64) -> impl Iterator<Item = Ended<'_>> {
+        self.effects
+            .iter()
+            .filter(move |e| now < e.t0 + EXIT_MS)
+            .map(move |e| Ended {
+                key: e.key,
+                token: &e.token,
+                size: e.size,
+                ending: e.ending,
+                rect: e.rect,
+                progress: ((now - e.t0) / EXIT_MS).clamp(0.0, 1.0),
+            })
+    }
+
+    /// Where each token is drawn at `now`, for hit-testing (topmost last).
+    #[must_use]
+    pub fn hit_rects(&self, now: f64) -> Vec<(Key, Rect)> {
+        self.sprites(now)
+            .filter(|s| s.live)
+            .map(|s| (s.key, s.rect))
+            .collect()
+    }
+}
+
+/// A group of journeys in a burst: from, to (centres), and how many.
+pub type Group = ((f64, f64), (f64, f64), usize);
+
+/// Journeys, counted by where from and where to (for a burst's labels): the travelling
+/// sprites grouped by their origin and destination centres.
+#[must_use]
+pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Group> {
+    let mut groups: BTreeMap<(i64, i64, i64, i64), Group> = BTreeMap::new();
+    for s in sprites {
+        if let (true, Some((from, _))) = (s.burst, s.travel) {
+            // Group by coarse origin (the place) and by destination place centre.
+            let to = s.rect.center();
+            let k = (
+                (from.0 / 40.0) as i64,
+                (from.1 / 40.0) as i64,
+                (to.0 / 120.0) as i64,
+                (to.1 / 120.0) as i64,
+            );
+            let e = groups.entry(k).or_insert((from, to, 0));
+            e.2 += 1;
+        }
+    }
+    groups.into_values().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage::layout::layout;
+    use crate::stage::model::{Mark, ReceiverBox, SenderBox, Token};
+
+    const W: f64 = 892.0;
+    const H: f64 = 502.0;
+
+    fn base() -> Model {
+        let mut m = Model {
+            lock_ms: 5_000,
+            ..Model::default()
+        };
+        m.senders.push(SenderBox {
+            name: "S1".into(),
+            ..SenderBox::default()
+        });
+        for r in ["R1", "R2"] {
+            m.receivers.push(ReceiverBox {
+                name: r.into(),
+                ..ReceiverBox::default()
+            });
+        }
+        m
+    }
+
+    fn with_available(mut m: Model, seqs: &[u64]) -> Model {
+        for &s in seqs {
+            m.available.push(Token::new(s, &format!("m{s}"), 0));
+            m.whereabouts.push((s, Place::Available));
+        }
+        m.whereabouts.sort_unstable();
+        m
+    }
+
+    fn start(m: &Model) -> Animator {
+        let mut a = Animator::default();
+        a.reset(layout(m, W, H), m);
+        a
+    }
+
+    fn sprite(a: &Animator, k: Key, now: f64) -> Sprite<'_> {
+        a.sprites(now)
+            .find(|s| s.key == k && s.live)
+            .expect("drawn")
+    }
+
+    /// m1 moves from Available to R1.
+    fn receive(m: &Model) -> Model {
+        let mut m2 = m.clone();
+        let t = m2.available.tokens.remove(0);
+        m2.available.total -= 1;
+        m2.receivers[0].held.push(Token {
+            until_ms: Some(5_000),
+            ..t
+        });
+        m2.whereabouts = vec![(1, Place::Receiver(0))];
+        m2
+    }
+
+    #[test]
+    fn easing_and_arc_ends() {
+        assert_eq!(ease(0.0), 0.0);
+        assert_eq!(ease(1.0), 1.0);
+        assert!((ease(0.5) - 0.5).abs() < 1e-12);
+        assert!(ease(0.25) < 0.25 && ease(0.75) > 0.75, "slow in, slow out");
+        assert_eq!(arc((0.0, 0.0), (100.0, 0.0), 0.0), (0.0, 0.0));
+        assert_eq!(arc((0.0, 0.0), (100.0, 0.0), 1.0), (100.0, 0.0));
+        let mid = arc((0.0, 0.0), (100.0, 0.0), 0.5);
+        assert!(mid.1 < -1.0, "the path bows up so it is seen as a path");
+    }
+
+    #[test]
+    fn a_change_of_place_is_a_journey_of_fixed_real_duration_between_the_two_places() {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let from = a.layout().slot(Key::Msg(1)).expect("m1").rect;
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], 1_000.0, false);
+        let to = a.layout().slot(Key::Msg(1)).expect("m1").rect;
+        // At the start it is where it was; halfway it is between; at the end it has arrived.
+        assert_eq!(
+            sprite(&a, Key::Msg(1), 1_000.0).rect.center(),
+            from.center()
+        );
+        let mid = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0);
+        let (mx, _) = mid.rect.center();
+        assert!(
+            mx > from.center().0 + 10.0 && mx < to.center().0 - 10.0,
+            "{mx} between"
+        );
+        assert!(mid.travel.is_some());
+        assert!(a.moving(Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0));
+        assert!(a.busy(1_000.0 + JOURNEY_MS - 1.0));
+        let end = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS);
+        assert_eq!(end.rect, to);
+        assert!(end.travel.is_none());
+        assert!(!a.busy(1_000.0 + JOURNEY_MS + 1.0));
+        assert!(!a.moving(Key::Msg(1), 1_000.0 + JOURNEY_MS));
+    }
+
+    #[test]
+    fn reduced_motion_highlights_at_the_destination_instead() {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, true);
+        let to = a.layout().slot(Key::Msg(1)).expect("m1").rect;
+        let s = sprite(&a, Key::Msg(1), 1.0);
+        assert_eq!(s.rect, to, "no travel");
+        assert!(s.travel.is_none());
+        assert_eq!(s.highlight, 1.0);
+        assert!(!a.moving(Key::Msg(1), 1.0));
+        assert_eq!(sprite(&a, Key::Msg(1), HIGHLIGHT_MS + 1.0).highlight, 0.0);
+    }
+
+    #[test]
+    fn a_journey_retargeted_midway_starts_from_where_the_token_is_drawn() {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let halfway = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0).rect;
+        // Back to Available before arriving (a 100× clock).
+        a.update(layout(&m1, W, H), &m1, &[], JOURNEY_MS / 2.0, false);
+        let s = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0);
+        assert!((s.rect.x - halfway.x).abs() < 1e-9 && (s.rect.y - halfway.y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_send_travels_from_its_sender() {
+        let m0 = base();
+        let mut a = start(&m0);
+        let m1 = with_available(base(), &[1]);
+        a.update(
+            layout(&m1, W, H),
+            &m1,
+            &[Cue::Sent { seq: 1, sender: 0 }],
+            0.0,
+            false,
+        );
+        let s = sprite(&a, Key::Msg(1), 0.0);
+        let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
+        assert!((s.rect.right() - sender.right()).abs() < 1e-6);
+        assert!(s.travel.is_some());
+    }
+
+    #[test]
+    fn a_renumbered_message_is_the_same_token() {
+        let mut m0 = base();
+        m0.scheduled.push(Token::new(1, "later", 0));
+        m0.whereabouts = vec![(1, Place::Scheduled)];
+        let mut a = start(&m0);
+        let from = a.layout().slot(Key::Msg(1)).expect("scheduled").rect;
+        let m1 = with_available(base(), &[]);
+        let mut m1 = m1;
+        m1.available.push(Token::new(3, "later", 0));
+        m1.whereabouts = vec![(3, Place::Available)];
+        a.update(
+            layout(&m1, W, H),
+            &m1,
+            &[Cue::Renumbered { from: 1, to: 3 }],
+            0.0,
+            false,
+        );
+        assert_eq!(sprite(&a, Key::Msg(3), 0.0).rect.center(), from.center());
+        assert!(a.endings(0.0).next().is_none(), "nothing ended: it moved");
+    }
+
+    #[test]
+    fn completion_ends_with_a_check_mark_where_it_was() {
+        let m1 = receive(&with_available(base(), &[1]));
+        let mut a = start(&m1);
+        let at = a.layout().slot(Key::Msg(1)).expect("held").rect;
+        let mut m2 = m1.clone();
+        m2.receivers[0].held = Default::default();
+        m2.whereabouts.clear();
+        a.update(
+            layout(&m2, W, H),
+            &m2,
+            &[Cue::Left {
+                seq: 1,
+                how: Exit::Completed,
+            }],
+            0.0,
+            false,
+        );
+        let e: Vec<Ended<'_>> = a.endings(10.0).collect();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].ending, e[0].rect), (Ending::Check, at));
+        assert!(a.busy(EXIT_MS - 1.0));
+        assert_eq!(a.endings(EXIT_MS + 1.0).count(), 0);
+    }
+
+    #[test]
+    fn lock_expiry_breaks_the_ring_and_leaves_a_stale_copy_while_the_token_goes_home() {
+        let m1 = receive(&with_available(base(), &[1]));
+        let mut a = start(&m1);
+        let held_at = a.layout().slot(Key::Msg(1)).expect("held").rect;
+        let mut m2 = with_available(base(), &[]);
+        m2.available.push(Token::new(1, "m1", 1));
+        m2.whereabouts = vec![(1, Place::Available)];
+        let mut stale = Token::new(1, "m1", 0);
+        stale.key = Key::Stale(1, 0);
+        stale.mark = Mark::Stale;
+        m2.receivers[0].held.push(stale);
+        a.update(
+            layout(&m2, W, H),
+            &m2,
+            &[Cue::LockBroke { seq: 1 }],
+            0.0,
+            false,
+        );
+        let broke: Vec<Ended<'_>> = a.endings(1.0).collect();
+        assert_eq!(
+            (broke[0].ending, broke[0].rect),
+            (Ending::RingBreak, held_at)
+        );
+        let home = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0);
+        assert!(home.travel.is_some(), "the token travels home");
+        assert_eq!(home.token.count, 1, "with its count one higher");
+        // The stale copy stays in the receiver.
+        let stale = sprite(&a, Key::Stale(1, 0), 0.0);
+        assert!(
+            a.layout()
+                .frame(Place::Receiver(0))
+                .expect("R1")
+                .rect
+                .encloses(stale.rect)
+        );
+    }
+
+    #[test]
+    fn going_out_of_view_travels_to_plus_n_and_coming_into_view_from_it() {
+        let seqs: Vec<u64> = (1..=400).collect();
+        let m1 = with_available(base(), &seqs);
+        let mut a = start(&m1);
+        let plus = a.layout().anchor(Place::Available).expect("+N");
+        // The first message is received: everything shifts, one hidden message comes into view.
+        let m2 = receive(&m1);
+        let mut m2 = m2;
+        m2.whereabouts = seqs
+            .iter()
+            .map(|&s| {
+                (
+                    s,
+                    if s == 1 {
+                        Place::Receiver(0)
+                    } else {
+                        Place::Available
+                    },
+                )
+            })
+            .collect();
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let newly = a
+            .layout()
+            .slots
+            .iter()
+            .rfind(|s| s.place == Place::Available)
+            .expect("a token")
+            .key;
+        let s = sprite(&a, newly, 0.0);
+        assert_eq!(s.rect.center(), plus.center(), "comes out of +N");
+        // And a visible message going to a place where it is not drawn (past the model's cap)
+        // travels to that place's anchor, then is gone from the drawing.
+        let mut m3 = m2.clone();
+        let gone = m3.available.tokens.remove(0);
+        m3.available.total -= 1;
+        m3.deferred.total = 10_000;
+        for (s, p) in &mut m3.whereabouts {
+            if *s == gone.key.seq() {
+                *p = Place::Deferred;
+            }
+        }
+        a.update(layout(&m3, W, H), &m3, &[], 1_000.0, false);
+        let to = a.layout().anchor(Place::Deferred).expect("deferred");
+        let d = a
+            .sprites(1_000.0 + JOURNEY_MS * 0.99)
+            .find(|s| s.key == gone.key)
+            .expect("departing");
+        assert!(!d.live && d.travel.is_some());
+        assert!(
+            (d.rect.center().0 - to.center().0).abs() < 5.0,
+            "it arrives at +N"
+        );
+        assert!(
+            a.sprites(1_000.0 + JOURNEY_MS + 1.0)
+                .all(|s| s.key != gone.key)
+        );
+    }
+
+    #[test]
+    fn many_journeys_at_once_become_a_burst_never_dropped() {
+        let seqs: Vec<u64> = (1..=60).collect();
+        let mut m1 = with_available(base(), &seqs);
+        m1.receivers.truncate(1);
+        let mut a = start(&m1);
+        // All 60 go to the dead-letter queue in one frame.
+        let mut m2 = base();
+        m2.receivers.truncate(1);
+        for &s in &seqs {
+            let mut t = Token::new(s, &format!("m{s}"), 3);
+            t.reason = Some("MaxDeliveryCountExceeded".into());
+            m2.dead.push(t);
+        }
+        m2.whereabouts = seqs.iter().map(|&s| (s, Place::Dead)).collect();
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        assert_eq!(a.bursts(), 1);
+        let moving: Vec<Sprite<'_>> = a.sprites(100.0).filter(|s| s.travel.is_some()).collect();
+        let drawn_before = layout(&m1, W, H).slots.len();
+        assert!(
+            moving.len() >= drawn_before.min(60),
+            "every visible move is drawn"
+        );
+        assert!(moving.iter().all(|s| s.burst));
+        let groups = burst_groups(moving.iter());
+        assert_eq!(groups.iter().map(|g| g.2).sum::<usize>(), moving.len());
+    }
+
+    #[test]
+    fn a_shift_inside_a_place_glides_briefly_without_a_journey() {
+        let m1 = with_available(base(), &[1, 2]);
+        let mut a = start(&m1);
+        let m2 = {
+            let mut m = receive(&m1);
+            m.whereabouts = vec![(1, Place::Receiver(0)), (2, Place::Available)];
+            m
+        };
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let s = sprite(&a, Key::Msg(2), GLIDE_MS / 2.0);
+        assert!(s.travel.is_none());
+        assert!(!a.moving(Key::Msg(2), GLIDE_MS / 2.0));
+        assert_eq!(
+            sprite(&a, Key::Msg(2), GLIDE_MS).rect,
+            a.layout().slot(Key::Msg(2)).expect("m2").rect
+        );
+    }
+}

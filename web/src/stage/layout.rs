@@ -1,0 +1,1047 @@
+//! Where everything goes: a pure function from a [`Model`] and the stage's size (CSS pixels) to
+//! the rectangles of places and tokens. Landscape stages put the places in four columns
+//! (senders, queue, receivers, dead-letter queue); narrow portrait ones stack them. A place
+//! shows the tokens that fit and one `+N` token for the rest. Text sizes follow the stage's
+//! width, never below [`MIN_FONT`] px, so a full-window stage at 1080p gets labels of 20 px.
+
+use super::model::{Key, Lane, Link, Model, Place, Token};
+
+/// The smallest label size, in CSS px.
+pub const MIN_FONT: f64 = 13.0;
+/// The largest label size, in CSS px.
+pub const MAX_FONT: f64 = 28.0;
+
+/// A rectangle in CSS pixels of the stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    /// Left.
+    pub x: f64,
+    /// Top.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+impl Rect {
+    /// A rectangle.
+    #[must_use]
+    pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Self {
+        Self { x, y, w, h }
+    }
+
+    /// Right edge.
+    #[must_use]
+    pub fn right(self) -> f64 {
+        self.x + self.w
+    }
+
+    /// Bottom edge.
+    #[must_use]
+    pub fn bottom(self) -> f64 {
+        self.y + self.h
+    }
+
+    /// Centre point.
+    #[must_use]
+    pub fn center(self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    /// Does it contain the point (edges included)?
+    #[must_use]
+    pub fn contains(self, x: f64, y: f64) -> bool {
+        x >= self.x && x <= self.right() && y >= self.y && y <= self.bottom()
+    }
+
+    /// Shrunk by `d` on every side (grown when `d` is negative); never below zero size.
+    #[must_use]
+    pub fn inset(self, d: f64) -> Self {
+        Self {
+            x: self.x + d,
+            y: self.y + d,
+            w: (self.w - 2.0 * d).max(0.0),
+            h: (self.h - 2.0 * d).max(0.0),
+        }
+    }
+
+    /// Do the two overlap (sharing an edge is not overlapping)?
+    #[must_use]
+    pub fn overlaps(self, o: Self) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+
+    /// Is `o` inside this one (with a tolerance for rounding)?
+    #[must_use]
+    pub fn encloses(self, o: Self) -> bool {
+        const EPS: f64 = 1e-6;
+        o.x >= self.x - EPS
+            && o.y >= self.y - EPS
+            && o.right() <= self.right() + EPS
+            && o.bottom() <= self.bottom() + EPS
+    }
+
+    /// The linear interpolation between two rectangles, `t` in 0..=1.
+    #[must_use]
+    pub fn lerp(self, o: Self, t: f64) -> Self {
+        let l = |a: f64, b: f64| a + (b - a) * t;
+        Self {
+            x: l(self.x, o.x),
+            y: l(self.y, o.y),
+            w: l(self.w, o.w),
+            h: l(self.h, o.h),
+        }
+    }
+}
+
+/// How a token is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// A pill with the message id in it.
+    Label,
+    /// A small square, for crowded places (the mirror and inspector still name it).
+    Mini,
+}
+
+/// A place's frame: its outline, title, and the area its tokens go in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// Which place.
+    pub place: Place,
+    /// Its outline.
+    pub rect: Rect,
+    /// Where the tokens go.
+    pub body: Rect,
+    /// Its title ("Available", "R1").
+    pub title: String,
+    /// A word after the title: a count, "closed", "session A", ….
+    pub note: String,
+    /// Title font size (px).
+    pub title_font: f64,
+    /// Drawn greyed out (a closed or crashed receiver).
+    pub dim: bool,
+}
+
+/// Where one token is drawn when at rest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slot {
+    /// Its identity.
+    pub key: Key,
+    /// Its place.
+    pub place: Place,
+    /// The token's rectangle (the lock ring goes around it, within [`Layout::ring`]).
+    pub rect: Rect,
+    /// How it is drawn.
+    pub size: Size,
+    /// Room for a caption (a dead-letter reason beside it, or a lock's seconds under it).
+    pub caption: Option<Rect>,
+    /// What it shows.
+    pub token: Token,
+}
+
+/// The `+N` token of a place with more messages than fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overflow {
+    /// The place.
+    pub place: Place,
+    /// Its rectangle.
+    pub rect: Rect,
+    /// How many messages it stands for.
+    pub n: usize,
+}
+
+/// A path messages travel along (drawn faintly as an arrow).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Wire {
+    /// Start.
+    pub from: (f64, f64),
+    /// End (the arrow head).
+    pub to: (f64, f64),
+    /// Sends on it right now (senders' wires).
+    pub in_flight: u32,
+}
+
+/// Every position on the stage for one model and size.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    /// Stage width (CSS px).
+    pub w: f64,
+    /// Stage height (CSS px).
+    pub h: f64,
+    /// Label font size (px).
+    pub font: f64,
+    /// How far a lock ring extends around a token (px).
+    pub ring: f64,
+    /// The queue's outline (it contains the scheduled, available and deferred frames).
+    pub queue: Rect,
+    /// The queue's heading and settings line.
+    pub queue_title: String,
+    /// Places.
+    pub frames: Vec<Frame>,
+    /// Tokens at rest.
+    pub slots: Vec<Slot>,
+    /// `+N` tokens.
+    pub overflow: Vec<Overflow>,
+    /// Paths.
+    pub wires: Vec<Wire>,
+    /// Shown when there is no receiver at all.
+    pub empty_receivers: Option<Rect>,
+}
+
+impl Layout {
+    /// The frame of a place.
+    #[must_use]
+    pub fn frame(&self, p: Place) -> Option<&Frame> {
+        self.frames.iter().find(|f| f.place == p)
+    }
+
+    /// The slot of a token.
+    #[must_use]
+    pub fn slot(&self, k: Key) -> Option<&Slot> {
+        self.slots.iter().find(|s| s.key == k)
+    }
+
+    /// Where a message that is in a place but not drawn there goes: its `+N` token, else the
+    /// middle of the place's body.
+    #[must_use]
+    pub fn anchor(&self, p: Place) -> Option<Rect> {
+        if let Some(o) = self.overflow.iter().find(|o| o.place == p) {
+            return Some(o.rect);
+        }
+        let f = self.frame(p)?;
+        let (cx, cy) = f.body.center();
+        let (w, h) = self.pill();
+        Some(Rect::new(cx - w / 2.0, cy - h / 2.0, w, h))
+    }
+
+    /// The size of a label token.
+    #[must_use]
+    pub fn pill(&self) -> (f64, f64) {
+        pill(self.font)
+    }
+}
+
+fn pill(font: f64) -> (f64, f64) {
+    (font * 7.0, font * 1.8)
+}
+
+fn mini(font: f64) -> f64 {
+    (font * 0.8).max(9.0)
+}
+
+/// The label size for a stage this wide.
+#[must_use]
+pub fn font_for(w: f64) -> f64 {
+    (w / 92.0).clamp(MIN_FONT, MAX_FONT)
+}
+
+/// Portrait when the stage is not clearly wider than tall.
+#[must_use]
+pub fn is_portrait(w: f64, h: f64) -> bool {
+    w < h * 1.25
+}
+
+/// Lays out `m` on a stage of `w` × `h` CSS px.
+#[must_use]
+pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
+    let w = w.max(200.0);
+    let h = h.max(150.0);
+    let font = font_for(w);
+    let mut out = Layout {
+        w,
+        h,
+        font,
+        ring: (font * 0.3).max(3.0),
+        queue_title: format!("Queue · {}", m.summary),
+        ..Layout::default()
+    };
+    let margin = font * 0.6;
+    let inner = Rect::new(margin, margin, w - 2.0 * margin, h - 2.0 * margin);
+    let (senders, queue, receivers, dead) = if is_portrait(w, h) {
+        portrait(inner, font)
+    } else {
+        landscape(inner, font)
+    };
+    place_senders(&mut out, m, senders);
+    place_queue(&mut out, m, queue);
+    place_receivers(&mut out, m, receivers);
+    let title_h = font * 1.9;
+    let body = Rect::new(
+        dead.x + font * 0.5,
+        dead.y + title_h,
+        dead.w - font,
+        dead.h - title_h - font * 0.5,
+    );
+    push_frame(
+        &mut out,
+        Place::Dead,
+        dead,
+        body,
+        "Dead-letter queue",
+        count_note(m.dead.total),
+        font,
+        false,
+    );
+    place_rows(&mut out, Place::Dead, &m.dead, body);
+    wires(&mut out, m, queue, receivers, dead);
+    out
+}
+
+/// Columns of a landscape stage: senders, queue, receivers, dead-letter queue.
+fn landscape(r: Rect, font: f64) -> (Rect, Rect, Rect, Rect) {
+    let gap = (r.w * 0.035).max(font * 1.5);
+    let avail = r.w - 3.0 * gap;
+    let ws = avail * 0.12;
+    let wq = avail * 0.29;
+    let wr = avail * 0.34;
+    let wd = avail - ws - wq - wr;
+    let s = Rect::new(r.x, r.y, ws, r.h);
+    let q = Rect::new(s.right() + gap, r.y, wq, r.h);
+    let rc = Rect::new(q.right() + gap, r.y, wr, r.h);
+    let d = Rect::new(rc.right() + gap, r.y, wd, r.h);
+    (s, q, rc, d)
+}
+
+/// Rows of a portrait stage: senders beside the queue, then receivers, then the dead-letter
+/// queue.
+fn portrait(r: Rect, font: f64) -> (Rect, Rect, Rect, Rect) {
+    let gap = font * 1.4;
+    let avail = r.h - 2.0 * gap;
+    let top = avail * 0.44;
+    let mid = avail * 0.34;
+    let bottom = avail - top - mid;
+    let ws = (r.w * 0.24).max(font * 5.0).min(r.w * 0.4);
+    let s = Rect::new(r.x, r.y, ws, top);
+    let q = Rect::new(r.x + ws + gap, r.y, r.w - ws - gap, top);
+    let rc = Rect::new(r.x, r.y + top + gap, r.w, mid);
+    let d = Rect::new(r.x, rc.bottom() + gap, r.w, bottom);
+    (s, q, rc, d)
+}
+
+fn count_note(n: usize) -> String {
+    if n == 0 { String::new() } else { n.to_string() }
+}
+
+#[allow(clippy::too_many_arguments, reason = "a frame is eight plain facts")]
+fn push_frame(
+    out: &mut Layout,
+    place: Place,
+    rect: Rect,
+    body: Rect,
+    title: &str,
+    note: String,
+    title_font: f64,
+    dim: bool,
+) {
+    out.frames.push(Frame {
+        place,
+        rect,
+        body,
+        title: title.to_string(),
+        note,
+        title_font,
+        dim,
+    });
+}
+
+fn place_senders(out: &mut Layout, m: &Model, col: Rect) {
+    let font = out.font;
+    let n = m.senders.len().max(1) as f64;
+    let gap = font * 0.6;
+    let bh = ((col.h - gap * (n - 1.0)) / n).min(font * 3.4);
+    let total = bh * n + gap * (n - 1.0);
+    let mut y = col.y + (col.h - total).max(0.0) / 2.0;
+    for (i, s) in m.senders.iter().enumerate() {
+        let rect = Rect::new(col.x, y, col.w, bh);
+        let note = if s.in_flight > 0 {
+            format!("{} in flight", s.in_flight)
+        } else if s.automated {
+            "auto".to_string()
+        } else {
+            String::new()
+        };
+        let f = if bh < font * 2.6 { font * 0.85 } else { font };
+        push_frame(
+            out,
+            Place::Sender(i as u16),
+            rect,
+            rect,
+            &s.name,
+            note,
+            f,
+            false,
+        );
+        y += bh + gap;
+    }
+}
+
+fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
+    let font = out.font;
+    out.queue = col;
+    let head = font * 2.3;
+    let pad = font * 0.5;
+    let inner = Rect::new(
+        col.x + pad,
+        col.y + head,
+        col.w - 2.0 * pad,
+        col.h - head - pad,
+    );
+    let gap = font * 0.5;
+    let avail = inner.h - 2.0 * gap;
+    // An empty lane keeps only its title; one with messages gets at least a row of tokens
+    // and up to a fifth of the queue; Available takes the rest.
+    let row = font * 1.6 + pill(font).1 + 2.0 * out.ring + font * 0.6;
+    let lane_h = |n: usize| {
+        if n == 0 {
+            font * 2.0
+        } else {
+            (avail * 0.2).max(row).min(avail * 0.3)
+        }
+    };
+    let (mut hs, mut hd) = (lane_h(m.scheduled.total), lane_h(m.deferred.total));
+    // Available comes first: on a small stage it keeps a row, the other two shrink to fit.
+    let ha = (avail - hs - hd).max(row.min(avail - 4.0 * font));
+    if hs + hd + ha > avail {
+        let rest = (avail - ha).max(0.0);
+        let (s0, d0) = (hs, hd);
+        hs = rest * s0 / (s0 + d0);
+        hd = rest * d0 / (s0 + d0);
+    }
+    let mut y = inner.y;
+    for (place, lane, title, hh) in [
+        (Place::Scheduled, &m.scheduled, "Scheduled", hs),
+        (Place::Available, &m.available, "Available", ha),
+        (Place::Deferred, &m.deferred, "Deferred", hd),
+    ] {
+        let rect = Rect::new(inner.x, y, inner.w, hh);
+        let th = font * 1.6;
+        let body = Rect::new(
+            rect.x + font * 0.4,
+            rect.y + th,
+            rect.w - font * 0.8,
+            rect.h - th - font * 0.3,
+        );
+        push_frame(
+            out,
+            place,
+            rect,
+            body,
+            title,
+            count_note(lane.total),
+            font * 0.9,
+            false,
+        );
+        place_grid(out, place, lane, body, Size::Label, false);
+        y += hh + gap;
+    }
+}
+
+/// Columns and rows for `n` receiver cells in an area: the split whose cells come closest to
+/// a comfortable shape (about twice as wide as tall) at the largest size.
+fn receiver_grid(n: usize, area: Rect, gap: f64) -> (usize, usize) {
+    let mut best = (1, n.max(1));
+    let mut best_score = f64::MIN;
+    for cols in 1..=n.max(1) {
+        let rows = n.div_ceil(cols).max(1);
+        let cw = (area.w - gap * (cols as f64 - 1.0)) / cols as f64;
+        let ch = (area.h - gap * (rows as f64 - 1.0)) / rows as f64;
+        if cw <= 0.0 || ch <= 0.0 {
+            continue;
+        }
+        // The size of the largest 2:1 box that fits a cell.
+        let score = (cw / 2.0).min(ch);
+        if score > best_score + 1e-9 {
+            best_score = score;
+            best = (cols, rows);
+        }
+    }
+    best
+}
+
+fn place_receivers(out: &mut Layout, m: &Model, col: Rect) {
+    let font = out.font;
+    let n = m.receivers.len();
+    if n == 0 {
+        out.empty_receivers = Some(col);
+        return;
+    }
+    let gap = if n > 12 { font * 0.35 } else { font * 0.6 };
+    let (cols, rows) = receiver_grid(n, col, gap);
+    let cw = (col.w - gap * (cols as f64 - 1.0)) / cols as f64;
+    let ch = ((col.h - gap * (rows as f64 - 1.0)) / rows as f64).min(font * 12.0);
+    let total_h = ch * rows as f64 + gap * (rows as f64 - 1.0);
+    let top = col.y + (col.h - total_h).max(0.0) / 2.0;
+    for (i, r) in m.receivers.iter().enumerate() {
+        let (cx, cy) = (i % cols, i / cols);
+        let rect = Rect::new(
+            col.x + cx as f64 * (cw + gap),
+            top + cy as f64 * (ch + gap),
+            cw,
+            ch,
+        );
+        // Title inside the cell; a smaller one in crowded grids.
+        let tf = if ch < font * 3.6 {
+            (font * 0.8).max(10.0)
+        } else {
+            font
+        };
+        let th = tf * 1.6;
+        let pad = (font * 0.45).min(ch * 0.08);
+        let body = Rect::new(
+            rect.x + pad,
+            rect.y + th,
+            (rect.w - 2.0 * pad).max(0.0),
+            (rect.h - th - pad).max(0.0),
+        );
+        let note = match (r.link, &r.session) {
+            (Link::Closed, _) => "closed".to_string(),
+            (Link::Crashed, _) => "crashed".to_string(),
+            (Link::Open, Some((s, true))) => format!("session {s}"),
+            (Link::Open, Some((s, false))) => format!("session {s} lost"),
+            (Link::Open, None) => String::new(),
+        };
+        push_frame(
+            out,
+            Place::Receiver(i as u16),
+            rect,
+            body,
+            &r.name,
+            note,
+            tf,
+            r.link != Link::Open,
+        );
+        // Pills with the lock's seconds under them if all fit so, else pills, else small
+        // squares; if none fits them all, whichever shows the most.
+        let need = r.held.total;
+        let options = [
+            (Size::Label, true),
+            (Size::Label, false),
+            (Size::Mini, false),
+        ];
+        let cap = |&(size, captions): &(Size, bool)| {
+            grid_capacity(font, out.ring, body, size, captions).0
+                * grid_capacity(font, out.ring, body, size, captions).1
+        };
+        let (size, captions) = options
+            .iter()
+            .find(|o| cap(o) >= need.max(1))
+            .or_else(|| options.iter().max_by_key(|o| cap(o)))
+            .copied()
+            .unwrap_or((Size::Mini, false));
+        place_grid(
+            out,
+            Place::Receiver(i as u16),
+            &r.held,
+            body,
+            size,
+            captions,
+        );
+    }
+}
+
+/// Columns and rows of tokens of a size that fit a body: each cell holds the token, its ring,
+/// a little air, and a caption line when asked.
+fn grid_capacity(font: f64, ring: f64, body: Rect, size: Size, captions: bool) -> (usize, usize) {
+    let (tw, th) = token_size(font, size);
+    let cap_h = if captions { font * 1.1 } else { 0.0 };
+    let gap = ring * 2.0 + font * 0.15;
+    let cols = ((body.w + gap - 2.0 * ring) / (tw + gap)).floor().max(0.0) as usize;
+    let rows = ((body.h + gap - 2.0 * ring) / (th + cap_h + gap))
+        .floor()
+        .max(0.0) as usize;
+    (cols, rows)
+}
+
+fn token_size(font: f64, size: Size) -> (f64, f64) {
+    match size {
+        Size::Label => pill(font),
+        Size::Mini => (mini(font), mini(font)),
+    }
+}
+
+/// Tokens in rows, left to right, top to bottom; the last cell becomes `+N` when they do not
+/// all fit.
+fn place_grid(out: &mut Layout, place: Place, lane: &Lane, body: Rect, size: Size, captions: bool) {
+    let font = out.font;
+    let ring = out.ring;
+    let (tw, th) = token_size(font, size);
+    let cap_h = if captions { font * 1.1 } else { 0.0 };
+    let gap = ring * 2.0 + font * 0.15;
+    let cell_w = tw + gap;
+    let cell_h = th + cap_h + gap;
+    let (cols, rows) = grid_capacity(font, ring, body, size, captions);
+    let capacity = cols * rows;
+    let shown = fit(lane.total, capacity).min(lane.tokens.len());
+    let origin = (body.x + ring, body.y + ring);
+    let cell = |i: usize| {
+        let (c, r) = (i % cols.max(1), i / cols.max(1));
+        Rect::new(
+            origin.0 + c as f64 * cell_w,
+            origin.1 + r as f64 * cell_h,
+            tw,
+            th,
+        )
+    };
+    for (i, t) in lane.tokens.iter().take(shown).enumerate() {
+        let rect = cell(i);
+        out.slots.push(Slot {
+            key: t.key,
+            place,
+            rect,
+            size,
+            caption: captions.then(|| {
+                Rect::new(
+                    rect.x - ring,
+                    rect.bottom() + ring,
+                    tw + 2.0 * ring,
+                    cap_h - ring,
+                )
+            }),
+            token: t.clone(),
+        });
+    }
+    if capacity > 0 && lane.total > shown {
+        let r = cell(shown);
+        let rect = match size {
+            Size::Label => r,
+            // Among small squares a `+N` takes the rest of its row, for room for its digits.
+            Size::Mini => Rect::new(r.x, r.y, (body.right() - ring - r.x).max(tw), th),
+        };
+        out.overflow.push(Overflow {
+            place,
+            rect,
+            n: lane.total - shown,
+        });
+    }
+    // A place too small for even one token still says how many it has.
+    if capacity == 0
+        && lane.total > 0
+        && let Some(f) = out.frames.iter_mut().rfind(|f| f.place == place)
+    {
+        f.note = if f.note.is_empty() {
+            lane.total.to_string()
+        } else {
+            format!("{} · {}", f.note, lane.total)
+        };
+    }
+}
+
+/// How many tokens to draw of `total` when `capacity` fit: all if they fit, else one fewer so
+/// that the last cell can say `+N`.
+#[must_use]
+pub fn fit(total: usize, capacity: usize) -> usize {
+    if total <= capacity {
+        total
+    } else {
+        capacity.saturating_sub(1)
+    }
+}
+
+/// The dead-letter queue: one row per message, the token and its reason beside it.
+fn place_rows(out: &mut Layout, place: Place, lane: &Lane, body: Rect) {
+    let font = out.font;
+    let ring = out.ring;
+    let (tw, th) = pill(font);
+    let row_h = th + 2.0 * ring + font * 0.2;
+    let rows = ((body.h - 2.0 * ring + font * 0.2) / row_h)
+        .floor()
+        .max(0.0) as usize;
+    let shown = fit(lane.total, rows).min(lane.tokens.len());
+    let cap_w = (body.w - tw - 3.0 * ring - font * 0.4).max(0.0);
+    for (i, t) in lane.tokens.iter().take(shown).enumerate() {
+        let rect = Rect::new(body.x + ring, body.y + ring + i as f64 * row_h, tw, th);
+        out.slots.push(Slot {
+            key: t.key,
+            place,
+            rect,
+            size: Size::Label,
+            caption: (cap_w > font * 2.0).then(|| {
+                Rect::new(
+                    rect.right() + ring + font * 0.4,
+                    rect.y - ring * 0.5,
+                    cap_w,
+                    th + ring,
+                )
+            }),
+            token: t.clone(),
+        });
+    }
+    if rows > 0 && lane.total > shown {
+        out.overflow.push(Overflow {
+            place,
+            rect: Rect::new(body.x + ring, body.y + ring + shown as f64 * row_h, tw, th),
+            n: lane.total - shown,
+        });
+    }
+}
+
+fn wires(out: &mut Layout, m: &Model, queue: Rect, receivers: Rect, dead: Rect) {
+    let portrait = is_portrait(out.w, out.h);
+    let avail = out.frame(Place::Available).map_or(queue, |f| f.rect);
+    let (_, ay) = avail.center();
+    let senders: Vec<(Rect, u32)> = out
+        .frames
+        .iter()
+        .filter_map(|f| match f.place {
+            Place::Sender(i) => Some((f.rect, m.senders.get(usize::from(i))?.in_flight)),
+            _ => None,
+        })
+        .collect();
+    for (r, in_flight) in senders {
+        let (_, sy) = r.center();
+        out.wires.push(Wire {
+            from: (r.right(), sy),
+            to: (queue.x, if portrait { sy } else { ay }),
+            in_flight,
+        });
+    }
+    if portrait {
+        let x = queue.center().0;
+        out.wires.push(Wire {
+            from: (x, queue.bottom()),
+            to: (x, receivers.y),
+            in_flight: 0,
+        });
+        out.wires.push(Wire {
+            from: (dead.center().0, receivers.bottom()),
+            to: (dead.center().0, dead.y),
+            in_flight: 0,
+        });
+    } else {
+        out.wires.push(Wire {
+            from: (queue.right(), ay),
+            to: (receivers.x, ay),
+            in_flight: 0,
+        });
+        let (_, ry) = receivers.center();
+        out.wires.push(Wire {
+            from: (receivers.right(), ry),
+            to: (dead.x, ry),
+            in_flight: 0,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stage::model::{Key, Mark, ReceiverBox, SenderBox, Token};
+
+    fn model(msgs: usize, receivers: usize, held_each: usize, dead: usize) -> Model {
+        let mut m = Model {
+            lock_ms: 30_000,
+            summary: "lock 30 s · max delivery count 3".into(),
+            ..Model::default()
+        };
+        m.senders.push(SenderBox {
+            name: "S1".into(),
+            ..SenderBox::default()
+        });
+        let mut seq = 0;
+        let mut next = |id: &str| {
+            seq += 1;
+            Token::new(seq, &format!("{id}{seq}"), 0)
+        };
+        for _ in 0..msgs {
+            m.available.push(next("m"));
+        }
+        for i in 0..receivers {
+            let mut r = ReceiverBox {
+                name: format!("R{}", i + 1).into(),
+                ..ReceiverBox::default()
+            };
+            for _ in 0..held_each {
+                let mut t = next("h");
+                t.until_ms = Some(10_000);
+                r.held.push(t);
+            }
+            m.receivers.push(r);
+        }
+        for _ in 0..dead {
+            let mut t = next("d");
+            t.reason = Some("MaxDeliveryCountExceeded".into());
+            m.dead.push(t);
+        }
+        m
+    }
+
+    /// No two tokens (with their rings) overlap, every token lies inside its place, `+N`
+    /// tokens too, frames do not overlap one another (the queue's lanes are inside the
+    /// queue), everything is on the stage, and every message is either drawn or counted.
+    fn check(m: &Model, l: &Layout) {
+        let stage = Rect::new(0.0, 0.0, l.w, l.h);
+        let ringed: Vec<Rect> = l
+            .slots
+            .iter()
+            .map(|s| s.rect.inset(-l.ring))
+            .chain(l.overflow.iter().map(|o| o.rect.inset(-l.ring)))
+            .collect();
+        for (i, a) in ringed.iter().enumerate() {
+            assert!(stage.encloses(*a), "token {i} {a:?} off the stage");
+            for (j, b) in ringed.iter().enumerate().skip(i + 1) {
+                assert!(!a.overlaps(*b), "tokens {i} {a:?} and {j} {b:?} overlap");
+            }
+        }
+        for s in &l.slots {
+            let f = l.frame(s.place).expect("a slot's place has a frame");
+            assert!(
+                f.body.encloses(s.rect.inset(-l.ring)),
+                "{:?} outside {:?}",
+                s.key,
+                f.place
+            );
+            assert!(f.rect.encloses(f.body));
+            if let Some(c) = s.caption {
+                assert!(
+                    f.rect.encloses(c),
+                    "caption of {:?} outside its place",
+                    s.key
+                );
+            }
+        }
+        for o in &l.overflow {
+            let f = l.frame(o.place).expect("overflow's place has a frame");
+            assert!(
+                f.body.encloses(o.rect.inset(-l.ring)),
+                "+{} outside {:?}",
+                o.n,
+                o.place
+            );
+        }
+        for (i, a) in l.frames.iter().enumerate() {
+            assert!(stage.encloses(a.rect), "{:?} off the stage", a.place);
+            for b in l.frames.iter().skip(i + 1) {
+                assert!(
+                    !a.rect.overlaps(b.rect),
+                    "{:?} and {:?} overlap",
+                    a.place,
+                    b.place
+                );
+            }
+            let in_queue = matches!(
+                a.place,
+                Place::Scheduled | Place::Available | Place::Deferred
+            );
+            assert_eq!(
+                in_queue,
+                l.queue.encloses(a.rect),
+                "{:?} and the queue",
+                a.place
+            );
+        }
+        // Every message is drawn, or counted in its place's +N.
+        let lanes = [
+            Place::Scheduled,
+            Place::Available,
+            Place::Deferred,
+            Place::Dead,
+        ]
+        .into_iter()
+        .chain((0..m.receivers.len()).map(|i| Place::Receiver(i as u16)));
+        for p in lanes {
+            let lane = m.lane(p).expect("a lane");
+            let drawn = l.slots.iter().filter(|s| s.place == p).count();
+            let more: usize = l
+                .overflow
+                .iter()
+                .filter(|o| o.place == p)
+                .map(|o| o.n)
+                .sum();
+            let frame = l.frame(p).expect("every lane has a frame");
+            // A place too small for even one token shows its count in its title instead.
+            let counted = if drawn + more == 0 && lane.total > 0 {
+                frame.note.ends_with(&lane.total.to_string())
+            } else {
+                drawn + more == lane.total
+            };
+            assert!(
+                counted,
+                "{p:?}: {drawn} drawn + {more} more != {}",
+                lane.total
+            );
+        }
+    }
+
+    const SIZES: [(f64, f64); 7] = [
+        (1888.0, 1062.0), // 1920 wide, presenter
+        (1232.0, 693.0),  // 1280 full width
+        (892.0, 502.0),   // 1280 beside the side panel
+        (736.0, 414.0),   // 768
+        (351.0, 439.0),   // 375 portrait
+        (359.0, 479.0),   // 375 portrait, 3:4
+        (700.0, 350.0),   // a compact embed
+    ];
+
+    #[test]
+    fn no_overlaps_one_to_fifty_receivers_every_size() {
+        for &(w, h) in &SIZES {
+            for n in [1, 2, 3, 5, 8, 12, 20, 33, 50] {
+                for (msgs, held, dead) in [(0, 0, 0), (3, 1, 1), (1000, 4, 30)] {
+                    let m = model(msgs, n, held, dead);
+                    let l = layout(&m, w, h);
+                    check(&m, &l);
+                    assert_eq!(
+                        l.frames
+                            .iter()
+                            .filter(|f| matches!(f.place, Place::Receiver(_)))
+                            .count(),
+                        n
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn eight_receivers_show_their_lock_seconds_at_1280() {
+        let m = model(10, 8, 2, 2);
+        let l = layout(&m, 892.0, 502.0);
+        check(&m, &l);
+        let held: Vec<&Slot> = l
+            .slots
+            .iter()
+            .filter(|s| matches!(s.place, Place::Receiver(_)))
+            .collect();
+        assert_eq!(held.len(), 16, "every held message of 8 receivers is drawn");
+        assert!(held.iter().all(|s| s.size == Size::Label));
+    }
+
+    #[test]
+    fn capacity_and_plus_n() {
+        let m = model(1000, 1, 0, 0);
+        let l = layout(&m, 892.0, 502.0);
+        let drawn = l
+            .slots
+            .iter()
+            .filter(|s| s.place == Place::Available)
+            .count();
+        let o = l
+            .overflow
+            .iter()
+            .find(|o| o.place == Place::Available)
+            .expect("+N");
+        assert!(drawn > 4, "a lane shows several tokens, got {drawn}");
+        assert_eq!(drawn + o.n, 1000);
+        // The +N token takes the cell after the last token.
+        let last = l
+            .slots
+            .iter()
+            .rfind(|s| s.place == Place::Available)
+            .expect("a token");
+        assert!(o.rect.y > last.rect.y || o.rect.x > last.rect.x);
+        // A lane that fits exactly has no +N.
+        let exact = model(drawn + 1, 1, 0, 0);
+        let l2 = layout(&exact, 892.0, 502.0);
+        assert!(l2.overflow.iter().all(|o| o.place != Place::Available));
+        assert_eq!(
+            l2.slots
+                .iter()
+                .filter(|s| s.place == Place::Available)
+                .count(),
+            drawn + 1
+        );
+        assert_eq!(fit(5, 5), 5);
+        assert_eq!(fit(6, 5), 4);
+        assert_eq!(fit(6, 0), 0);
+    }
+
+    #[test]
+    fn fifty_receivers_fit_and_shrink_their_tokens() {
+        let m = model(0, 50, 4, 0);
+        let l = layout(&m, 1232.0, 693.0);
+        check(&m, &l);
+
+        let frames: Vec<&Frame> = l
+            .frames
+            .iter()
+            .filter(|f| matches!(f.place, Place::Receiver(_)))
+            .collect();
+        assert_eq!(frames.len(), 50);
+        assert!(frames.iter().all(|f| f.rect.w > 30.0 && f.rect.h > 20.0));
+        assert!(l.slots.iter().any(|s| s.size == Size::Mini));
+    }
+
+    #[test]
+    fn labels_reach_20px_on_a_full_window_1080p_stage_and_never_go_below_13() {
+        assert!(font_for(1920.0) >= 20.0);
+        assert!(font_for(1888.0) >= 20.0);
+        assert_eq!(font_for(351.0), MIN_FONT);
+        let l = layout(&model(3, 2, 1, 1), 351.0, 439.0);
+        assert!(l.frames.iter().all(|f| f.title_font >= 10.0));
+    }
+
+    #[test]
+    fn positions_depend_only_on_the_model_and_size() {
+        let m = model(20, 3, 2, 2);
+        assert_eq!(layout(&m, 892.0, 502.0), layout(&m, 892.0, 502.0));
+        let big = layout(&m, 1888.0, 1062.0);
+        let small = layout(&m, 892.0, 502.0);
+        let a = big.slot(Key::Msg(1)).expect("m1").rect;
+        let b = small.slot(Key::Msg(1)).expect("m1").rect;
+        assert!(a.w > b.w, "tokens grow with the stage");
+    }
+
+    #[test]
+    fn a_closed_receiver_is_dim_and_says_so_and_keeps_its_tokens() {
+        let mut m = model(0, 2, 1, 0);
+        m.receivers[0].link = Link::Closed;
+        m.receivers[1].link = Link::Crashed;
+        m.receivers[1].held.tokens[0].mark = Mark::Stale;
+        let l = layout(&m, 892.0, 502.0);
+        let f0 = l.frame(Place::Receiver(0)).expect("R1");
+        assert!(f0.dim);
+        assert_eq!(f0.note, "closed");
+        assert_eq!(
+            l.frame(Place::Receiver(1)).map(|f| f.note.as_str()),
+            Some("crashed")
+        );
+        assert_eq!(
+            l.slots
+                .iter()
+                .filter(|s| matches!(s.place, Place::Receiver(_)))
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn dead_letter_rows_have_room_for_their_reason() {
+        let m = model(0, 1, 0, 3);
+        let l = layout(&m, 892.0, 502.0);
+        let rows: Vec<&Slot> = l.slots.iter().filter(|s| s.place == Place::Dead).collect();
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|s| s.caption.is_some_and(|c| c.w > 60.0)));
+        assert!(rows.windows(2).all(|w| w[0].rect.y < w[1].rect.y));
+    }
+
+    #[test]
+    fn anchors_lead_to_plus_n_or_the_middle_of_a_place() {
+        let m = model(1000, 1, 0, 0);
+        let l = layout(&m, 892.0, 502.0);
+        let o = l
+            .overflow
+            .iter()
+            .find(|o| o.place == Place::Available)
+            .expect("+N");
+        assert_eq!(l.anchor(Place::Available), Some(o.rect));
+        let d = l.anchor(Place::Deferred).expect("deferred has a frame");
+        assert!(l.frame(Place::Deferred).expect("frame").body.encloses(d) || d.w > 0.0);
+        assert_eq!(l.anchor(Place::Receiver(7)), None);
+    }
+
+    #[test]
+    fn landscape_and_portrait() {
+        assert!(!is_portrait(1600.0, 900.0));
+        assert!(!is_portrait(800.0, 400.0));
+        assert!(is_portrait(351.0, 439.0));
+        let l = layout(&model(2, 2, 1, 1), 351.0, 439.0);
+        let q = l.queue;
+        let r = l.frame(Place::Receiver(0)).expect("R1").rect;
+        let d = l.frame(Place::Dead).expect("DLQ").rect;
+        assert!(
+            q.bottom() <= r.y && r.bottom() <= d.y,
+            "portrait stacks queue, receivers, DLQ"
+        );
+    }
+}

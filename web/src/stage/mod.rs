@@ -1,0 +1,15 @@
+//! The stage: one picture of the queue in which every message is a token and every change of
+//! place is a journey you can follow (see `shared/design/stage.md`).
+//!
+//! - [`model`]: what is where, as plain data (built by `sim.rs` when the simulation changes);
+//! - [`layout`]: a pure function from a model and a size to positions;
+//! - [`anim`]: journeys between consecutive layouts, in real time whatever the speed;
+//! - [`hit`]: a point to the token or receiver under it.
+//!
+//! These know nothing of the DOM and are tested natively; drawing on the canvas and the DOM
+//! mirror live in the `ui` module.
+
+pub mod anim;
+pub mod hit;
+pub mod layout;
+pub mod model;

@@ -1,0 +1,339 @@
+//! What the stage shows, as plain data: the places (senders, the queue's lanes, receivers, the
+//! dead-letter queue) and the messages in each, in order. `sim.rs` builds one whenever the
+//! simulation changes; [`super::layout`] turns it into positions. Nothing here knows the DOM
+//! or the broker's types.
+
+use std::rc::Rc;
+
+/// How many tokens of one place the model carries; the layout shows what fits of them and
+/// sums up the rest as a `+N` token, so no place ever needs more.
+pub const PLACE_CAP: usize = 240;
+
+/// A message's identity on the stage across frames.
+///
+/// Its sequence number, except for two kinds of copy a receiver keeps in its hands after the
+/// broker moved on: a delivery whose lock is gone (the broker has the message back, the
+/// receiver still has its object and can try to settle it) and a receive-and-delete delivery
+/// (the broker has forgotten it; the receiver is the only place it still exists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Key {
+    /// The broker's message with this sequence number.
+    Msg(u64),
+    /// Receiver slot `.1`'s stale delivery of message `.0` (its lock is gone).
+    Stale(u64, u16),
+    /// Receiver slot `.1`'s receive-and-delete delivery of message `.0`.
+    Taken(u64, u16),
+}
+
+impl Key {
+    /// The sequence number of the message this token stands for.
+    #[must_use]
+    pub const fn seq(self) -> u64 {
+        match self {
+            Self::Msg(s) | Self::Stale(s, _) | Self::Taken(s, _) => s,
+        }
+    }
+}
+
+/// A place on the stage. Receivers and senders are numbered in the order the page lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    /// A sender.
+    Sender(u16),
+    /// The queue's scheduled messages (not yet active).
+    Scheduled,
+    /// The queue's active, unlocked messages.
+    Available,
+    /// Deferred messages (received again only by sequence number).
+    Deferred,
+    /// A receiver: the messages locked to it, and what it still holds.
+    Receiver(u16),
+    /// The dead-letter queue.
+    Dead,
+}
+
+impl Place {
+    /// What a person calls this place (the mirror's list names use the same words).
+    #[must_use]
+    pub fn name(self, model: &Model) -> String {
+        match self {
+            Self::Sender(i) => model
+                .senders
+                .get(usize::from(i))
+                .map_or_else(|| "a sender".into(), |s| format!("Sender {}", s.name)),
+            Self::Scheduled => "Scheduled".into(),
+            Self::Available => "Available".into(),
+            Self::Deferred => "Deferred".into(),
+            Self::Receiver(i) => model
+                .receivers
+                .get(usize::from(i))
+                .map_or_else(|| "a receiver".into(), |r| format!("Receiver {}", r.name)),
+            Self::Dead => "Dead-letter queue".into(),
+        }
+    }
+}
+
+/// What kind of copy a token is, beyond its place.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mark {
+    /// Nothing special.
+    #[default]
+    Plain,
+    /// Locked into a receiver's prefetch buffer, not yet handed to its code.
+    Prefetched,
+    /// A delivery from the dead-letter queue (its lock runs out back there).
+    FromDead,
+    /// A deferred message received by sequence number (its lock runs out back to Deferred).
+    Deferred,
+    /// A delivery whose lock is gone: settling it fails with MessageLockLost.
+    Stale,
+    /// A receive-and-delete delivery: no lock, already gone from the queue.
+    Taken,
+}
+
+/// One message as the stage draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    /// Identity across frames.
+    pub key: Key,
+    /// MessageId.
+    pub id: Rc<str>,
+    /// Delivery count as a peek shows it (failed deliveries so far), drawn as pips.
+    pub count: u32,
+    /// Session id, drawn as a coloured edge.
+    pub session: Option<Rc<str>>,
+    /// Lock expiry (virtual ms) while locked.
+    pub until_ms: Option<u64>,
+    /// Scheduled messages: when they become active (virtual ms).
+    pub due_ms: Option<u64>,
+    /// Dead-lettered messages: `DeadLetterReason`.
+    pub reason: Option<Rc<str>>,
+    /// Dead-lettered messages: `DeadLetterErrorDescription`.
+    pub description: Option<Rc<str>>,
+    /// What kind of copy it is.
+    pub mark: Mark,
+}
+
+impl Token {
+    /// A plain token for message `seq`.
+    #[must_use]
+    pub fn new(seq: u64, id: &str, count: u32) -> Self {
+        Self {
+            key: Key::Msg(seq),
+            id: id.into(),
+            count,
+            session: None,
+            until_ms: None,
+            due_ms: None,
+            reason: None,
+            description: None,
+            mark: Mark::Plain,
+        }
+    }
+}
+
+/// The messages of one place: the first [`PLACE_CAP`] in order, and how many there are.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lane {
+    /// How many messages the place holds.
+    pub total: usize,
+    /// The first of them, in order.
+    pub tokens: Vec<Token>,
+}
+
+impl Lane {
+    /// Adds a message (counted always, kept while under the cap).
+    pub fn push(&mut self, t: Token) {
+        self.total += 1;
+        if self.tokens.len() < PLACE_CAP {
+            self.tokens.push(t);
+        }
+    }
+}
+
+/// A sender on the stage.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SenderBox {
+    /// Client name.
+    pub name: Rc<str>,
+    /// Sends on the wire (started, not yet answered).
+    pub in_flight: u32,
+    /// Driven by the scenario's `actors`.
+    pub automated: bool,
+}
+
+/// The state of a receiver's link.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Link {
+    /// Open, or never opened yet.
+    #[default]
+    Open,
+    /// Closed by the receiver.
+    Closed,
+    /// Its connection dropped (a crash or a disconnect).
+    Crashed,
+}
+
+/// A receiver on the stage.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReceiverBox {
+    /// Client name.
+    pub name: Rc<str>,
+    /// Its link.
+    pub link: Link,
+    /// Driven by the scenario's `actors`.
+    pub automated: bool,
+    /// The session it holds: (id, still valid).
+    pub session: Option<(Rc<str>, bool)>,
+    /// What it holds: locked to it by the broker, and the copies it still has in hand.
+    pub held: Lane,
+}
+
+/// Everything the stage shows at one moment.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    /// Senders, in page order.
+    pub senders: Vec<SenderBox>,
+    /// Scheduled messages.
+    pub scheduled: Lane,
+    /// Active, unlocked messages, in delivery order.
+    pub available: Lane,
+    /// Deferred messages.
+    pub deferred: Lane,
+    /// Receivers, in page order.
+    pub receivers: Vec<ReceiverBox>,
+    /// The dead-letter queue (unlocked messages; locked ones are with their receiver).
+    pub dead: Lane,
+    /// The queue's lock duration (ms): a full ring.
+    pub lock_ms: u64,
+    /// One line about the queue's settings.
+    pub summary: String,
+    /// Where every message the broker holds is, by sequence number (sorted), including the
+    /// ones past a place's cap: a message coming into view travels from there.
+    pub whereabouts: Vec<(u64, Place)>,
+}
+
+impl Model {
+    /// The messages of a place.
+    #[must_use]
+    pub fn lane(&self, p: Place) -> Option<&Lane> {
+        match p {
+            Place::Sender(_) => None,
+            Place::Scheduled => Some(&self.scheduled),
+            Place::Available => Some(&self.available),
+            Place::Deferred => Some(&self.deferred),
+            Place::Receiver(i) => self.receivers.get(usize::from(i)).map(|r| &r.held),
+            Place::Dead => Some(&self.dead),
+        }
+    }
+
+    /// Where the broker has message `seq`, if it has it.
+    #[must_use]
+    pub fn place_of(&self, seq: u64) -> Option<Place> {
+        self.whereabouts
+            .binary_search_by_key(&seq, |&(s, _)| s)
+            .ok()
+            .map(|i| self.whereabouts[i].1)
+    }
+
+    /// A token by key, with its place.
+    #[must_use]
+    pub fn find(&self, key: Key) -> Option<(Place, &Token)> {
+        let lanes = [
+            (Place::Scheduled, &self.scheduled),
+            (Place::Available, &self.available),
+            (Place::Deferred, &self.deferred),
+            (Place::Dead, &self.dead),
+        ];
+        lanes
+            .into_iter()
+            .chain(
+                self.receivers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| (Place::Receiver(i as u16), &r.held)),
+            )
+            .find_map(|(p, l)| l.tokens.iter().find(|t| t.key == key).map(|t| (p, t)))
+    }
+}
+
+/// Something that happened in a frame that the positions alone do not tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// A message arrived from a sender.
+    Sent {
+        /// Its sequence number.
+        seq: u64,
+        /// The sender's slot.
+        sender: u16,
+    },
+    /// A scheduled message became active under a new sequence number: the same token.
+    Renumbered {
+        /// The number it had while scheduled.
+        from: u64,
+        /// Its new number.
+        to: u64,
+    },
+    /// A lock ran out: its ring breaks where the token was.
+    LockBroke {
+        /// The message.
+        seq: u64,
+    },
+    /// A message left for good; how it ends is drawn where it was.
+    Left {
+        /// The message.
+        seq: u64,
+        /// How.
+        how: Exit,
+    },
+}
+
+/// How a message leaves the stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Completed: a check mark at the receiver.
+    Completed,
+    /// Its time-to-live ran out and it was dropped.
+    Expired,
+    /// A scheduled message was cancelled.
+    Cancelled,
+    /// A receive-and-delete delivery died with its receiver: lost for good.
+    Lost,
+    /// A receive-and-delete delivery the receiver is done with.
+    Done,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lane_counts_everything_and_keeps_the_first() {
+        let mut l = Lane::default();
+        for i in 0..(PLACE_CAP as u64 + 10) {
+            l.push(Token::new(i, "m", 0));
+        }
+        assert_eq!(l.total, PLACE_CAP + 10);
+        assert_eq!(l.tokens.len(), PLACE_CAP);
+        assert_eq!(l.tokens[0].key, Key::Msg(0));
+    }
+
+    #[test]
+    fn whereabouts_and_find() {
+        let mut m = Model::default();
+        m.available.push(Token::new(3, "m3", 0));
+        m.receivers.push(ReceiverBox {
+            name: "R1".into(),
+            ..ReceiverBox::default()
+        });
+        m.receivers[0].held.push(Token::new(5, "m5", 0));
+        m.whereabouts = vec![(3, Place::Available), (5, Place::Receiver(0))];
+        assert_eq!(m.place_of(5), Some(Place::Receiver(0)));
+        assert_eq!(m.place_of(4), None);
+        assert_eq!(
+            m.find(Key::Msg(5)).map(|(p, _)| p),
+            Some(Place::Receiver(0))
+        );
+        assert_eq!(Place::Receiver(0).name(&m), "Receiver R1");
+    }
+}

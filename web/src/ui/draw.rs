@@ -1,0 +1,706 @@
+//! Draws the stage on a canvas 2D context: places, wires, tokens with their lock rings,
+//! journeys and endings. Plain Rust over `web-sys`; everything it draws comes from an
+//! [`Animator`] (positions) and the virtual clock (rings).
+
+use crate::stage::anim::{Animator, Ending, Sprite, burst_groups};
+use crate::stage::layout::{Layout, Rect, Size};
+use crate::stage::model::{Key, Mark, Place};
+use std::f64::consts::{FRAC_PI_2, TAU};
+use web_sys::CanvasRenderingContext2d as Cx;
+
+/// The theme's colours, read from the page's CSS custom properties.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Palette {
+    bg: String,
+    card: String,
+    ink: String,
+    muted: String,
+    line: String,
+    accent: String,
+    ok: String,
+    kinds: [(String, String); 5],
+}
+
+/// The colour pair (ink, fill) of a kind of place.
+#[derive(Clone, Copy)]
+enum Kind {
+    Available = 0,
+    Locked = 1,
+    Deferred = 2,
+    Scheduled = 3,
+    Dead = 4,
+}
+
+impl Palette {
+    /// Reads the colours of the document's current theme.
+    #[must_use]
+    pub fn read() -> Self {
+        let style = web_sys::window().and_then(|w| {
+            let root = w.document()?.document_element()?;
+            w.get_computed_style(&root).ok().flatten()
+        });
+        let var = |name: &str, dflt: &str| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| dflt.to_string())
+        };
+        let pair = |k: &str, dk: &str, bg: &str| {
+            (var(&format!("--{k}"), dk), var(&format!("--{k}-bg"), bg))
+        };
+        Self {
+            bg: var("--bg", "#f6f7f9"),
+            card: var("--card", "#ffffff"),
+            ink: var("--ink", "#1c2330"),
+            muted: var("--muted", "#5b6575"),
+            line: var("--line", "#dde2ea"),
+            accent: var("--accent", "#2f5fd0"),
+            ok: var("--ok", "#1a7f37"),
+            kinds: [
+                pair("available", "#2f6fd0", "#e8f0fd"),
+                pair("locked", "#a35a00", "#fff2de"),
+                pair("deferred", "#6f42c1", "#f1eafd"),
+                pair("scheduled", "#0f7b6c", "#e2f5f1"),
+                pair("dead", "#b3261e", "#fdeceb"),
+            ],
+        }
+    }
+
+    fn kind(&self, k: Kind) -> (&str, &str) {
+        let (a, b) = &self.kinds[k as usize];
+        (a, b)
+    }
+}
+
+fn kind_of(place: Option<Place>, mark: Mark) -> Kind {
+    match (place, mark) {
+        (_, Mark::FromDead) => Kind::Dead,
+        (Some(Place::Receiver(_)), _) => Kind::Locked,
+        (Some(Place::Deferred), _) | (_, Mark::Deferred) => Kind::Deferred,
+        (Some(Place::Scheduled), _) => Kind::Scheduled,
+        (Some(Place::Dead), _) => Kind::Dead,
+        _ => Kind::Available,
+    }
+}
+
+/// What one frame needs besides the animator.
+pub struct Frame<'a> {
+    /// Real time (ms) for the animation.
+    pub real: f64,
+    /// Virtual time (ms) for the lock rings.
+    pub virtual_ms: u64,
+    /// A full lock (ms).
+    pub lock_ms: u64,
+    /// The selected message.
+    pub selected: Option<u64>,
+    /// Colours.
+    pub pal: &'a Palette,
+}
+
+fn rounded(cx: &Cx, r: Rect, radius: f64) {
+    let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
+    cx.begin_path();
+    cx.move_to(r.x + rad, r.y);
+    let _ = cx.arc_to(r.right(), r.y, r.right(), r.bottom(), rad);
+    let _ = cx.arc_to(r.right(), r.bottom(), r.x, r.bottom(), rad);
+    let _ = cx.arc_to(r.x, r.bottom(), r.x, r.y, rad);
+    let _ = cx.arc_to(r.x, r.y, r.right(), r.y, rad);
+    cx.close_path();
+}
+
+thread_local! {
+    /// The font last set on the context being drawn (reset at the start of each drawing).
+    static LAST_FONT: std::cell::Cell<(u32, bool, bool)> = const { std::cell::Cell::new((0, false, false)) };
+    /// Whether a line dash is set on it.
+    static DASHED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Sets a dash pattern; an empty one only when a dash is set (each call makes a JS array).
+fn set_dash(cx: &Cx, xs: &[f64]) {
+    let on = !xs.is_empty();
+    if on || DASHED.with(std::cell::Cell::get) {
+        let _ = cx.set_line_dash(&dash(xs));
+        DASHED.with(|d| d.set(on));
+    }
+}
+
+fn font(cx: &Cx, px: f64, bold: bool, mono: bool) {
+    // Setting a font makes the browser parse it: only when it changes.
+    let key = ((px * 10.0).round() as u32, bold, mono);
+    if LAST_FONT.with(|l| l.replace(key)) == key {
+        return;
+    }
+    let family = if mono {
+        "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"
+    } else {
+        "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+    };
+    cx.set_font(&format!(
+        "{}{px:.1}px {family}",
+        if bold { "600 " } else { "" }
+    ));
+}
+
+/// Cuts `s` to about `chars` characters, with an ellipsis.
+fn fit(s: &str, chars: f64) -> String {
+    let n = chars.floor().max(1.0) as usize;
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+        out.push('…');
+        out
+    }
+}
+
+/// A stable colour for a session id.
+fn session_colour(s: &str) -> String {
+    let h = s.bytes().fold(2_166_136_261u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(16_777_619)
+    });
+    format!("hsl({} 70% 50%)", h % 360)
+}
+
+/// Which parts of a picture to draw.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Everything.
+    All,
+    /// What does not change while nothing travels: places, wires, tokens without their rings.
+    Still,
+    /// Over a copy of [`Part::Still`]: the rings, lock seconds and sends on the wires.
+    Live,
+}
+
+/// Draws one frame, or a part of it (the context's transform is already CSS pixels).
+pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
+    let l = a.layout();
+    LAST_FONT.with(|c| c.set((0, false, false)));
+    DASHED.with(|d| d.set(true));
+    cx.set_global_alpha(1.0);
+    let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
+    if part == Part::Live {
+        wire_sends(cx, l, f);
+        for s in &sprites {
+            token_live(cx, l, s, f);
+        }
+        return;
+    }
+    cx.set_fill_style_str(&f.pal.bg);
+    cx.fill_rect(0.0, 0.0, l.w, l.h);
+    places(cx, l, f);
+    wires(cx, l, f);
+    if part == Part::All {
+        wire_sends(cx, l, f);
+    }
+    // Trails first, under every token.
+    // One trail per journey; a burst gets one per group (see below), not one per token.
+    for s in &sprites {
+        if let (Some((from, p)), false) = (s.travel, s.burst) {
+            trail(cx, from, s.rect.center(), p, false, f);
+        }
+    }
+    let groups = burst_groups(sprites.iter());
+    for &(from, to, _) in &groups {
+        trail(cx, from, to, 0.0, true, f);
+    }
+    for o in &l.overflow {
+        cx.set_line_width(1.0);
+        rounded(cx, o.rect, o.rect.h / 2.0);
+        cx.set_fill_style_str(&f.pal.card);
+        cx.fill();
+        cx.set_stroke_style_str(&f.pal.muted);
+        set_dash(cx, &[3.0, 3.0]);
+        cx.stroke();
+        set_dash(cx, &[]);
+        font(cx, (o.rect.h * 0.55).min(l.font), true, true);
+        cx.set_fill_style_str(&f.pal.ink);
+        cx.set_text_align("center");
+        cx.set_text_baseline("middle");
+        let (x, y) = o.rect.center();
+        let _ = cx.fill_text(&format!("+{}", o.n), x, y);
+        cx.set_text_align("start");
+    }
+    // Tokens at rest under the travelling ones.
+    for s in sprites.iter().filter(|s| s.travel.is_none()) {
+        token(cx, l, s, f);
+        if part == Part::All {
+            token_live(cx, l, s, f);
+        }
+    }
+    for s in sprites.iter().filter(|s| s.travel.is_some()) {
+        token(cx, l, s, f);
+        token_live(cx, l, s, f);
+    }
+    for g in groups {
+        let ((fx, fy), (tx, ty), n) = g;
+        if n > 1 {
+            label_chip(
+                cx,
+                ((fx + tx) / 2.0, (fy + ty) / 2.0 - l.font),
+                &format!("{n} moving"),
+                l.font * 0.85,
+                f,
+            );
+        }
+    }
+    for e in a.endings(f.real) {
+        ending(cx, l, &e, f);
+    }
+    cx.set_global_alpha(1.0);
+}
+
+fn dash(xs: &[f64]) -> js_sys::Array {
+    xs.iter()
+        .map(|&x| wasm_bindgen::JsValue::from_f64(x))
+        .collect()
+}
+
+fn label_chip(cx: &Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
+    font(cx, px, true, false);
+    let w = text.chars().count() as f64 * px * 0.6 + px;
+    let r = Rect::new(at.0 - w / 2.0, at.1 - px * 0.8, w, px * 1.6);
+    rounded(cx, r, r.h / 2.0);
+    cx.set_fill_style_str(&f.pal.accent);
+    cx.fill();
+    cx.set_fill_style_str(&f.pal.card);
+    cx.set_text_align("center");
+    cx.set_text_baseline("middle");
+    let _ = cx.fill_text(text, at.0, at.1);
+    cx.set_text_align("start");
+}
+
+fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+    let pal = f.pal;
+    // The queue's outline and heading.
+    cx.set_line_width(1.5);
+    rounded(cx, l.queue, 10.0);
+    cx.set_fill_style_str(&pal.card);
+    cx.fill();
+    cx.set_stroke_style_str(&pal.line);
+    cx.stroke();
+    font(cx, l.font, true, false);
+    cx.set_text_baseline("middle");
+    cx.set_fill_style_str(&pal.ink);
+    let _ = cx.fill_text("Queue", l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
+    font(cx, l.font * 0.8, false, false);
+    cx.set_fill_style_str(&pal.muted);
+    let summary = l.queue_title.trim_start_matches("Queue · ");
+    let _ = cx.fill_text(
+        &fit(summary, (l.queue.w - l.font * 5.0) / (l.font * 0.8 * 0.5)),
+        l.queue.x + l.font * 4.4,
+        l.queue.y + l.font * 1.1,
+    );
+    for fr in &l.frames {
+        let kind = match fr.place {
+            Place::Scheduled => Some(Kind::Scheduled),
+            Place::Available => Some(Kind::Available),
+            Place::Deferred => Some(Kind::Deferred),
+            Place::Dead => Some(Kind::Dead),
+            Place::Receiver(_) => Some(Kind::Locked),
+            Place::Sender(_) => None,
+        };
+        cx.set_global_alpha(if fr.dim { 0.6 } else { 1.0 });
+        rounded(cx, fr.rect, 8.0);
+        cx.set_fill_style_str(
+            if matches!(
+                fr.place,
+                Place::Scheduled | Place::Available | Place::Deferred
+            ) {
+                &pal.bg
+            } else {
+                &pal.card
+            },
+        );
+        cx.fill();
+        let edge = kind.map_or(pal.line.as_str(), |k| pal.kind(k).0);
+        cx.set_stroke_style_str(if fr.dim { &pal.muted } else { edge });
+        cx.set_line_width(
+            if matches!(
+                fr.place,
+                Place::Dead | Place::Receiver(_) | Place::Sender(_)
+            ) {
+                1.5
+            } else {
+                1.0
+            },
+        );
+        if fr.dim {
+            set_dash(cx, &[5.0, 4.0]);
+        }
+        cx.stroke();
+        set_dash(cx, &[]);
+        let tf = fr.title_font;
+        let (tx, ty) = if matches!(fr.place, Place::Sender(_)) {
+            (
+                fr.rect.x + tf * 0.6,
+                fr.rect.y + fr.rect.h / 2.0 - if fr.note.is_empty() { 0.0 } else { tf * 0.55 },
+            )
+        } else {
+            (fr.rect.x + tf * 0.5, fr.rect.y + tf * 0.85)
+        };
+        font(cx, tf, true, false);
+        cx.set_fill_style_str(&pal.ink);
+        let title_w = fr.title.chars().count() as f64 * tf * 0.62;
+        let _ = cx.fill_text(&fit(&fr.title, (fr.rect.w - tf) / (tf * 0.62)), tx, ty);
+        if !fr.note.is_empty() {
+            font(cx, tf * 0.85, false, false);
+            cx.set_fill_style_str(if fr.dim {
+                &pal.kinds[Kind::Dead as usize].0
+            } else {
+                &pal.muted
+            });
+            if matches!(fr.place, Place::Sender(_)) {
+                let _ = cx.fill_text(
+                    &fit(&fr.note, (fr.rect.w - tf) / (tf * 0.5)),
+                    tx,
+                    ty + tf * 1.15,
+                );
+            } else {
+                let room = fr.rect.w - title_w - tf * 1.2;
+                if room > tf * 1.5 {
+                    let _ = cx.fill_text(
+                        &fit(&fr.note, room / (tf * 0.85 * 0.55)),
+                        tx + title_w + tf * 0.4,
+                        ty,
+                    );
+                }
+            }
+        }
+        cx.set_global_alpha(1.0);
+    }
+    if let Some(r) = l.empty_receivers {
+        font(cx, l.font, false, false);
+        cx.set_fill_style_str(&pal.muted);
+        cx.set_text_align("center");
+        let (x, y) = r.center();
+        let _ = cx.fill_text("No receiver yet", x, y);
+        cx.set_text_align("start");
+    }
+}
+
+fn wires(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+    cx.set_stroke_style_str(&f.pal.line);
+    cx.set_fill_style_str(&f.pal.line);
+    cx.set_line_width(2.0);
+    for w in &l.wires {
+        let (fx, fy) = w.from;
+        let (tx, ty) = w.to;
+        cx.begin_path();
+        cx.move_to(fx, fy);
+        cx.line_to(tx, ty);
+        cx.stroke();
+        let ang = (ty - fy).atan2(tx - fx);
+        let s = l.font * 0.55;
+        cx.begin_path();
+        cx.move_to(tx, ty);
+        cx.line_to(tx - s * (ang - 0.45).cos(), ty - s * (ang - 0.45).sin());
+        cx.line_to(tx - s * (ang + 0.45).cos(), ty - s * (ang + 0.45).sin());
+        cx.close_path();
+        cx.fill();
+    }
+}
+
+/// Sends on the wires: as many dots as are in flight (up to a dozen), moving.
+fn wire_sends(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+    for w in &l.wires {
+        let (fx, fy) = w.from;
+        let (tx, ty) = w.to;
+        let n = w.in_flight.min(12);
+        if n > 0 {
+            let (ink, _) = f.pal.kind(Kind::Available);
+            cx.set_fill_style_str(ink);
+            for i in 0..n {
+                let p = ((f.real / 600.0) + f64::from(i) / f64::from(n)).fract();
+                cx.begin_path();
+                let _ = cx.arc(
+                    fx + (tx - fx) * p,
+                    fy + (ty - fy) * p,
+                    l.font * 0.28,
+                    0.0,
+                    TAU,
+                );
+                cx.fill();
+            }
+        }
+    }
+}
+
+fn trail(cx: &Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Frame<'_>) {
+    // The arc the token follows (see `anim::arc`), drawn up to where it is.
+    let steps = 16;
+    cx.begin_path();
+    cx.move_to(from.0, from.1);
+    // The token's current centre is `to`; reconstruct the remaining path's start: we draw a
+    // straight-ish fading line from the origin, curved like the journey.
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let c = (
+        (from.0 + to.0) / 2.0 + dy * 0.12,
+        (from.1 + to.1) / 2.0 - dx.abs() * 0.12,
+    );
+    for i in 1..=steps {
+        let t = f64::from(i) / f64::from(steps);
+        let u = 1.0 - t;
+        cx.line_to(
+            u * u * from.0 + 2.0 * u * t * c.0 + t * t * to.0,
+            u * u * from.1 + 2.0 * u * t * c.1 + t * t * to.1,
+        );
+    }
+    cx.set_stroke_style_str(&f.pal.accent);
+    cx.set_global_alpha(if burst { 0.25 } else { 0.5 } * (1.0 - p * 0.6));
+    cx.set_line_width(if burst { 1.5 } else { 3.0 });
+    set_dash(cx, &[6.0, 5.0]);
+    cx.stroke();
+    set_dash(cx, &[]);
+    cx.set_global_alpha(1.0);
+}
+
+fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+    let pal = f.pal;
+    let t = s.token;
+    let r = s.rect;
+    let kind = kind_of(s.place, t.mark);
+    let (ink, fill) = pal.kind(kind);
+    let stale = t.mark == Mark::Stale;
+    cx.set_global_alpha(s.alpha * if stale { 0.55 } else { 1.0 });
+    if s.highlight > 0.0 {
+        rounded(cx, r.inset(-l.ring * 1.6), r.h);
+        cx.set_fill_style_str(&pal.accent);
+        cx.set_global_alpha(0.35 * s.highlight);
+        cx.fill();
+        cx.set_global_alpha(s.alpha);
+    }
+    let radius = if s.size == Size::Label {
+        r.h / 2.0
+    } else {
+        2.0
+    };
+    rounded(cx, r, radius);
+    cx.set_fill_style_str(fill);
+    cx.fill();
+    cx.set_stroke_style_str(if stale { &pal.muted } else { ink });
+    cx.set_line_width(if s.travel.is_some() { 2.5 } else { 1.5 });
+    if stale {
+        set_dash(cx, &[3.0, 3.0]);
+    }
+    cx.stroke();
+    set_dash(cx, &[]);
+    if let Some(sid) = &t.session {
+        cx.set_fill_style_str(&session_colour(sid));
+        cx.fill_rect(r.x + radius * 0.4, r.y + 2.0, 3.0, r.h - 4.0);
+    }
+    let selected = f.selected == Some(t.key.seq()) && !matches!(t.key, Key::Stale(..));
+    if selected {
+        rounded(cx, r.inset(-l.ring * 0.9), radius + l.ring);
+        cx.set_stroke_style_str(&pal.accent);
+        cx.set_line_width(3.0);
+        cx.stroke();
+    }
+    // The lock ring drains in virtual time.
+    let lock_left = t
+        .until_ms
+        .filter(|_| !stale)
+        .map(|u| u.saturating_sub(f.virtual_ms));
+    let frac = lock_left.map(|left| (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0));
+    match s.size {
+        Size::Label => {
+            let h = r.h;
+            let mut text_x = r.x + h * 0.45;
+            if frac.is_some() {
+                // Room for the ring (drawn by `token_live`).
+                text_x = r.x + h * 0.95;
+            } else if stale {
+                // The broken ring of a lock that is gone.
+                cx.set_stroke_style_str(&pal.muted);
+                cx.set_line_width(h * 0.1);
+                cx.begin_path();
+                let _ = cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 0.3, 1.4);
+                cx.stroke();
+                cx.begin_path();
+                let _ = cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 2.2, 5.6);
+                cx.stroke();
+                text_x = r.x + h * 0.95;
+            }
+            let px = (h * 0.52).min(l.font);
+            font(cx, px, true, true);
+            cx.set_fill_style_str(&pal.ink);
+            cx.set_text_baseline("middle");
+            let pips_w = if t.count > 0 { h * 0.5 } else { 0.0 };
+            let room = r.right() - text_x - h * 0.3 - pips_w;
+            let _ = cx.fill_text(&fit(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
+            if t.count > 0 {
+                // Delivery count: pips up to 3, a number beyond.
+                let x = r.right() - h * 0.45;
+                cx.set_fill_style_str(&pal.kinds[Kind::Dead as usize].0);
+                if t.count <= 3 {
+                    for i in 0..t.count {
+                        cx.begin_path();
+                        let _ = cx.arc(
+                            x,
+                            r.y + h * (0.27 + 0.23 * f64::from(i)),
+                            h * 0.085,
+                            0.0,
+                            TAU,
+                        );
+                        cx.fill();
+                    }
+                } else {
+                    font(cx, px * 0.8, true, true);
+                    cx.set_text_align("center");
+                    let _ = cx.fill_text(&t.count.to_string(), x, r.y + h * 0.52);
+                    cx.set_text_align("start");
+                }
+            }
+        }
+        Size::Mini => {}
+    }
+    if let Some(c) = s.caption {
+        let px = (c.h * 0.8).min(l.font * 0.85);
+        cx.set_text_baseline("middle");
+        if s.place == Some(Place::Dead) {
+            font(cx, px, true, true);
+            cx.set_fill_style_str(ink);
+            let reason = t.reason.as_deref().unwrap_or("dead-lettered");
+            let _ = cx.fill_text(&fit(reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
+        } else if stale {
+            font(cx, px, false, false);
+            cx.set_fill_style_str(&pal.muted);
+            cx.set_text_align("center");
+            let _ = cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
+            cx.set_text_align("start");
+        }
+    }
+    cx.set_global_alpha(1.0);
+}
+
+/// What changes with the clock alone: a held token's ring and its seconds.
+fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+    let t = s.token;
+    if t.mark == Mark::Stale {
+        return;
+    }
+    let Some(left) = t.until_ms.map(|u| u.saturating_sub(f.virtual_ms)) else {
+        return;
+    };
+    let frac = (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0);
+    let r = s.rect;
+    cx.set_global_alpha(s.alpha);
+    match s.size {
+        Size::Label => ring(
+            cx,
+            r.x + r.h * 0.5,
+            r.y + r.h * 0.5,
+            r.h * 0.3,
+            frac,
+            r.h * 0.13,
+            f.pal,
+        ),
+        Size::Mini => {
+            let (x, y) = r.center();
+            ring(cx, x, y, r.w * 0.72, frac, (l.ring * 0.6).max(1.5), f.pal);
+        }
+    }
+    if let Some(c) = s.caption
+        && s.place != Some(Place::Dead)
+    {
+        let px = (c.h * 0.8).min(l.font * 0.85);
+        cx.set_text_baseline("middle");
+        font(cx, px, false, true);
+        cx.set_fill_style_str(&f.pal.muted);
+        cx.set_text_align("center");
+        let _ = cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
+        cx.set_text_align("start");
+    }
+    cx.set_global_alpha(1.0);
+}
+
+/// A lock ring: full at 1, empty at 0, in the warning colour under a quarter.
+fn ring(cx: &Cx, x: f64, y: f64, rad: f64, frac: f64, width: f64, pal: &Palette) {
+    cx.set_line_width(width);
+    cx.set_stroke_style_str(&pal.line);
+    cx.begin_path();
+    let _ = cx.arc(x, y, rad, 0.0, TAU);
+    cx.stroke();
+    cx.set_stroke_style_str(if frac < 0.25 {
+        &pal.kinds[Kind::Dead as usize].0
+    } else {
+        &pal.kinds[Kind::Locked as usize].0
+    });
+    cx.begin_path();
+    let _ = cx.arc(x, y, rad, -FRAC_PI_2, -FRAC_PI_2 + TAU * frac);
+    cx.stroke();
+}
+
+fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>) {
+    let pal = f.pal;
+    let p = e.progress;
+    let r = e.rect;
+    let (x, y) = r.center();
+    match e.ending {
+        Ending::Check => {
+            cx.set_global_alpha(1.0 - p);
+            let rad = r.h * 0.6 + p * r.h * 0.3;
+            cx.begin_path();
+            let _ = cx.arc(x, y, rad, 0.0, TAU);
+            cx.set_fill_style_str(&pal.ok);
+            cx.fill();
+            cx.set_stroke_style_str(&pal.card);
+            cx.set_line_width(rad * 0.25);
+            cx.begin_path();
+            cx.move_to(x - rad * 0.45, y);
+            cx.line_to(x - rad * 0.1, y + rad * 0.35);
+            cx.line_to(x + rad * 0.5, y - rad * 0.35);
+            cx.stroke();
+        }
+        Ending::Fade | Ending::Lost => {
+            cx.set_global_alpha((1.0 - p) * 0.8);
+            rounded(cx, r, r.h / 2.0);
+            cx.set_fill_style_str(&pal.card);
+            cx.fill();
+            cx.set_stroke_style_str(&pal.muted);
+            cx.set_line_width(1.0);
+            cx.stroke();
+            font(cx, (r.h * 0.5).min(l.font), false, true);
+            cx.set_fill_style_str(&pal.muted);
+            cx.set_text_baseline("middle");
+            if r.w > r.h * 2.0 {
+                let _ = cx.fill_text(
+                    &fit(&e.token.id, (r.w - r.h * 0.6) / (r.h * 0.3)),
+                    r.x + r.h * 0.45,
+                    y,
+                );
+            }
+            if e.ending == Ending::Lost {
+                cx.set_stroke_style_str(&pal.kinds[Kind::Dead as usize].0);
+                cx.set_line_width(3.0);
+                cx.begin_path();
+                cx.move_to(r.x, r.y);
+                cx.line_to(r.right(), r.bottom());
+                cx.move_to(r.x, r.bottom());
+                cx.line_to(r.right(), r.y);
+                cx.stroke();
+            }
+        }
+        Ending::RingBreak => {
+            // The ring bursts outward in pieces.
+            cx.set_global_alpha(1.0 - p);
+            cx.set_stroke_style_str(&pal.kinds[Kind::Dead as usize].0);
+            cx.set_line_width(3.0);
+            let rad = r.h * 0.35 + p * r.h * 0.8;
+            let (cx0, cy0) = if e.size == Size::Label {
+                (r.x + r.h * 0.5, y)
+            } else {
+                (x, y)
+            };
+            for i in 0..4 {
+                let a0 = f64::from(i) * TAU / 4.0 + p;
+                cx.begin_path();
+                let _ = cx.arc(cx0, cy0, rad, a0, a0 + TAU / 8.0);
+                cx.stroke();
+            }
+        }
+    }
+    cx.set_global_alpha(1.0);
+}

@@ -1,0 +1,307 @@
+//! The stage on the page: one canvas drawn from the frame loop (no reactive work per frame),
+//! a click or tap on it to inspect a token, and a polite live region with the narration.
+
+use super::draw::{self, Palette, Part};
+use crate::Ctx;
+use crate::stage::anim::Animator;
+use crate::stage::hit::{Hit, hit};
+use crate::stage::layout::layout;
+use crate::stage::model::{Model, Place};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+const CANVAS_ID: &str = "stage-canvas";
+/// Real ms between pictures when nothing moves but the lock rings.
+const RING_MS: f64 = 100.0;
+
+/// What the frame loop keeps between frames.
+#[derive(Default)]
+pub struct StageState {
+    canvas: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    anim: Animator,
+    model: Model,
+    generation: Option<u64>,
+    /// CSS size and device pixel ratio the canvas was sized for.
+    size: (f64, f64, f64),
+    resized: bool,
+    /// A new simulation (a loaded scenario): no journeys from the old one.
+    replaced: bool,
+    pal: Option<Palette>,
+    pal_at: f64,
+    reduced: bool,
+    selected: Option<u64>,
+    /// Ids travelling now and highlighted now, as last written to the canvas.
+    moving: (String, String),
+    drawn_at_virtual: Option<u64>,
+    drawn_at_real: f64,
+    /// The still part of the picture at rest, and whether it is up to date.
+    still: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    still_ok: bool,
+    was_busy: bool,
+    observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
+}
+
+impl StageState {
+    /// Forgets the previous simulation's picture.
+    pub fn replaced(&mut self) {
+        self.replaced = true;
+    }
+}
+
+fn media(q: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(q).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// A canvas that is not in the document, to cache a picture in.
+fn offscreen() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
+    let c = web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<HtmlCanvasElement>()
+        .ok()?;
+    let cx = c
+        .get_context("2d")
+        .ok()??
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()?;
+    Some((c, cx))
+}
+
+/// Finds the canvas once it is in the document, and watches its size.
+fn attach(ctx: Ctx) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(canvas) = doc
+        .get_element_by_id(CANVAS_ID)
+        .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let Some(cx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let cb = Closure::<dyn FnMut()>::new(move || {
+        ctx.stage.update_value(|s| s.resized = true);
+    });
+    let _ = canvas.set_attribute("data-moving", "");
+    let _ = canvas.set_attribute("data-highlight", "");
+    let observer = web_sys::ResizeObserver::new(cb.as_ref().unchecked_ref()).ok();
+    if let Some(o) = &observer {
+        o.observe(&canvas);
+    }
+    ctx.stage.update_value(|s| {
+        s.canvas = Some((canvas, cx));
+        s.resized = true;
+        s.observer = observer.map(|o| (o, cb));
+    });
+}
+
+/// One animation frame of the stage: takes the simulation's changes, moves the animator to
+/// the new layout, draws. `real` is `performance.now()`.
+pub fn tick(ctx: Ctx, real: f64, running: bool) {
+    if ctx.stage.with_value(|s| s.canvas.is_none()) {
+        attach(ctx);
+    }
+    // What changed in the simulation since the last frame.
+    let (generation, virtual_ms, selected) =
+        ctx.read(|s| (s.generation(), s.now().as_millis(), s.selected()));
+    let changed = ctx
+        .stage
+        .with_value(|s| s.generation != Some(generation) || s.replaced);
+    let fresh = changed.then(|| {
+        let mut cues = Vec::new();
+        let mut model = Model::default();
+        ctx.sim.update_value(|s| {
+            cues = s.take_cues();
+            model = s.stage_model();
+        });
+        (cues, model)
+    });
+    ctx.stage.update_value(|s| {
+        let Some((canvas, cx)) = s.canvas.clone() else {
+            return;
+        };
+        if s.pal.is_none() || real - s.pal_at > 1_000.0 {
+            let pal = Palette::read();
+            if s.pal.as_ref() != Some(&pal) {
+                s.drawn_at_virtual = None;
+                s.still_ok = false;
+            }
+            s.pal = Some(pal);
+            s.pal_at = real;
+            s.reduced = media("(prefers-reduced-motion: reduce)");
+        }
+        let mut relayout = false;
+        if s.resized {
+            s.resized = false;
+            let w = f64::from(canvas.client_width());
+            let h = f64::from(canvas.client_height());
+            let dpr = web_sys::window()
+                .map_or(1.0, |w| w.device_pixel_ratio())
+                .clamp(1.0, 3.0);
+            if w > 0.0 && h > 0.0 && (w, h, dpr) != s.size {
+                s.size = (w, h, dpr);
+                canvas.set_width((w * dpr).round() as u32);
+                canvas.set_height((h * dpr).round() as u32);
+                relayout = true;
+            }
+        }
+        let (w, h, dpr) = s.size;
+        if w <= 0.0 {
+            return;
+        }
+        let mut dirty = relayout || s.selected != selected;
+        s.selected = selected;
+        if let Some((cues, model)) = fresh {
+            s.generation = Some(generation);
+            if s.replaced || relayout {
+                s.anim.reset(layout(&model, w, h), &model);
+                s.replaced = false;
+            } else if model != s.model {
+                s.anim
+                    .update(layout(&model, w, h), &model, &cues, real, s.reduced);
+            }
+            s.model = model;
+            dirty = true;
+        } else if relayout {
+            s.anim.reset(layout(&s.model, w, h), &s.model);
+        }
+        let busy = s.anim.busy(real);
+        let was_busy = std::mem::replace(&mut s.was_busy, busy);
+        // Rings drain with virtual time: redraw when it moved, or anything is in motion (and
+        // once more when motion ends, for the final picture).
+        // When only the rings drain (nothing travels), ten pictures a second are plenty: a
+        // ring moves less than a degree between them.
+        let rings_due =
+            running && s.drawn_at_virtual != Some(virtual_ms) && real - s.drawn_at_real >= RING_MS;
+        if !(dirty || busy || was_busy || rings_due || s.drawn_at_virtual.is_none()) {
+            return;
+        }
+        s.drawn_at_virtual = Some(virtual_ms);
+        s.drawn_at_real = real;
+        let Some(pal) = s.pal.as_ref() else { return };
+        let frame = draw::Frame {
+            real,
+            virtual_ms,
+            lock_ms: s.model.lock_ms,
+            selected,
+            pal,
+        };
+        if dirty {
+            s.still_ok = false;
+        }
+        if busy || was_busy {
+            // Things travel: the whole picture, every frame.
+            let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            draw::draw(&cx, &s.anim, &frame, Part::All);
+            s.still_ok = false;
+        } else {
+            // At rest: a cached picture of everything still, and the rings over it.
+            if s.still.is_none() {
+                s.still = offscreen();
+            }
+            if let Some((still, scx)) = &s.still {
+                if !s.still_ok {
+                    still.set_width(canvas.width());
+                    still.set_height(canvas.height());
+                    let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+                    draw::draw(scx, &s.anim, &frame, Part::Still);
+                    s.still_ok = true;
+                }
+                let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+                let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
+                let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+                draw::draw(&cx, &s.anim, &frame, Part::Live);
+            }
+        }
+        // Which tokens are travelling, and which are highlighted where they arrived (reduced
+        // motion), for tests and tools (attributes written only when they change).
+        let mut moving: Vec<&str> = Vec::new();
+        let mut lit: Vec<&str> = Vec::new();
+        for sp in s.anim.sprites(real).filter(|sp| sp.live) {
+            if sp.travel.is_some() {
+                moving.push(&sp.token.id);
+            }
+            if sp.highlight > 0.0 {
+                lit.push(&sp.token.id);
+            }
+        }
+        for v in [&mut moving, &mut lit] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        let state = (moving.join(" "), lit.join(" "));
+        if state != s.moving {
+            let _ = canvas.set_attribute("data-moving", &state.0);
+            let _ = canvas.set_attribute("data-highlight", &state.1);
+            s.moving = state;
+        }
+    });
+}
+
+/// The stage area: the canvas and the narration's live region.
+#[component]
+pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
+        let real = crate::real_now_ms();
+        let target = ctx.stage.with_value(|s| {
+            let rects = s.anim.hit_rects(real);
+            hit(s.anim.layout(), &rects, x, y).map(|h| (h, s.model.clone()))
+        });
+        match target {
+            Some((Hit::Token(k), _)) => ctx.act(move |s| s.select(Some(k.seq()))),
+            Some((Hit::Place(Place::Receiver(i)), m)) => {
+                // Take the person to that receiver's controls.
+                if let Some(r) = m.receivers.get(usize::from(i)) {
+                    focus_region(&format!("Receiver {}", r.name));
+                }
+            }
+            Some((Hit::Place(Place::Sender(i)), m)) => {
+                if let Some(r) = m.senders.get(usize::from(i)) {
+                    focus_region(&format!("Sender {}", r.name));
+                }
+            }
+            _ => {}
+        }
+    };
+    // The newest narration, at most twice a second (the snapshot's pace).
+    let said = Memo::new(move |_| {
+        ctx.snap
+            .with(|s| s.log.first().map(|l| l.text.clone()).unwrap_or_default())
+    });
+    view! {
+        <section class="stage-area" aria-label="Stage">
+            <div class="stage-box">
+                <canvas id=CANVAS_ID class="stage" role="img" on:click=on_click
+                    aria-label="The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below."></canvas>
+            </div>
+            <p class="sr-only" aria-live="polite" data-testid="narration">{said}</p>
+        </section>
+    }
+}
+
+fn focus_region(label: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let sel = format!("section[aria-label=\"{}\"]", label.replace('"', "\\\""));
+    if let Ok(Some(el)) = doc.query_selector(&sel)
+        && let Ok(el) = el.dyn_into::<web_sys::HtmlElement>()
+    {
+        let _ = el.set_attribute("tabindex", "-1");
+        let _ = el.focus();
+        el.scroll_into_view();
+    }
+}
