@@ -86,17 +86,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
             chosen.set(n);
         }
     });
-    let titles: Vec<(&'static str, String)> = settle_core::scenario::presets::PRESETS
-        .iter()
-        .map(|(n, t)| {
-            (
-                *n,
-                settle_core::scenario::parse(t)
-                    .map(|s| s.title)
-                    .unwrap_or_default(),
-            )
-        })
-        .collect();
+    let titles = crate::lesson::presets();
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
     let copy_link = move |_| {
