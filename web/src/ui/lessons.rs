@@ -156,12 +156,33 @@ pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
         .into_iter()
         .map(|(n, t)| link(format!("?compare={n}"), t, Source::Compare(n.into(), "a")))
         .collect_view();
+    // Open on a first visit (nothing named in the address); folded to one line once a lesson
+    // or link is on the page, so the stage stays in view.
+    let open = RwSignal::new(
+        ctx.lesson.with_untracked(|l| l.source.is_none())
+            && !web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .is_some_and(|h| h.len() > 1),
+    );
+    Effect::new(move |prev: Option<()>| {
+        current.track();
+        if prev.is_some() {
+            open.set(false);
+        }
+    });
     view! {
         <nav class="lessons" aria-label="Lessons">
-            <h2 class="lessons-h">"Lessons"</h2>
-            <ul class="lesson-list" aria-label="Lessons">{presets}</ul>
-            <h2 class="lessons-h">"Side by side"</h2>
-            <ul class="lesson-list" aria-label="Comparisons">{comparisons}</ul>
+            <details prop:open=move || open.get() on:toggle=move |ev| {
+                if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok()) { open.set(d.open()) }
+            }>
+                <summary class="lessons-h">"Lessons and side-by-side comparisons"</summary>
+                <div class="lessons-body">
+                    <h2 class="lessons-h">"Lessons"</h2>
+                    <ul class="lesson-list" aria-label="Lessons">{presets}</ul>
+                    <h2 class="lessons-h">"Side by side"</h2>
+                    <ul class="lesson-list" aria-label="Comparisons">{comparisons}</ul>
+                </div>
+            </details>
             <super::notice::Notice ctx=ctx area="lessons" />
         </nav>
     }
