@@ -6,13 +6,14 @@
 
 pub mod artifacts;
 pub mod crash;
+pub mod lesson;
 pub mod share;
 pub mod sim;
 pub mod stage;
 mod ui;
 
 use leptos::prelude::*;
-use settle_core::{Duration, Instant};
+use settle_core::Instant;
 use sim::{Sim, Snapshot};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -41,6 +42,10 @@ pub struct Ctx {
     pub real_ms: RwSignal<f64>,
     /// Full page or embed.
     pub mode: Mode,
+    /// The loaded scenario as a lesson: captions, pauses, summary (see [`lesson`]).
+    pub lesson: RwSignal<lesson::State>,
+    /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
+    pub notice_area: RwSignal<&'static str>,
     /// Virtual now (ms), every frame: only the clock's readout follows it.
     pub now_ms: RwSignal<u64>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
@@ -77,6 +82,12 @@ impl Ctx {
         self.sim.with_value(f)
     }
 
+    /// Shows a notice next to `area` (where the action that caused it is).
+    pub fn tell(self, area: &'static str, text: impl Into<String>, error: bool) {
+        self.notice_area.set(area);
+        self.notice.set(Some((text.into(), error)));
+    }
+
     /// Publishes a new snapshot to the page's reactive views now.
     pub fn refresh(self) {
         let start = real_now_ms();
@@ -90,8 +101,16 @@ impl Ctx {
             .set_value((end, generation, now, end - start));
     }
 
-    /// Replaces the whole simulation (a loaded scenario or link).
+    /// Replaces the whole simulation (a loaded scenario or link). Its lesson is resolved
+    /// and its speed becomes the clock's.
     pub fn replace(self, sim: Sim) {
+        let mut lesson = lesson::State::of(sim.scenario());
+        (lesson.pauses, lesson.source) =
+            self.lesson.with_untracked(|l| (l.pauses, l.source.clone()));
+        if let Some(speed) = lesson.speed() {
+            self.speed.set(speed);
+        }
+        self.lesson.set(lesson);
         self.sim.set_value(sim);
         self.stage.update_value(ui::StageState::replaced);
         self.refresh();
@@ -230,10 +249,21 @@ fn start_clock(ctx: Ctx) {
                 ctx.real_ms.set(after);
             }
             if step >= 1.0 && ctx.pending.get_untracked().is_none() {
-                let t = ctx.read(|s| s.now()) + Duration::from_millis(step as u64);
+                let from = ctx.read(|s| s.now().as_millis());
+                let mut t = from.saturating_add(step as u64);
+                // A caption that pauses stops the clock exactly at its time.
+                let pause = ctx.lesson.with_untracked(|l| l.pause_between(from, t));
+                if let Some(p) = pause {
+                    t = p;
+                }
                 // What does not fit in the slice is dropped, not owed: under a load the page
                 // cannot carry, virtual time runs slower than asked instead of freezing.
-                advance_for(ctx, t, start + SLICE_MS);
+                let reached = advance_for(ctx, Instant::from_millis(t), start + SLICE_MS);
+                if pause.is_some() && reached {
+                    ctx.running.set(false);
+                    carry.set(0.0);
+                    ctx.refresh();
+                }
             }
         }
         if let Some((_, target)) = ctx.pending.get_untracked()
@@ -279,9 +309,10 @@ fn query_param(name: &str) -> Option<String> {
 }
 
 /// The start state: a share link in the fragment if there is one (a bad link shows its error
-/// and the welcome scenario instead), else the welcome scenario.
-/// The position of a shared link comes back with it: the frame loop goes there in slices.
-fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>) {
+/// and the welcome scenario instead), else `?preset=` or `?compare=`, else the welcome
+/// scenario. Also the shared position (the frame loop goes there in slices), and the
+/// address's name for what was loaded.
+fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Option<lesson::Source>) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
@@ -292,30 +323,37 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>) {
                     format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
                     false,
                 )));
-                (sim, Some(t))
+                (sim, Some(t), None)
             }
             Err(e) => {
                 notice.set(Some((
                     format!("This link's scenario was not loaded: {e}"),
                     true,
                 )));
-                (Sim::welcome(), None)
+                (Sim::welcome(), None, None)
             }
         },
         Some(Err(e)) => {
             notice.set(Some((format!("This link was not loaded: {e}"), true)));
-            (Sim::welcome(), None)
+            (Sim::welcome(), None, None)
         }
-        None => match query_param("preset") {
-            Some(name) => match Sim::preset(&name) {
-                Ok(sim) => (sim, None),
+        None => {
+            let named = match (query_param("preset"), query_param("compare")) {
+                (Some(name), _) => {
+                    Sim::preset(&name).map(|sim| (sim, lesson::Source::Preset(name)))
+                }
+                (None, Some(name)) => lesson::compare_side(&name, "a")
+                    .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
+                (None, None) => return (Sim::welcome(), None, None),
+            };
+            match named {
+                Ok((sim, source)) => (sim, None, Some(source)),
                 Err(e) => {
                     notice.set(Some((format!("This link was not loaded: {e}"), true)));
-                    (Sim::welcome(), None)
+                    (Sim::welcome(), None, None)
                 }
-            },
-            None => (Sim::welcome(), None),
-        },
+            }
+        }
     }
 }
 
@@ -368,7 +406,7 @@ pub fn App() -> impl IntoView {
     };
     apply_mode(mode);
     let notice = RwSignal::new(None);
-    let (first, link_at) = initial(notice);
+    let (first, link_at, source) = initial(notice);
     let shared = link_at.is_some();
     // Where to go before showing the clock running: the link's position, or `?start=`.
     let target = link_at
@@ -385,6 +423,15 @@ pub fn App() -> impl IntoView {
         .and_then(|v| v.parse::<f64>().ok())
         .filter(|s| SPEEDS.contains(s))
         .unwrap_or(1.0);
+    let mut lesson = lesson::State::of(first.scenario());
+    lesson.source = source;
+    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
+    // did not ask to be stopped); everywhere else they stop the clock.
+    lesson.pauses = !(mode.embed && flag("autoplay"));
+    let speed = match (query_param("speed").is_some(), lesson.speed()) {
+        (false, Some(s)) => s,
+        _ => speed,
+    };
     let sim = StoredValue::new_local(first);
     let (generation, now) = sim.with_value(|s| (s.generation(), s.now().as_millis()));
     let ctx = Ctx {
@@ -395,6 +442,8 @@ pub fn App() -> impl IntoView {
         notice,
         real_ms: RwSignal::new(0.0),
         mode,
+        lesson: RwSignal::new(lesson),
+        notice_area: RwSignal::new("top"),
         now_ms: RwSignal::new(now),
         presenter: RwSignal::new(false),
         pending: RwSignal::new(target.map(|t| (0, t))),

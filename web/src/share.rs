@@ -81,6 +81,15 @@ pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
     )
 }
 
+/// Where a loaded document opens: its `run_until_ms` when it states one (an export states the
+/// time it was exported at), else `None` (time zero).
+pub fn position(text: &str) -> Option<u64> {
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()?
+        .get("run_until_ms")?
+        .as_u64()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +105,8 @@ mod tests {
         assert_eq!((text.as_str(), t), ("{\"settle\":1}", 4200));
         assert!(parse_fragment("#s=***").unwrap().is_err());
         assert!(parse_fragment("#other").is_none());
+        assert_eq!(position("{\"settle\":1,\"run_until_ms\":4200}"), Some(4200));
+        assert_eq!(position("{\"settle\":1}"), None);
+        assert_eq!(position("not json"), None);
     }
 }

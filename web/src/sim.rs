@@ -902,6 +902,11 @@ impl Sim {
         &self.scenario.title
     }
 
+    /// The scenario as loaded (without the person's actions).
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
     // ------------------------------------------------------------ view
 
     fn row(&self, m: &MessageView) -> Row {

@@ -15,9 +15,12 @@ test('the example docs page embeds two independent, running playgrounds that fit
   await page.clock.runFor(3_000);
   const t1 = parseFloat((await poison.getByTestId('clock').textContent())!);
   const t2 = parseFloat((await modes.getByTestId('clock').textContent())!);
+  // An autoplaying embed runs through its lesson's pausing captions; the captions show.
   expect(t1).toBeGreaterThan(4); // speed 2
   expect(t2).toBeGreaterThan(1); // speed 0.5
   expect(t2).toBeLessThan(t1);
+  await expect(poison.getByRole('status', { name: 'Caption' })).toContainText('order-2');
+  await expect(modes.getByRole('status', { name: 'Caption' })).not.toBeEmpty();
   // Independent: pausing one leaves the other running.
   await poison.getByRole('button', { name: 'Pause', exact: true }).click();
   const frozen = await poison.getByTestId('clock').textContent();
@@ -42,7 +45,9 @@ test('embed options: a preset, read-only, dark theme, start time, and no welcome
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 22, 29)');
   await expect(page.getByRole('region', { name: 'Scenario', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('status')).toHaveCount(0);
+  // No notice: the only live region is the lesson's caption.
+  await expect(page.getByRole('status')).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Caption' })).toHaveCount(1);
   // Still, until told to play (autoplay is off by default in an embed).
   await page.clock.runFor(2_000);
   await expect(page.getByTestId('clock')).toHaveText('31.000 s');

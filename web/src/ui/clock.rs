@@ -22,20 +22,18 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
         let mut moved = false;
         ctx.act(|s| moved = s.step());
         if !moved {
-            ctx.notice.set(Some((
-                "Nothing is scheduled to happen on its own: send or receive something.".into(),
+            ctx.tell(
+                "clock",
+                "Nothing is scheduled to happen on its own: send or receive something.",
                 false,
-            )));
+            );
         }
     };
     let jump = move |_| {
         let mut moved = false;
         ctx.act(|s| moved = s.jump_to_expiry());
         if !moved {
-            ctx.notice.set(Some((
-                "No lock is held, so no lock can expire.".into(),
-                false,
-            )));
+            ctx.tell("clock", "No lock is held, so no lock can expire.", false);
         }
     };
     view! {
@@ -63,9 +61,18 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
                 <select aria-label="Speed" on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<f64>() { ctx.speed.set(v) }
                 }>
-                    {SPEEDS.iter().map(|&s| view! {
-                        <option value=s.to_string() selected=move || (ctx.speed.get() - s).abs() < 1e-9>{speed_label(s)}</option>
-                    }).collect_view()}
+                    // The list, plus a lesson's own speed (0.05×, 3×) when it is not one of them.
+                    {move || {
+                        let now = ctx.speed.get();
+                        let mut speeds = SPEEDS.to_vec();
+                        if !speeds.iter().any(|s| (s - now).abs() < 1e-9) {
+                            speeds.push(now);
+                            speeds.sort_by(f64::total_cmp);
+                        }
+                        speeds.into_iter().map(|s| view! {
+                            <option value=s.to_string() selected=(now - s).abs() < 1e-9>{speed_label(s)}</option>
+                        }).collect_view()
+                    }}
                 </select>
             </label>
         </div>

@@ -87,7 +87,7 @@ fn request(msg: JsValue, on_reply: Rc<dyn Fn(web_sys::MessageEvent)>) -> Result<
 }
 
 /// Saves `text` as a file named `name` through a temporary object URL.
-fn save(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+pub(super) fn save(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
@@ -125,15 +125,12 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
             let text = get("text").and_then(|v| v.as_string()).unwrap_or_default();
             let name = format!("{stem}{}", kind.suffix);
             match save(&name, kind.mime, &text) {
-                Ok(()) => ctx.notice.set(Some((format!("Downloaded {name}."), false))),
-                Err(_) => ctx
-                    .notice
-                    .set(Some(("The download could not be started.".into(), true))),
+                Ok(()) => ctx.tell("scenario", format!("Downloaded {name}."), false),
+                Err(_) => ctx.tell("scenario", "The download could not be started.", true),
             }
         } else {
             let err = get("error").and_then(|v| v.as_string()).unwrap_or_default();
-            ctx.notice
-                .set(Some((format!("No {}: {err}", kind.label), true)));
+            ctx.tell("scenario", format!("No {}: {err}", kind.label), true);
         }
     };
     let start = move |kind: Kind| {
@@ -153,10 +150,11 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
                 pending.set_value(Some((id, kind, file_stem(&title))));
                 busy.set(Some(kind.kind));
             }
-            Err(_) => ctx.notice.set(Some((
-                "The download helper could not be started in this browser.".into(),
+            Err(_) => ctx.tell(
+                "scenario",
+                "The download helper could not be started in this browser.",
                 true,
-            ))),
+            ),
         }
     };
     GROUPS

@@ -8,7 +8,10 @@ mod clients;
 mod clock;
 mod downloads;
 mod draw;
+mod lessons;
+mod notice;
 mod queue;
+mod sharing;
 mod stage;
 mod tools;
 
@@ -37,8 +40,7 @@ pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
 
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
-    let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
-    let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
+    lessons::follow_share_links(ctx);
     let open_full = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
         let base = web_sys::window()
@@ -67,12 +69,10 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
             </Show>
         </header>
-        <Show when=move || ctx.notice.with(Option::is_some)>
-            <div class="notice" class:error=move || ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1))
-                role=move || if ctx.notice.with(|n| n.as_ref().is_some_and(|n| n.1)) { "alert" } else { "status" }>
-                <span>{move || ctx.notice.with(|n| n.as_ref().map(|n| n.0.clone()).unwrap_or_default())}</span>
-                <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
-            </div>
+        <notice::Notice ctx=ctx area="clock" />
+        <notice::Notice ctx=ctx area="top" />
+        <Show when=move || !ctx.mode.embed>
+            <lessons::LessonList ctx=ctx />
         </Show>
         <Show when=move || ctx.pending.with(Option::is_some)>
             <div class="notice progress-notice" role="status" aria-label="Going to the link's position">
@@ -97,11 +97,10 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 }>"Stop here"</button>
             </div>
         </Show>
+        <lessons::ComparisonPanel ctx=ctx />
         <div class="page">
-            <section class="scenario-intro" aria-label="About this scenario">
-                <h2>{title}</h2>
-                <p>{description}</p>
-            </section>
+            <lessons::Intro ctx=ctx />
+            <lessons::Caption ctx=ctx />
             <stage::Stage ctx=ctx />
             <Show when=move || !ctx.mode.embed>
                 <queue::Inspector ctx=ctx />

@@ -10,16 +10,31 @@ use wasm_bindgen::JsCast;
 /// Loads a scenario; a bad one shows its error and leaves the current state untouched.
 fn load(ctx: Ctx, text: &str) -> bool {
     match Sim::load(text) {
-        Ok(sim) => {
+        Ok(mut sim) => {
             let title = sim.title().to_string();
-            ctx.replace(sim);
-            ctx.notice
-                .set(Some((format!("Loaded \"{title}\"."), false)));
+            // An export opens where it was exported (its run_until_ms), paused.
+            let at = share::position(text).filter(|&t| t > 0);
+            if let Some(t) = at {
+                sim.advance_to(settle_core::Instant::from_millis(t));
+                ctx.running.set(false);
+            }
+            super::lessons::loaded(ctx, sim, None);
+            let text = match at {
+                Some(t) => format!(
+                    "Loaded \"{title}\" at {}, where it stops. Restart plays it from 0 s.",
+                    settle_core::Instant::from_millis(t)
+                ),
+                None => format!("Loaded \"{title}\"."),
+            };
+            ctx.tell("intro", text, false);
             true
         }
         Err(e) => {
-            ctx.notice
-                .set(Some((format!("Not loaded, nothing changed. {e}"), true)));
+            ctx.tell(
+                "scenario",
+                format!("Not loaded, nothing changed. {e}"),
+                true,
+            );
             false
         }
     }
@@ -49,6 +64,11 @@ fn embed_snippet(title: &str, text: &str, t: u64) -> String {
     )
 }
 
+/// The file Export downloads: named after the scenario, as the other downloads are.
+fn export_name(title: &str) -> String {
+    format!("{}.json", crate::artifacts::file_stem(title))
+}
+
 fn page_url() -> String {
     web_sys::window()
         .and_then(|w| w.location().href().ok())
@@ -60,19 +80,46 @@ fn page_url() -> String {
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
     let chosen = RwSignal::new(settle_core::scenario::presets::PRESETS[0].0.to_string());
-    let titles: Vec<(&'static str, String)> = settle_core::scenario::presets::PRESETS
-        .iter()
-        .map(|(n, t)| {
-            (
-                *n,
-                settle_core::scenario::parse(t)
-                    .map(|s| s.title)
-                    .unwrap_or_default(),
-            )
-        })
-        .collect();
+    // The picker names what is loaded.
+    Effect::new(move |_| {
+        if let Some(crate::lesson::Source::Preset(n)) = ctx.lesson.with(|l| l.source.clone()) {
+            chosen.set(n);
+        }
+    });
+    let titles = crate::lesson::presets();
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
+    let copy_link = move |_| {
+        let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
+        let url = format!("{}{}", page_url(), share::fragment(&text, t));
+        leptos::task::spawn_local(async move {
+            if super::sharing::copy(&url).await {
+                ctx.tell("scenario", "Link copied.", false);
+            } else {
+                link.set(Some(url));
+                ctx.tell(
+                    "scenario",
+                    "Copy failed: the browser did not allow it. Copy the link below.",
+                    true,
+                );
+            }
+        });
+    };
+    // Export shows the text and downloads it as a file named after the scenario.
+    let export = move |_| {
+        let (title, text) = ctx.read(|s| (s.title().to_string(), s.export()));
+        let name = export_name(&title);
+        match super::downloads::save(&name, "application/json", &text) {
+            Ok(()) => ctx.tell("scenario", format!("Downloaded {name}."), false),
+            Err(_) => ctx.tell(
+                "scenario",
+                "The download could not be started: copy the text below.",
+                true,
+            ),
+        }
+        exported.set(Some(text));
+    };
+    let file = Memo::new(move |_| ctx.snap.with(|s| export_name(&s.title)));
     let snippet = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -89,9 +136,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 Ok(v) => {
                     let _ = load(ctx, &v.as_string().unwrap_or_default());
                 }
-                Err(_) => ctx
-                    .notice
-                    .set(Some(("That file could not be read.".into(), true))),
+                Err(_) => ctx.tell("scenario", "That file could not be read.", true),
             }
         });
         input.set_value("");
@@ -109,20 +154,14 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
             <header class="card-head"><h2>"Scenario"</h2>
                 <span class="cfg">"what you do is recorded as script steps"</span></header>
             <div class="inline">
-                <select aria-label="Preset" on:change=move |ev| chosen.set(event_target_value(&ev))>
+                <select aria-label="Preset" prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
                     {titles.into_iter().map(|(n, t)| view! { <option value=n>{t}</option> }).collect_view()}
                 </select>
-                <button class="btn primary" on:click=move |_| match Sim::preset(&chosen.get_untracked()) {
-                    Ok(sim) => {
-                        let title = sim.title().to_string();
-                        ctx.replace(sim);
-                        ctx.notice.set(Some((format!("Loaded the preset \"{title}\"."), false)));
-                    }
-                    Err(e) => ctx.notice.set(Some((e, true))),
-                }>"Load preset"</button>
+                <button class="btn primary" on:click=move |_| super::lessons::open_preset(ctx, &chosen.get_untracked())>"Load preset"</button>
             </div>
             <div class="inline">
-                <button class="btn" on:click=move |_| exported.set(Some(ctx.read(Sim::export)))>"Export"</button>
+                <button class="btn" on:click=copy_link>"Copy link"</button>
+                <button class="btn" on:click=export>"Export"</button>
                 <button class="btn" on:click=move |_| {
                     let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
                     link.set(Some(format!("{}{}", page_url(), share::fragment(&text, t))));
@@ -133,6 +172,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
+            <super::notice::Notice ctx=ctx area="scenario" />
             <super::downloads::Downloads ctx=ctx />
             <Show when=move || link.with(Option::is_some)>
                 <label class="field"><span>"Share link (scenario and position)"</span>
@@ -146,7 +186,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
             <Show when=move || exported.with(Option::is_some)>
                 <label class="field"><span>"Exported scenario"</span>
                     <textarea readonly rows="8" aria-label="Exported scenario" prop:value=move || exported.get().unwrap_or_default()></textarea></label>
-                <a class="btn" download="settle-scenario.json" href=download>"Download settle-scenario.json"</a>
+                <a class="btn" download=move || file.get() href=download>{move || format!("Download {}", file.get())}</a>
             </Show>
             <label class="field"><span>"Paste a scenario (JSON)"</span>
                 <textarea rows="4" aria-label="Scenario JSON" prop:value=move || pasted.get()

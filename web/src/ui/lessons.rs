@@ -1,0 +1,343 @@
+//! Lessons on the page: the lesson list at the top, the scenario's title with Restart, the
+//! caption of the moment, the closing "What you saw", and a built-in comparison's table.
+
+use crate::lesson::{self, Source};
+use crate::sim::Sim;
+use crate::{Ctx, share};
+use leptos::prelude::*;
+use settle_core::Instant;
+
+/// The address for what is loaded: `?preset=NAME` or `?compare=NAME` (other options such as
+/// `theme` kept), no fragment; anything else loaded drops both, so a reload never shows
+/// something other than what is on the page.
+fn set_address(source: Option<&Source>) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let loc = w.location();
+    let search = loc.search().unwrap_or_default();
+    let mut params: Vec<String> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| {
+            let k = kv.split('=').next().unwrap_or_default();
+            !kv.is_empty() && !matches!(k, "preset" | "compare" | "start" | "paused")
+        })
+        .map(str::to_string)
+        .collect();
+    match source {
+        Some(Source::Preset(n)) => params.insert(0, format!("preset={n}")),
+        Some(Source::Compare(n, _)) => params.insert(0, format!("compare={n}")),
+        None => {}
+    }
+    let query = if params.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", params.join("&"))
+    };
+    let path = loc.pathname().unwrap_or_default();
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
+/// Scrolls the page to the scenario's title (a lesson starts there).
+fn scroll_to_title() {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("scenario-title"))
+    {
+        el.scroll_into_view_with_bool(true);
+    }
+}
+
+/// Puts a newly loaded simulation on the page: its lesson, its address, the page at its title.
+pub(crate) fn loaded(ctx: Ctx, sim: Sim, source: Option<Source>) {
+    ctx.replace(sim);
+    set_address(source.as_ref());
+    ctx.lesson.update(|l| l.source = source);
+    scroll_to_title();
+}
+
+/// Opens a built-in preset; the notice shows by the title.
+pub(crate) fn open_preset(ctx: Ctx, name: &str) {
+    match Sim::preset(name) {
+        Ok(sim) => {
+            let title = sim.title().to_string();
+            loaded(ctx, sim, Some(Source::Preset(name.to_string())));
+            ctx.tell("intro", format!("Loaded the lesson \"{title}\"."), false);
+        }
+        Err(e) => ctx.tell("lessons", e, true),
+    }
+}
+
+/// Opens side `key` of a built-in comparison.
+fn open_compare(ctx: Ctx, name: &str, key: &'static str) {
+    match lesson::compare_side(name, key) {
+        Ok(sc) => {
+            loaded(
+                ctx,
+                Sim::new(sc),
+                Some(Source::Compare(name.to_string(), key)),
+            );
+            ctx.notice.set(None);
+        }
+        Err(e) => ctx.tell("lessons", e, true),
+    }
+}
+
+/// A share link opened in this tab while it is open (`hashchange`) takes effect: the
+/// scenario at its position, paused, as when the page is opened with it.
+pub(crate) fn follow_share_links(ctx: Ctx) {
+    let handle = window_event_listener(leptos::ev::hashchange, move |_| {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        match share::parse_fragment(&hash) {
+            None => {}
+            Some(Err(e)) => ctx.tell("top", format!("This link was not loaded: {e}"), true),
+            Some(Ok((text, t))) => match Sim::load(&text) {
+                Ok(mut sim) => {
+                    sim.advance_to(Instant::from_millis(t));
+                    ctx.running.set(false);
+                    ctx.replace(sim);
+                    ctx.lesson.update(|l| l.source = None);
+                    ctx.tell(
+                        "top",
+                        format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
+                        false,
+                    );
+                }
+                Err(e) => ctx.tell(
+                    "top",
+                    format!("This link's scenario was not loaded, nothing changed: {e}"),
+                    true,
+                ),
+            },
+        }
+    });
+    // The page lives as long as the tab.
+    std::mem::forget(handle);
+}
+
+/// The lesson list: every preset and comparison, one line each.
+#[component]
+pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
+    let current = Memo::new(move |_| ctx.lesson.with(|l| l.source.clone()));
+    let link = move |href: String, label: String, pick: Source| {
+        let on = pick.clone();
+        let is_current = move || {
+            current.with(|c| match (c, &on) {
+                (Some(Source::Preset(a)), Source::Preset(b)) => a == b,
+                (Some(Source::Compare(a, _)), Source::Compare(b, _)) => a == b,
+                _ => false,
+            })
+        };
+        view! {
+            <li><a href=href aria-current=move || is_current().then_some("page")
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    match &pick {
+                        Source::Preset(n) => open_preset(ctx, n),
+                        Source::Compare(n, k) => open_compare(ctx, n, k),
+                    }
+                }>{label}</a></li>
+        }
+    };
+    let presets = lesson::presets()
+        .into_iter()
+        .map(|(n, t)| link(format!("?preset={n}"), t, Source::Preset(n.into())))
+        .collect_view();
+    let comparisons = lesson::comparisons()
+        .into_iter()
+        .map(|(n, t)| link(format!("?compare={n}"), t, Source::Compare(n.into(), "a")))
+        .collect_view();
+    // Open on a first visit (nothing named in the address); folded to one line once a lesson
+    // or link is on the page, so the stage stays in view.
+    let open = RwSignal::new(
+        ctx.lesson.with_untracked(|l| l.source.is_none())
+            && web_sys::window()
+                .and_then(|w| w.location().hash().ok())
+                .is_none_or(|h| h.len() <= 1),
+    );
+    Effect::new(move |prev: Option<()>| {
+        current.track();
+        if prev.is_some() {
+            open.set(false);
+        }
+    });
+    view! {
+        <nav class="lessons" aria-label="Lessons">
+            <details prop:open=move || open.get() on:toggle=move |ev| {
+                if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok()) { open.set(d.open()) }
+            }>
+                <summary class="lessons-h">"Lessons and side-by-side comparisons"</summary>
+                <div class="lessons-body">
+                    <h2 class="lessons-h">"Lessons"</h2>
+                    <ul class="lesson-list" aria-label="Lessons">{presets}</ul>
+                    <h2 class="lessons-h">"Side by side"</h2>
+                    <ul class="lesson-list" aria-label="Comparisons">{comparisons}</ul>
+                </div>
+            </details>
+            <super::notice::Notice ctx=ctx area="lessons" />
+        </nav>
+    }
+}
+
+/// The scenario's title and description, with Restart.
+#[component]
+pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
+    let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
+    let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
+    let restart = move |_| {
+        let fresh = ctx.read(Sim::restart);
+        ctx.replace(fresh);
+        ctx.tell("intro", "Restarted from 0 s.", false);
+    };
+    view! {
+        <section class="scenario-intro" aria-label="About this scenario">
+            <div class="intro-head">
+                <h2 id="scenario-title" tabindex="-1">{title}</h2>
+                <Show when=move || !ctx.mode.readonly>
+                    <button class="btn small" on:click=restart title="The same scenario again from 0 s">"Restart"</button>
+                </Show>
+            </div>
+            <p>{description}</p>
+            <super::notice::Notice ctx=ctx area="intro" />
+        </section>
+    }
+}
+
+/// The caption of the moment and, when the story is over, what it proved.
+#[component]
+pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
+    // Every frame (the snapshot follows a running clock only twice a second).
+    let now = ctx.now_ms;
+    let has = Memo::new(move |_| ctx.lesson.with(|l| l.shown.is_some() || l.error.is_some()));
+    let caption = Memo::new(move |_| {
+        let t = now.get();
+        ctx.lesson.with(|l| {
+            let n = l.shown.as_ref().map_or(0, |s| s.notes.len());
+            l.caption_at(t)
+                .map(|(i, c)| (i + 1, n, c.text.clone(), c.pause && c.at_ms == t))
+        })
+    });
+    let ended = Memo::new(move |_| {
+        let t = now.get();
+        ctx.lesson.with(|l| l.ended(t))
+    });
+    let waiting = move || caption.with(|c| c.as_ref().is_some_and(|c| c.3)) && !ctx.running.get();
+    let summary = move || {
+        ctx.lesson.with(|l| {
+            l.shown.as_ref().map(|s| {
+                let lines = s
+                    .summary
+                    .iter()
+                    .map(|x| view! { <li>{x.clone()}</li> })
+                    .collect_view();
+                let figures = s
+                    .figures
+                    .iter()
+                    .map(|(label, value)| {
+                        view! {
+                            <li class="figure"><span class="figure-value">{value.clone()}</span>
+                                <span class="figure-label">{label.clone()}</span></li>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <ul class="summary-lines">{lines}</ul>
+                    <ul class="figures" aria-label="Figures">{figures}</ul>
+                }
+            })
+        })
+    };
+    view! {
+        <Show when=move || has.get()>
+            <section class="lesson" aria-label="Lesson">
+                <div class="caption-row">
+                    <span class="caption-n" aria-hidden="true">{move || caption.with(|c| c.as_ref().map(|c| format!("{} / {}", c.0, c.1)).unwrap_or_default())}</span>
+                    <p class="caption" role="status" aria-live="polite" aria-label="Caption">
+                        {move || caption.with(|c| c.as_ref().map(|c| c.2.clone()).unwrap_or_default())}
+                    </p>
+                </div>
+                <Show when=waiting>
+                    <p class="caption-hint">"Paused here so you can look: press Play to go on."</p>
+                </Show>
+                <Show when=move || ctx.lesson.with(|l| l.error.is_some())>
+                    <p class="client-error" role="alert">{move || ctx.lesson.with(|l| l.error.clone().unwrap_or_default())}</p>
+                </Show>
+                <Show when=move || ended.get()>
+                    <section class="summary" aria-label="What you saw">
+                        <h3>"What you saw"</h3>
+                        {summary}
+                    </section>
+                </Show>
+            </section>
+        </Show>
+    }
+}
+
+/// A built-in comparison: the facts of every side, the stated difference (checked against the
+/// runs), and a button to open each side.
+#[component]
+pub(super) fn ComparisonPanel(ctx: Ctx) -> impl IntoView {
+    let name = Memo::new(move |_| {
+        ctx.lesson.with(|l| match &l.source {
+            Some(Source::Compare(n, k)) => Some((n.clone(), *k)),
+            _ => None,
+        })
+    });
+    let shown = Memo::new(move |_| name.with(|n| n.as_ref().map(|(n, _)| lesson::compared(n))));
+    let body = move || {
+        let side = name.with(|n| n.as_ref().map(|n| n.1));
+        shown.get().map(|r| match r {
+            Err(e) => view! { <p class="client-error" role="alert">{e}</p> }.into_any(),
+            Ok(c) => {
+                let head = c
+                    .table
+                    .labels
+                    .iter()
+                    .map(|l| view! { <th scope="col">{l.clone()}</th> })
+                    .collect_view();
+                let rows = c
+                    .table
+                    .rows
+                    .iter()
+                    .map(|(label, vals)| {
+                        let cells = vals.iter().map(|v| view! { <td>{v.clone()}</td> }).collect_view();
+                        view! { <tr><th scope="row">{label.clone()}</th>{cells}</tr> }
+                    })
+                    .collect_view();
+                let cname = c.name.clone();
+                let buttons = c
+                    .sides
+                    .iter()
+                    .map(|(k, label)| {
+                        let (k, n) = (*k, cname.clone());
+                        view! {
+                            <button class="btn small" aria-pressed=(side == Some(k)).to_string()
+                                on:click=move |_| open_compare(ctx, &n, k)>{format!("Show {label}")}</button>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <h2>{c.title.clone()}</h2>
+                    <p class="difference" aria-label="Difference">{c.table.difference.clone()}</p>
+                    <table class="compare-table"><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>
+                    <div class="inline">{buttons}</div>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <Show when=move || name.with(Option::is_some)>
+            <section class="comparison card" aria-label="Comparison">{body}</section>
+        </Show>
+    }
+}
