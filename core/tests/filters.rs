@@ -397,7 +397,12 @@ mod json {
         prop_oneof![
             Just(Filter::True),
             Just(Filter::False),
-            any_predicate().prop_map(|p| Filter::sql(&p.to_string()).unwrap()),
+            // A printed predicate over the broker's 1024-character limit is refused by design
+            // (tested elsewhere): here only the ones a filter may hold.
+            any_predicate().prop_filter_map("over the 1024-character limit", |p| Filter::sql(
+                &p.to_string()
+            )
+            .ok()),
             (
                 prop::collection::btree_map(any_sys(), ".{0,4}", 0..3),
                 prop::collection::btree_map(
