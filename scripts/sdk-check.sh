@@ -35,7 +35,8 @@ export_one() { # NAME SOURCE
   "$SETTLE" export --lang typescript "$2" > "$OUT/ts/$name.ts"
   count=$((count + 1))
 }
-for preset in $("$SETTLE" presets | awk '{ print $1 }'); do
+# The presets only: the list ends at its first blank line (the comparisons follow it).
+for preset in $("$SETTLE" presets | awk 'NF == 0 { exit } { print $1 }'); do
   export_one "preset_$preset" "preset:$preset"
 done
 for example in examples/*.json; do
