@@ -102,7 +102,7 @@ fn show(message: &str) {
     if let Some(row) = el("div", "crash-actions", "") {
         let page = page();
         if let Some(text) = &scenario {
-            let link = format!("{page}{}", crate::share::fragment(text, t));
+            let link = crate::share::link(text, t);
             if let Some(a) = el("a", "btn primary", "Reopen where I was") {
                 let _ = a.set_attribute("href", &link);
                 // A fragment-only change would not reload the page: force a real navigation.

@@ -50,6 +50,19 @@ pub fn decode(s: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The page's address without its fragment (its query, such as `?embed`, kept).
+pub fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .map(|h| h.split('#').next().unwrap_or_default().to_string())
+        .unwrap_or_default()
+}
+
+/// The share link of a scenario at a position: this page with the fragment.
+pub fn link(scenario: &str, t_ms: u64) -> String {
+    format!("{}{}", page_url(), fragment(scenario, t_ms))
+}
+
 /// The fragment for a scenario at a position.
 pub fn fragment(scenario: &str, t_ms: u64) -> String {
     format!("#s={}&t={t_ms}", encode(scenario.as_bytes()))

@@ -69,13 +69,6 @@ fn export_name(title: &str) -> String {
     format!("{}.json", crate::artifacts::file_stem(title))
 }
 
-fn page_url() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .map(|h| h.split('#').next().unwrap_or_default().to_string())
-        .unwrap_or_default()
-}
-
 #[component]
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
@@ -91,7 +84,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
     let copy_link = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
-        let url = format!("{}{}", page_url(), share::fragment(&text, t));
+        let url = share::link(&text, t);
         leptos::task::spawn_local(async move {
             if super::sharing::copy(&url).await {
                 ctx.tell("scenario", "Link copied.", false);
@@ -164,7 +157,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 <button class="btn" on:click=export>"Export"</button>
                 <button class="btn" on:click=move |_| {
                     let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
-                    link.set(Some(format!("{}{}", page_url(), share::fragment(&text, t))));
+                    link.set(Some(share::link(&text, t)));
                 }>"Share link"</button>
                 <button class="btn" on:click=move |_| {
                     let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
