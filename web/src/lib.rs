@@ -420,7 +420,7 @@ pub fn App() -> impl IntoView {
         shared || flag("paused")
     };
     let speed = query_param("speed")
-        .and_then(|v| v.parse::<f64>().ok())
+        .and_then(|v| settle_core::scenario::parse_f64(&v))
         .filter(|s| SPEEDS.contains(s))
         .unwrap_or(1.0);
     let mut lesson = lesson::State::of(first.scenario());

@@ -250,7 +250,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
         }
         let value = if let Ok(i) = v.parse::<i64>() {
             PropValue::Int(i)
-        } else if let Ok(f) = v.parse::<f64>() {
+        } else if let Some(f) = settle_core::scenario::parse_f64(v) {
             PropValue::Float(f)
         } else if v == "true" || v == "false" {
             PropValue::Bool(v == "true")

@@ -21,7 +21,7 @@ pub mod timetravel;
 
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
-pub use json::J;
+pub use json::{J, parse_f64};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
