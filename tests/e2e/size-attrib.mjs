@@ -141,7 +141,13 @@ let described = 0;
 bodies.forEach((size, i) => {
   const name = names.get(i + imported) ?? `func[${i + imported}]`;
   const segs = path(name);
-  if (name.startsWith('__wbindgen_describe')) { described += size; return; }
+  // Their helpers too: the `WasmDescribe` impls and closures' `describe_invoke`, reachable only
+  // from the descriptors (otherwise they would be charged to js_sys, web_sys, ... as code).
+  const full = name.startsWith('_ZN') ? demangleLegacy(name) : name;
+  if (name.startsWith('__wbindgen_describe') || /as wasm_bindgen::describe::WasmDescribe(Vector)?>::describe|>::describe_invoke$|^wasm_bindgen::describe::/.test(full.replace(/::h[0-9a-f]{16}$/, ''))) {
+    described += size;
+    return;
+  }
   let crate = segs.length > 1 ? segs[0] : (name.startsWith('__wbg') || name.startsWith('__wbindgen') ? 'wasm-bindgen glue' : (segs[0] ?? '?'));
   if (/^(memcpy|memset|memmove|memcmp|__rust|rust_|dlmalloc|__rdl|__rg|_start)/.test(name)) crate = 'std/alloc runtime';
   const module = segs.length > 2 ? segs.slice(0, 2).join('::') : crate;
