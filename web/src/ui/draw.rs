@@ -392,15 +392,36 @@ fn wires(cx: &Cx, l: &Layout, f: &Frame<'_>) {
         cx.move_to(fx, fy);
         cx.line_to(tx, ty);
         cx.stroke();
-        let ang = (ty - fy).atan2(tx - fx);
         let s = l.font * 0.55;
         cx.begin_path();
         cx.move_to(tx, ty);
-        cx.line_to(tx - s * (ang - 0.45).cos(), ty - s * (ang - 0.45).sin());
-        cx.line_to(tx - s * (ang + 0.45).cos(), ty - s * (ang + 0.45).sin());
+        for (bx, by) in arrow_barbs(w.from, w.to) {
+            cx.line_to(tx - s * bx, ty - s * by);
+        }
         cx.close_path();
         cx.fill();
     }
+}
+
+/// The arrowhead's two barbs at the end of a wire, as unit vectors pointing back from the tip:
+/// the wire's direction turned by ±0.45 rad (rightwards for a wire of no length). Rotating the
+/// direction vector needs no trigonometry at run time, so the playground's wasm carries no
+/// sine, cosine or arctangent (README, size).
+fn arrow_barbs((fx, fy): (f64, f64), (tx, ty): (f64, f64)) -> [(f64, f64); 2] {
+    /// cos 0.45 and sin 0.45 (a test checks them).
+    const COS: f64 = 0.900_447_102_352_676_9;
+    const SIN: f64 = 0.434_965_534_111_230_23;
+    let (dx, dy) = (tx - fx, ty - fy);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = if len > 0.0 {
+        (dx / len, dy / len)
+    } else {
+        (1.0, 0.0)
+    };
+    [
+        (ux * COS + uy * SIN, uy * COS - ux * SIN),
+        (ux * COS - uy * SIN, uy * COS + ux * SIN),
+    ]
 }
 
 /// Sends on the wires: as many dots as are in flight (up to a dozen), moving.
@@ -703,4 +724,34 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
         }
     }
     cx.set_global_alpha(1.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::arrow_barbs;
+
+    /// The barbs are what the angle arithmetic gave: the wire's angle ± 0.45 rad.
+    #[test]
+    fn arrow_barbs_turn_the_wire_by_0_45_rad() {
+        let wires: [((f64, f64), (f64, f64)); 5] = [
+            ((0.0, 0.0), (10.0, 0.0)),
+            ((5.0, 5.0), (5.0, -20.0)),
+            ((3.0, -1.0), (-7.5, 12.25)),
+            ((100.0, 40.0), (20.0, 40.0)),
+            ((1.0, 1.0), (1.0, 1.0)),
+        ];
+        for (from, to) in wires {
+            let ang = (to.1 - from.1).atan2(to.0 - from.0);
+            let want = [
+                ((ang - 0.45).cos(), (ang - 0.45).sin()),
+                ((ang + 0.45).cos(), (ang + 0.45).sin()),
+            ];
+            for (got, want) in arrow_barbs(from, to).into_iter().zip(want) {
+                assert!(
+                    (got.0 - want.0).abs() < 1e-12 && (got.1 - want.1).abs() < 1e-12,
+                    "{from:?} -> {to:?}: {got:?}, want {want:?}"
+                );
+            }
+        }
+    }
 }
