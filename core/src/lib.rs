@@ -69,7 +69,7 @@ pub use message::{
     SubQueue, Text,
 };
 pub use queue::{
-    Counters, LinkOptions, Listing, LockInfo, PEEK_MAX, Queue, SendOutcome, SessionHold,
+    Counters, Glance, LinkOptions, Listing, LockInfo, PEEK_MAX, Queue, SendOutcome, SessionHold,
 };
 pub use rng::Rng;
 pub use time::{Duration, Instant};

@@ -7,7 +7,7 @@ use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::{Progress, Record, Run, Scenario, parse, step_value};
 use settle_core::{
-    ClientId, Duration, Event, Instant, Listing, MessageState, MessageView, NewMessage, Op,
+    ClientId, Duration, Event, Glance, Instant, Listing, MessageState, MessageView, NewMessage, Op,
     Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target, Text, World,
 };
 use std::collections::{BTreeMap, VecDeque};
@@ -1228,18 +1228,16 @@ impl Sim {
                 held: model::Lane::default(),
             });
         }
-        let token = |v: &MessageView| Token {
+        // The ids and reasons are shared with the core (`Rc<str>`), not copied.
+        let token = |v: &Glance<'_>| Token {
             key: model::Key::Msg(v.seq),
-            id: v.id.as_ref().into(),
+            id: v.id.clone(),
             count: v.delivery_count,
-            session: v.session_id.as_ref().map(|s| s.as_ref().into()),
+            session: v.session_id.cloned(),
             until_ms: v.locked_until.map(ms),
             due_ms: v.scheduled_enqueue.map(ms),
-            reason: v.dead_letter_reason.as_ref().map(|s| s.as_ref().into()),
-            description: v
-                .dead_letter_description
-                .as_ref()
-                .map(|s| s.as_ref().into()),
+            reason: v.dead_letter_reason.cloned(),
+            description: v.dead_letter_description.cloned(),
             mark: Mark::Plain,
         };
         let mut whereabouts = Vec::new();
@@ -1248,7 +1246,8 @@ impl Sim {
             (Listing::DeadLetter, true),
             (Listing::Scheduled, false),
         ] {
-            for v in q.list(listing) {
+            // Borrowed, not copied: this runs every frame in which something changed.
+            for v in q.glance(listing) {
                 let place = match (v.locked_by, v.state) {
                     (Some(c), _) => {
                         // A holder no longer on the page (removed, its locks running on): it
@@ -1276,19 +1275,19 @@ impl Sim {
                         Place::Receiver(slot)
                     }
                     _ if dead => {
-                        m.dead.push(token(&v));
+                        m.dead.push_with(|| token(&v));
                         Place::Dead
                     }
                     (None, MessageState::Scheduled) => {
-                        m.scheduled.push(token(&v));
+                        m.scheduled.push_with(|| token(&v));
                         Place::Scheduled
                     }
                     (None, MessageState::Deferred) => {
-                        m.deferred.push(token(&v));
+                        m.deferred.push_with(|| token(&v));
                         Place::Deferred
                     }
                     (None, _) => {
-                        m.available.push(token(&v));
+                        m.available.push_with(|| token(&v));
                         Place::Available
                     }
                 };
@@ -1305,7 +1304,7 @@ impl Sim {
                     continue;
                 }
                 let slot = u16::try_from(slot).unwrap_or(u16::MAX);
-                let mut t = token(&h.view);
+                let mut t = token(&h.view.glance());
                 t.key = model::Key::Stale(h.view.seq, slot);
                 t.mark = Mark::Stale;
                 t.until_ms = None;

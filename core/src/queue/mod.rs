@@ -270,6 +270,37 @@ impl Queue {
             .collect()
     }
 
+    /// The messages [`list`](Self::list) returns, borrowed instead of copied: what a picture
+    /// of the queue needs about each, in sequence order, with nothing allocated (a page that
+    /// draws a queue of 10,000 messages every frame cannot afford a copy of each).
+    pub fn glance(&self, which: Listing) -> impl Iterator<Item = Glance<'_>> {
+        self.msgs
+            .iter()
+            .filter(move |(_, m)| match which {
+                Listing::Main => m.place == Place::Main,
+                Listing::DeadLetter => m.place == Place::DeadLetter,
+                Listing::Scheduled => m.place == Place::Scheduled,
+            })
+            .map(|(seq, m)| Glance {
+                seq,
+                id: &m.id,
+                state: if m.place == Place::Scheduled {
+                    MessageState::Scheduled
+                } else if m.label_deferred {
+                    MessageState::Deferred
+                } else {
+                    MessageState::Active
+                },
+                delivery_count: m.h,
+                scheduled_enqueue: m.scheduled_for,
+                locked_until: m.lock.as_ref().map(|l| l.until),
+                locked_by: m.lock.as_ref().map(|l| l.holder),
+                session_id: m.session.as_ref(),
+                dead_letter_reason: m.dl_reason.as_ref(),
+                dead_letter_description: m.dl_desc.as_ref(),
+            })
+    }
+
     // ---------------------------------------------------------------- time and events
 
     /// The next instant at which [`handle_timeout`](Self::handle_timeout) has work: the earliest
@@ -505,6 +536,51 @@ pub struct LockInfo {
     /// When and how the holder's link ended while it held the lock: the lock runs on until
     /// `until`, and the holder can no longer settle or renew it (scenario-format rule 6).
     pub link_ended: Option<(Instant, LockLossCause)>,
+}
+
+/// A message as [`Queue::glance`] shows it: the fields of its [`MessageView`] in a listing
+/// that a picture of the queue needs, borrowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glance<'a> {
+    /// SequenceNumber.
+    pub seq: u64,
+    /// MessageId.
+    pub id: &'a Text,
+    /// The `State` property.
+    pub state: MessageState,
+    /// Delivery count as listings show it (h).
+    pub delivery_count: u32,
+    /// For scheduled messages: when they become active.
+    pub scheduled_enqueue: Option<Instant>,
+    /// Lock expiry, when locked.
+    pub locked_until: Option<Instant>,
+    /// Who holds the lock.
+    pub locked_by: Option<ClientId>,
+    /// Session id.
+    pub session_id: Option<&'a Text>,
+    /// `DeadLetterReason`.
+    pub dead_letter_reason: Option<&'a Text>,
+    /// `DeadLetterErrorDescription`.
+    pub dead_letter_description: Option<&'a Text>,
+}
+
+impl MessageView {
+    /// The same fields as [`Queue::glance`] shows them, borrowed from this view.
+    #[must_use]
+    pub fn glance(&self) -> Glance<'_> {
+        Glance {
+            seq: self.seq,
+            id: &self.id,
+            state: self.state,
+            delivery_count: self.delivery_count,
+            scheduled_enqueue: self.scheduled_enqueue,
+            locked_until: self.locked_until,
+            locked_by: self.locked_by,
+            session_id: self.session_id.as_ref(),
+            dead_letter_reason: self.dead_letter_reason.as_ref(),
+            dead_letter_description: self.dead_letter_description.as_ref(),
+        }
+    }
 }
 
 /// Which messages [`Queue::list`] returns.

@@ -24,6 +24,11 @@ pub const EXIT_MS: f64 = 700.0;
 pub const HIGHLIGHT_MS: f64 = 1_200.0;
 /// More journeys than this starting in one update are drawn as a burst of trails.
 pub const BURST: usize = 10;
+/// At most this many endings (check marks, breaking rings, fades) start in one update; the
+/// rest of a mass ending is one tally (`180 more locks expired`) where they happened.
+pub const ENDINGS_AT_ONCE: usize = 12;
+/// At most this many endings are drawn at a time (the oldest go first).
+pub const MAX_ENDINGS: usize = 48;
 
 /// Ease in and out (cubic), `t` in 0..=1.
 #[must_use]
@@ -111,6 +116,19 @@ struct Departure {
     size: Size,
 }
 
+/// Many endings of one kind at once, counted rather than drawn one by one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    /// How they ended.
+    pub ending: Ending,
+    /// How many were not drawn.
+    pub n: usize,
+    /// Where (the middle of where they were).
+    pub at: (f64, f64),
+    /// When (real ms).
+    pub t0: f64,
+}
+
 /// A token as drawn in one frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sprite<'a> {
@@ -136,6 +154,9 @@ pub struct Sprite<'a> {
     pub place: Option<Place>,
     /// Its caption's room, when at rest.
     pub caption: Option<Rect>,
+    /// In its slot, not moving and not highlighted: drawn the same until the layout changes,
+    /// so it can be cached with the still part of the picture.
+    pub at_rest: bool,
 }
 
 /// An ending as drawn in one frame.
@@ -162,6 +183,7 @@ pub struct Animator {
     motions: HashMap<Key, Motion>,
     departures: Vec<Departure>,
     effects: Vec<Effect>,
+    tallies: Vec<Tally>,
     highlights: HashMap<Key, f64>,
     /// Where each message was in the previous model (sorted by sequence number).
     whereabouts: Vec<(u64, Place)>,
@@ -377,6 +399,7 @@ impl Animator {
                 }
             }
         }
+        self.thin_endings(now);
         let new_departures = self
             .departures
             .iter()
@@ -399,11 +422,60 @@ impl Animator {
         self.layout = layout;
     }
 
+    /// Keeps at most [`ENDINGS_AT_ONCE`] of the endings that started at `now` (spread over
+    /// them), counting the others per kind in a [`Tally`], and at most [`MAX_ENDINGS`] in all.
+    fn thin_endings(&mut self, now: f64) {
+        let first = self.effects.partition_point(|e| e.t0 < now);
+        let fresh = self.effects.split_off(first);
+        if fresh.len() <= ENDINGS_AT_ONCE {
+            self.effects.extend(fresh);
+        } else {
+            let n = fresh.len();
+            let mut dropped: BTreeMap<u8, (Ending, usize, f64, f64)> = BTreeMap::new();
+            for (i, e) in fresh.into_iter().enumerate() {
+                // Every k-th of them, spread over the whole set.
+                if (i * ENDINGS_AT_ONCE) / n != ((i + 1) * ENDINGS_AT_ONCE) / n {
+                    self.effects.push(e);
+                } else {
+                    let (x, y) = e.rect.center();
+                    let t = dropped
+                        .entry(e.ending as u8)
+                        .or_insert((e.ending, 0, 0.0, 0.0));
+                    t.1 += 1;
+                    t.2 += x;
+                    t.3 += y;
+                }
+            }
+            for (ending, k, sx, sy) in dropped.into_values() {
+                let k_f = k as f64;
+                self.tallies.push(Tally {
+                    ending,
+                    n: k,
+                    at: (sx / k_f, sy / k_f),
+                    t0: now,
+                });
+            }
+        }
+        if self.effects.len() > MAX_ENDINGS {
+            let over = self.effects.len() - MAX_ENDINGS;
+            self.effects.drain(..over);
+        }
+    }
+
+    /// The tallies of mass endings to draw at `now`, with how far along they are (0..=1).
+    pub fn tallies(&self, now: f64) -> impl Iterator<Item = (&Tally, f64)> {
+        self.tallies
+            .iter()
+            .filter(move |t| now < t.t0 + EXIT_MS)
+            .map(move |t| (t, ((now - t.t0) / EXIT_MS).clamp(0.0, 1.0)))
+    }
+
     /// Drops what has finished by `now`.
     pub fn prune(&mut self, now: f64) {
         self.motions.retain(|_, m| !m.done(now));
         self.departures.retain(|d| !d.motion.done(now));
         self.effects.retain(|e| now < e.t0 + EXIT_MS);
+        self.tallies.retain(|t| now < t.t0 + EXIT_MS);
         self.highlights.retain(|_, t0| now < *t0 + HIGHLIGHT_MS);
     }
 
@@ -413,6 +485,7 @@ impl Animator {
         self.motions.values().any(|m| !m.done(now))
             || self.departures.iter().any(|d| !d.motion.done(now))
             || self.effects.iter().any(|e| now < e.t0 + EXIT_MS)
+            || self.tallies.iter().any(|t| now < t.t0 + EXIT_MS)
             || self.highlights.values().any(|t0| now < t0 + HIGHLIGHT_MS)
     }
 
@@ -445,15 +518,16 @@ impl Animator {
                     live: false,
                     place: None,
                     caption: None,
+                    at_rest: false,
                 }
             });
         let resting = self.layout.slots.iter().map(move |s| {
-            let (rect, travel, burst) = match self.motions.get(&s.key) {
+            let (rect, travel, burst, still) = match self.motions.get(&s.key) {
                 Some(m) if !m.done(now) => {
                     let (r, p) = m.at(now);
-                    (r, m.journey.then(|| (m.from.center(), p)), m.burst)
+                    (r, m.journey.then(|| (m.from.center(), p)), m.burst, false)
                 }
-                _ => (s.rect, None, false),
+                _ => (s.rect, None, false, true),
             };
             let highlight = self
                 .highlights
@@ -475,6 +549,7 @@ impl Animator {
                 } else {
                     None
                 },
+                at_rest: still && highlight == 0.0,
             }
         });
         departing.chain(resting)
@@ -630,6 +705,63 @@ mod tests {
         assert!(end.travel.is_none());
         assert!(!a.busy(1_000.0 + JOURNEY_MS + 1.0));
         assert!(!a.moving(Key::Msg(1), 1_000.0 + JOURNEY_MS));
+    }
+
+    #[test]
+    fn a_mass_ending_draws_a_few_endings_and_counts_the_rest() {
+        let seqs: Vec<u64> = (1..=40).collect();
+        let m1 = with_available(base(), &seqs);
+        let mut a = start(&m1);
+        let shown = a.layout().slots.len();
+        assert!(shown > ENDINGS_AT_ONCE, "{shown} tokens on the stage");
+        // All of them complete at once.
+        let mut m2 = base();
+        m2.whereabouts.clear();
+        let cues: Vec<Cue> = seqs
+            .iter()
+            .map(|&seq| Cue::Left {
+                seq,
+                how: Exit::Completed,
+            })
+            .collect();
+        a.update(layout(&m2, W, H), &m2, &cues, 1_000.0, false);
+        let endings: Vec<_> = a.endings(1_001.0).collect();
+        assert_eq!(endings.len(), ENDINGS_AT_ONCE);
+        assert!(endings.iter().all(|e| e.ending == Ending::Check));
+        let tallies: Vec<_> = a.tallies(1_001.0).collect();
+        assert_eq!(tallies.len(), 1);
+        assert_eq!(tallies[0].0.ending, Ending::Check);
+        assert_eq!(tallies[0].0.n, shown - ENDINGS_AT_ONCE, "every one counted");
+        assert!(a.busy(1_000.0 + EXIT_MS - 1.0));
+        assert!(!a.busy(1_000.0 + EXIT_MS + 1.0));
+        assert_eq!(a.tallies(1_000.0 + EXIT_MS + 1.0).count(), 0);
+    }
+
+    #[test]
+    fn endings_of_many_updates_stay_under_the_cap_oldest_first_out() {
+        let m = with_available(base(), &[1]);
+        let mut a = start(&m);
+        let slot = a.layout().slots[0].clone();
+        // Endings that started over 100 earlier updates, five each.
+        for i in 0..100u32 {
+            for _ in 0..5 {
+                a.effects.push(Effect {
+                    key: slot.key,
+                    ending: Ending::Fade,
+                    rect: slot.rect,
+                    t0: f64::from(i),
+                    token: slot.token.clone(),
+                    size: slot.size,
+                });
+            }
+            a.thin_endings(f64::from(i));
+        }
+        assert_eq!(a.effects.len(), MAX_ENDINGS);
+        assert!(
+            a.effects.iter().all(|e| e.t0 >= 90.0),
+            "the newest are kept"
+        );
+        assert!(a.tallies.is_empty(), "five at once are all drawn");
     }
 
     #[test]

@@ -144,9 +144,14 @@ pub struct Lane {
 impl Lane {
     /// Adds a message (counted always, kept while under the cap).
     pub fn push(&mut self, t: Token) {
+        self.push_with(|| t);
+    }
+
+    /// Adds a message, making its token only if it is kept.
+    pub fn push_with(&mut self, t: impl FnOnce() -> Token) {
         self.total += 1;
         if self.tokens.len() < PLACE_CAP {
-            self.tokens.push(t);
+            self.tokens.push(t());
         }
     }
 }

@@ -5,6 +5,7 @@
 use crate::stage::anim::{Animator, Ending, Sprite, burst_groups};
 use crate::stage::layout::{Layout, Rect, Size};
 use crate::stage::model::{Key, Mark, Place};
+use std::collections::HashSet;
 use std::f64::consts::{FRAC_PI_2, TAU};
 use web_sys::CanvasRenderingContext2d as Cx;
 
@@ -163,49 +164,49 @@ fn session_colour(s: &str) -> String {
     format!("hsl({} 70% 50%)", h % 360)
 }
 
-/// Which parts of a picture to draw.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Part {
-    /// Everything.
-    All,
-    /// What does not change while nothing travels: places, wires, tokens without their rings.
-    Still,
-    /// Over a copy of [`Part::Still`]: the rings, lock seconds and sends on the wires.
-    Live,
+/// What the backdrop of the picture is drawn from: the places, their titles and notes, the
+/// wires and the `+N` chips. It changes far less often than the tokens (not when a token moves
+/// between two slots of one place), so the page keeps its drawing until this changes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Backdrop {
+    size: (f64, f64, f64),
+    queue: Rect,
+    queue_title: String,
+    frames: Vec<crate::stage::layout::Frame>,
+    overflow: Vec<crate::stage::layout::Overflow>,
+    wires: Vec<((f64, f64), (f64, f64))>,
+    empty: Option<Rect>,
 }
 
-/// Draws one frame, or a part of it (the context's transform is already CSS pixels).
-pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
-    let l = a.layout();
+impl Backdrop {
+    /// The backdrop of a layout.
+    #[must_use]
+    pub fn of(l: &Layout) -> Self {
+        Self {
+            size: (l.w, l.h, l.font),
+            queue: l.queue,
+            queue_title: l.queue_title.clone(),
+            frames: l.frames.clone(),
+            overflow: l.overflow.clone(),
+            wires: l.wires.iter().map(|w| (w.from, w.to)).collect(),
+            empty: l.empty_receivers,
+        }
+    }
+}
+
+fn reset_state(cx: &Cx) {
     LAST_FONT.with(|c| c.set((0, false, false)));
     DASHED.with(|d| d.set(true));
     cx.set_global_alpha(1.0);
-    let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
-    if part == Part::Live {
-        wire_sends(cx, l, f);
-        for s in &sprites {
-            token_live(cx, l, s, f);
-        }
-        return;
-    }
+}
+
+/// Layer 1, the backdrop: background, places, wires and `+N` chips.
+pub fn backdrop(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+    reset_state(cx);
     cx.set_fill_style_str(&f.pal.bg);
     cx.fill_rect(0.0, 0.0, l.w, l.h);
     places(cx, l, f);
     wires(cx, l, f);
-    if part == Part::All {
-        wire_sends(cx, l, f);
-    }
-    // Trails first, under every token.
-    // One trail per journey; a burst gets one per group (see below), not one per token.
-    for s in &sprites {
-        if let (Some((from, p)), false) = (s.travel, s.burst) {
-            trail(cx, from, s.rect.center(), p, false, f);
-        }
-    }
-    let groups = burst_groups(sprites.iter());
-    for &(from, to, _) in &groups {
-        trail(cx, from, to, 0.0, true, f);
-    }
     for o in &l.overflow {
         cx.set_line_width(1.0);
         rounded(cx, o.rect, o.rect.h / 2.0);
@@ -223,10 +224,47 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
         let _ = cx.fill_text(&format!("+{}", o.n), x, y);
         cx.set_text_align("start");
     }
-    // Tokens at rest under the travelling ones.
-    for s in sprites.iter().filter(|s| s.travel.is_none()) {
+}
+
+/// Layer 2, over the backdrop: every token at rest in its slot, without what changes with the
+/// clock (the remaining part of its lock and its seconds). Returns the tokens it drew, which
+/// [`live`] then leaves out until this layer is drawn again.
+pub fn resting(cx: &Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
+    reset_state(cx);
+    let l = a.layout();
+    let mut drawn = HashSet::new();
+    for s in a.sprites(f.real).filter(|s| s.at_rest) {
+        token(cx, l, &s, f);
+        drawn.insert(s.key);
+    }
+    drawn
+}
+
+/// Layer 3, drawn every frame over the other two: sends on the wires, journeys (trails and the
+/// travelling tokens), tokens not in `baked`, every lock's remaining part and seconds, burst
+/// labels and endings.
+pub fn live(cx: &Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
+    reset_state(cx);
+    let l = a.layout();
+    let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
+    wire_sends(cx, l, f);
+    // One trail per journey; a burst gets one per group (see below), not one per token.
+    for s in &sprites {
+        if let (Some((from, p)), false) = (s.travel, s.burst) {
+            trail(cx, from, s.rect.center(), p, false, f);
+        }
+    }
+    let groups = burst_groups(sprites.iter());
+    for &(from, to, _) in &groups {
+        trail(cx, from, to, 0.0, true, f);
+    }
+    // Tokens not in the resting layer, those at rest first, the travelling ones on top.
+    let fresh = |s: &&Sprite<'_>| !(s.at_rest && baked.contains(&s.key));
+    for s in sprites.iter().filter(fresh).filter(|s| s.travel.is_none()) {
         token(cx, l, s, f);
-        if part == Part::All {
+    }
+    for s in &sprites {
+        if s.travel.is_none() {
             token_live(cx, l, s, f);
         }
     }
@@ -248,6 +286,16 @@ pub fn draw(cx: &Cx, a: &Animator, f: &Frame<'_>, part: Part) {
     }
     for e in a.endings(f.real) {
         ending(cx, l, &e, f);
+    }
+    for (t, p) in a.tallies(f.real) {
+        let what = match t.ending {
+            Ending::Check => "completed",
+            Ending::Fade => "left",
+            Ending::Lost => "lost",
+            Ending::RingBreak => "locks expired",
+        };
+        cx.set_global_alpha(1.0 - p * p);
+        label_chip(cx, t.at, &format!("{} more {what}", t.n), l.font * 0.85, f);
     }
     cx.set_global_alpha(1.0);
 }
@@ -496,18 +544,29 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let radius = if s.size == Size::Label {
         r.h / 2.0
     } else {
-        2.0
+        0.0
     };
-    rounded(cx, r, radius);
-    cx.set_fill_style_str(fill);
-    cx.fill();
-    cx.set_stroke_style_str(if stale { &pal.muted } else { ink });
-    cx.set_line_width(if s.travel.is_some() { 2.5 } else { 1.5 });
-    if stale {
-        set_dash(cx, &[3.0, 3.0]);
+    let outline = if stale { pal.muted.as_str() } else { ink };
+    if s.size == Size::Mini {
+        // A small square from two rectangles: no path, no stroke (a canvas without a GPU
+        // rasterises a stroked path at many times the cost of a filled rectangle).
+        let b = if s.travel.is_some() { 2.0 } else { 1.5 };
+        cx.set_fill_style_str(outline);
+        cx.fill_rect(r.x, r.y, r.w, r.h);
+        cx.set_fill_style_str(fill);
+        cx.fill_rect(r.x + b, r.y + b, r.w - 2.0 * b, r.h - 2.0 * b);
+    } else {
+        rounded(cx, r, radius);
+        cx.set_fill_style_str(fill);
+        cx.fill();
+        cx.set_stroke_style_str(outline);
+        cx.set_line_width(if s.travel.is_some() { 2.5 } else { 1.5 });
+        if stale {
+            set_dash(cx, &[3.0, 3.0]);
+        }
+        cx.stroke();
+        set_dash(cx, &[]);
     }
-    cx.stroke();
-    set_dash(cx, &[]);
     if let Some(sid) = &t.session {
         cx.set_fill_style_str(&session_colour(sid));
         cx.fill_rect(r.x + radius * 0.4, r.y + 2.0, 3.0, r.h - 4.0);
@@ -530,7 +589,8 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             let h = r.h;
             let mut text_x = r.x + h * 0.45;
             if frac.is_some() {
-                // Room for the ring (drawn by `token_live`).
+                // The ring's track (its remaining part is drawn by `token_live`).
+                ring_track(cx, r.x + h * 0.5, r.y + h * 0.5, h * 0.3, h * 0.13, pal);
                 text_x = r.x + h * 0.95;
             } else if stale {
                 // The broken ring of a lock that is gone.
@@ -575,7 +635,11 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 }
             }
         }
-        Size::Mini => {}
+        Size::Mini => {
+            if frac.is_some() {
+                square_ring(cx, r, l, 1.0, &pal.line);
+            }
+        }
     }
     if let Some(c) = s.caption {
         let px = (c.h * 0.8).min(l.font * 0.85);
@@ -608,20 +672,26 @@ fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let frac = (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0);
     let r = s.rect;
     cx.set_global_alpha(s.alpha);
+    let warn = if frac < 0.25 {
+        &f.pal.kinds[Kind::Dead as usize].0
+    } else {
+        &f.pal.kinds[Kind::Locked as usize].0
+    };
     match s.size {
-        Size::Label => ring(
-            cx,
-            r.x + r.h * 0.5,
-            r.y + r.h * 0.5,
-            r.h * 0.3,
-            frac,
-            r.h * 0.13,
-            f.pal,
-        ),
-        Size::Mini => {
-            let (x, y) = r.center();
-            ring(cx, x, y, r.w * 0.72, frac, (l.ring * 0.6).max(1.5), f.pal);
+        Size::Label => {
+            cx.set_line_width(r.h * 0.13);
+            cx.set_stroke_style_str(warn);
+            cx.begin_path();
+            let _ = cx.arc(
+                r.x + r.h * 0.5,
+                r.y + r.h * 0.5,
+                r.h * 0.3,
+                -FRAC_PI_2,
+                -FRAC_PI_2 + TAU * frac,
+            );
+            cx.stroke();
         }
+        Size::Mini => square_ring(cx, r, l, frac, warn),
     }
     if let Some(c) = s.caption
         && s.place != Some(Place::Dead)
@@ -637,21 +707,58 @@ fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     cx.set_global_alpha(1.0);
 }
 
-/// A lock ring: full at 1, empty at 0, in the warning colour under a quarter.
-fn ring(cx: &Cx, x: f64, y: f64, rad: f64, frac: f64, width: f64, pal: &Palette) {
+/// A lock ring's track: the full circle its remaining part drains along.
+fn ring_track(cx: &Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) {
     cx.set_line_width(width);
     cx.set_stroke_style_str(&pal.line);
     cx.begin_path();
     let _ = cx.arc(x, y, rad, 0.0, TAU);
     cx.stroke();
-    cx.set_stroke_style_str(if frac < 0.25 {
-        &pal.kinds[Kind::Dead as usize].0
-    } else {
-        &pal.kinds[Kind::Locked as usize].0
-    });
-    cx.begin_path();
-    let _ = cx.arc(x, y, rad, -FRAC_PI_2, -FRAC_PI_2 + TAU * frac);
-    cx.stroke();
+}
+
+/// The lock ring of a small square token: a square band around it, `frac` of it drawn
+/// clockwise from the top centre (1 the whole band, 0 nothing), in rectangles only.
+fn square_ring(cx: &Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
+    let b = (l.ring * 0.5).max(1.5);
+    let o = r.inset(-(l.ring * 0.45 + b));
+    cx.set_fill_style_str(colour);
+    for (x, y, w, h) in square_band(o.x, o.y, o.w, b, frac) {
+        cx.fill_rect(x, y, w, h);
+    }
+}
+
+/// The rectangles of `frac` of a square band (outer corner `x`, `y`, side `side`, thickness
+/// `b`), clockwise from the middle of the top edge.
+fn square_band(x: f64, y: f64, side: f64, b: f64, frac: f64) -> Vec<(f64, f64, f64, f64)> {
+    let mut left = frac.clamp(0.0, 1.0) * 4.0 * side;
+    let half = side / 2.0;
+    let mut out = Vec::with_capacity(5);
+    let mut take = |len: f64| {
+        let l = left.min(len);
+        left -= l;
+        l
+    };
+    let a = take(half);
+    if a > 0.0 {
+        out.push((x + half, y, a, b));
+    }
+    let c = take(side);
+    if c > 0.0 {
+        out.push((x + side - b, y, b, c));
+    }
+    let d = take(side);
+    if d > 0.0 {
+        out.push((x + side - d, y + side - b, d, b));
+    }
+    let e = take(side);
+    if e > 0.0 {
+        out.push((x, y + side - e, b, e));
+    }
+    let g = take(half);
+    if g > 0.0 {
+        out.push((x, y, g, b));
+    }
+    out
 }
 
 fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>) {
@@ -715,12 +822,14 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
             } else {
                 (x, y)
             };
+            // Four pieces, one path (one stroke is far cheaper than four).
+            cx.begin_path();
             for i in 0..4 {
                 let a0 = f64::from(i) * TAU / 4.0 + p;
-                cx.begin_path();
+                cx.move_to(cx0 + rad * a0.cos(), cy0 + rad * a0.sin());
                 let _ = cx.arc(cx0, cy0, rad, a0, a0 + TAU / 8.0);
-                cx.stroke();
             }
+            cx.stroke();
         }
     }
     cx.set_global_alpha(1.0);
@@ -728,7 +837,7 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
 
 #[cfg(test)]
 mod tests {
-    use super::arrow_barbs;
+    use super::{arrow_barbs, square_band};
 
     /// The barbs are what the angle arithmetic gave: the wire's angle ± 0.45 rad.
     #[test]
@@ -750,6 +859,49 @@ mod tests {
                 assert!(
                     (got.0 - want.0).abs() < 1e-12 && (got.1 - want.1).abs() < 1e-12,
                     "{from:?} -> {to:?}: {got:?}, want {want:?}"
+                );
+            }
+        }
+    }
+
+    fn length(rs: &[(f64, f64, f64, f64)]) -> f64 {
+        // Pieces alternate: along the top, down the right, along the bottom, up the left,
+        // along the top.
+        rs.iter()
+            .enumerate()
+            .map(|(i, &(_, _, w, h))| if i % 2 == 0 { w } else { h })
+            .sum()
+    }
+
+    #[test]
+    fn a_square_ring_drains_clockwise_from_the_top_centre() {
+        let (x, y, side, b) = (10.0, 20.0, 16.0, 2.0);
+        assert!(square_band(x, y, side, b, 0.0).is_empty());
+        // Full: five pieces around the whole square, as long as its perimeter.
+        let full = square_band(x, y, side, b, 1.0);
+        assert_eq!(full.len(), 5);
+        assert!((length(&full) - 4.0 * side).abs() < 1e-9);
+        // An eighth: only the right half of the top edge.
+        assert_eq!(
+            square_band(x, y, side, b, 0.125),
+            vec![(18.0, 20.0, 8.0, 2.0)]
+        );
+        // Three eighths: top right half and the right edge.
+        assert_eq!(
+            square_band(x, y, side, b, 0.375),
+            vec![(18.0, 20.0, 8.0, 2.0), (24.0, 20.0, 2.0, 16.0)]
+        );
+        // Half: the bottom edge is drawn from the right, half of it.
+        let half = square_band(x, y, side, b, 0.5);
+        assert_eq!(half[2], (18.0, 34.0, 8.0, 2.0));
+        // Proportional everywhere, and never outside the square.
+        for i in 0..=100 {
+            let f = f64::from(i) / 100.0;
+            let rs = square_band(x, y, side, b, f);
+            assert!((length(&rs) - f * 4.0 * side).abs() < 1e-9, "{f}");
+            for (rx, ry, rw, rh) in rs {
+                assert!(
+                    rx >= x && ry >= y && rx + rw <= x + side + 1e-9 && ry + rh <= y + side + 1e-9
                 );
             }
         }

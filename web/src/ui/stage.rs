@@ -1,7 +1,7 @@
 //! The stage on the page: one canvas drawn from the frame loop (no reactive work per frame),
 //! a click or tap on it to inspect a token, and a polite live region with the narration.
 
-use super::draw::{self, Palette, Part};
+use super::draw::{self, Backdrop, Palette};
 use crate::Ctx;
 use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
@@ -36,9 +36,14 @@ pub struct StageState {
     moving: (String, String),
     drawn_at_virtual: Option<u64>,
     drawn_at_real: f64,
-    /// The still part of the picture at rest, and whether it is up to date.
+    /// The backdrop (places, wires, `+N`) as last drawn, and what it was drawn from.
+    backdrop: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
+    /// The backdrop with the tokens at rest over it, whether it is up to date, and which
+    /// tokens it holds (the live layer leaves those out).
     still: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
     still_ok: bool,
+    baked: std::collections::HashSet<crate::stage::model::Key>,
     was_busy: bool,
     observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
 }
@@ -198,32 +203,48 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
             selected,
             pal,
         };
-        if dirty {
+        // Three layers, each drawn only when what it shows changed: the backdrop (places,
+        // wires, `+N`), the tokens at rest over it (when the model, the selection or the
+        // size changed, or when every journey has ended), and every frame the live part
+        // over both (journeys, lock rings, endings). Without a GPU the browser rasterises
+        // each drawing call on the main thread, so this is most of a frame's cost.
+        if dirty || (was_busy && !busy) {
             s.still_ok = false;
         }
-        if busy || was_busy {
-            // Things travel: the whole picture, every frame.
+        if s.still.is_none() {
+            s.still = offscreen();
+        }
+        if s.backdrop.is_none() {
+            s.backdrop = offscreen();
+        }
+        if !s.still_ok {
+            let (Some((still, scx)), Some((back, bcx))) = (&s.still, &s.backdrop) else {
+                return;
+            };
+            let (cw, ch) = (canvas.width(), canvas.height());
+            let of = (Backdrop::of(s.anim.layout()), (w, h, dpr));
+            if s.backdrop_of.as_ref() != Some(&of) || back.width() != cw || back.height() != ch {
+                back.set_width(cw);
+                back.set_height(ch);
+                let _ = bcx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+                draw::backdrop(bcx, s.anim.layout(), &frame);
+                s.backdrop_of = Some(of);
+            }
+            if still.width() != cw || still.height() != ch {
+                still.set_width(cw);
+                still.set_height(ch);
+            }
+            let _ = scx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            let _ = scx.draw_image_with_html_canvas_element(back, 0.0, 0.0);
+            let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            s.baked = draw::resting(scx, &s.anim, &frame);
+            s.still_ok = true;
+        }
+        if let Some((still, _)) = &s.still {
+            let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
             let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-            draw::draw(&cx, &s.anim, &frame, Part::All);
-            s.still_ok = false;
-        } else {
-            // At rest: a cached picture of everything still, and the rings over it.
-            if s.still.is_none() {
-                s.still = offscreen();
-            }
-            if let Some((still, scx)) = &s.still {
-                if !s.still_ok {
-                    still.set_width(canvas.width());
-                    still.set_height(canvas.height());
-                    let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-                    draw::draw(scx, &s.anim, &frame, Part::Still);
-                    s.still_ok = true;
-                }
-                let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
-                let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-                draw::draw(&cx, &s.anim, &frame, Part::Live);
-            }
+            draw::live(&cx, &s.anim, &frame, &s.baked);
         }
         // Which tokens are travelling, and which are highlighted where they arrived (reduced
         // motion), for tests and tools (attributes written only when they change).
