@@ -119,7 +119,7 @@ test('an embed is as tall as its width says and keeps that height while it plays
   }
   expect([...seen.normal]).toEqual([want.normal]);
   expect([...seen.compact]).toEqual([want.compact]);
-  expect(captions.size, 'the captions changed while sampling').toBeGreaterThan(2);
+  expect(captions.size, 'the captions changed while sampling').toBeGreaterThan(1);
   // Read-only: no forms, no way to open them.
   const ro = page.frameLocator('iframe#compact');
   await expect(ro.getByRole('textbox')).toHaveCount(0);
