@@ -6,6 +6,7 @@
 
 pub mod artifacts;
 pub mod crash;
+pub mod embed;
 pub mod lesson;
 pub mod share;
 pub mod sim;
@@ -171,7 +172,8 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
         }
         "+" | "=" => speed_step(true),
         "-" | "_" => speed_step(false),
-        "f" | "F" => ui::toggle_presenter(ctx, true),
+        // An embed keeps its shape (its host gave it a height).
+        "f" | "F" if !ctx.mode.embed => ui::toggle_presenter(ctx, true),
         "Escape" if ctx.presenter.get_untracked() => ui::toggle_presenter(ctx, false),
         _ => return,
     }
@@ -378,6 +380,14 @@ fn apply_mode(mode: Mode) {
         return;
     };
     if let Some(body) = doc.body() {
+        if mode.embed {
+            // The embed's sizes (its height follows from its width alone: see `embed`), through
+            // the CSS object model (the content security policy refuses style attributes).
+            let style = body.style();
+            for (k, v) in embed::Shape::of(mode.compact).properties() {
+                let _ = style.set_property(k, &v);
+            }
+        }
         let classes = body.class_list();
         for (on, class) in [
             (mode.embed, "embed"),

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { Playground, scenario } from './fixtures/playground';
 
+/** An embed's height at a width (the shape of web/src/embed.rs): the clock bar, the caption's
+ *  reserved lines, the stage at 16:9 (compact: 7:3) and the paddings. */
+function embedHeight(width: number, compact = false) {
+  const h = compact ? 38 + 6 + (2 * 19 + 10) + 4 + (width - 12) * 3 / 7 + 6 : 44 + 8 + (3 * 22 + 14) + 6 + (width - 16) * 9 / 16 + 8;
+  return Math.ceil(h - 0.01);
+}
+
 test('the example docs page embeds two independent, running playgrounds that fit their frames', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const requests: string[] = [];
@@ -30,9 +37,16 @@ test('the example docs page embeds two independent, running playgrounds that fit
   // Read-only: watch, no controls but the clock.
   await expect(modes.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
   await expect(modes.getByRole('button', { name: 'Receive', exact: true })).toHaveCount(0);
-  await expect(poison.getByRole('button', { name: 'Receive', exact: true })).toBeVisible();
-  // embed.js fitted each iframe to its content.
-  await expect.poll(() => page.locator('iframe#poison').evaluate((f) => parseInt((f as HTMLIFrameElement).style.height, 10))).toBeGreaterThan(600);
+  // An interactive embed opens its forms over the stage; its height stays.
+  const poisonFrame = page.locator('iframe#poison');
+  const width = (await poisonFrame.boundingBox())!.width;
+  await expect.poll(async () => (await poisonFrame.boundingBox())!.height).toBe(embedHeight(width));
+  await expect(poison.getByRole('button', { name: 'Receive', exact: true })).toBeHidden();
+  await poison.getByRole('button', { name: 'Controls' }).click();
+  await expect(poison.getByRole('button', { name: 'Receive', exact: true }).first()).toBeVisible();
+  await page.clock.runFor(500);
+  expect((await poisonFrame.boundingBox())!.height).toBe(embedHeight(width));
+  await expect(modes.getByRole('button', { name: 'Controls' })).toHaveCount(0);
   // Nothing left the page's origin.
   expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
 });
@@ -68,13 +82,84 @@ test('the Embed button gives a one-line snippet that reproduces the current scen
   await p.button(p.region('Scenario'), 'Embed').click();
   const snippet = await p.region('Scenario').getByLabel('Embed snippet').inputValue();
   const [iframe, script] = snippet.split('\n');
-  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="100%" height="620" style="border:0" loading="lazy"><\/iframe>$/);
+  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="800" height="587" style="border:0;max-width:100%" loading="lazy"><\/iframe>$/);
   expect(script).toMatch(/^<script src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/embed\.js"><\/script>$/);
   const host = await context.newPage();
   await host.setContent(`<!doctype html><body>${snippet}</body>`);
   const f = host.frameLocator('iframe[data-settle]');
   await expect(f.getByRole('heading', { name: 'Embedded "here"' })).toBeVisible();
+  await f.getByRole('button', { name: 'Controls' }).click();
   await expect(f.getByRole('list', { name: 'Held by R1' })).toContainText('m1');
+});
+
+test('an embed is as tall as its width says and keeps that height while it plays through its captions; compact is at most 480 px at 800', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.goto('./example.html'); // the host page's origin is the test server's
+  await page.setContent(`<!doctype html><body style="margin:0">
+    <iframe data-settle id="normal" src="${baseURL}?embed&preset=send-modes&autoplay=1&speed=5" width="800" height="300" style="border:0;display:block"></iframe>
+    <iframe data-settle id="compact" src="${baseURL}?embed&preset=poison-message&autoplay=1&speed=5&compact=1&readonly=1" width="800" height="300" style="border:0;display:block"></iframe>
+    <script src="${baseURL}embed.js"></script></body>`);
+  const frames = { normal: page.locator('iframe#normal'), compact: page.locator('iframe#compact') };
+  const want = { normal: embedHeight(800), compact: embedHeight(800, true) };
+  expect(want.compact).toBeLessThanOrEqual(480);
+  for (const k of ['normal', 'compact'] as const) {
+    await expect(page.frameLocator(`iframe#${k}`).locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(async () => (await frames[k].boundingBox())!.height).toBe(want[k]);
+  }
+  // Sampled while both play (captions change, messages move): never another height.
+  const seen = { normal: new Set<number>(), compact: new Set<number>() };
+  const captions = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    for (const k of ['normal', 'compact'] as const) {
+      seen[k].add((await frames[k].boundingBox())!.height);
+      seen[k].add(await frames[k].evaluate((f) => Math.ceil((f as HTMLIFrameElement).contentDocument!.body.getBoundingClientRect().height)));
+    }
+    for (const k of ['normal', 'compact']) captions.add(`${k}: ${await page.frameLocator(`iframe#${k}`).getByRole('status', { name: 'Caption' }).textContent()}`);
+    await page.waitForTimeout(400);
+  }
+  expect([...seen.normal]).toEqual([want.normal]);
+  expect([...seen.compact]).toEqual([want.compact]);
+  expect(captions.size, 'the captions changed while sampling').toBeGreaterThan(1);
+  // Read-only: no forms, no way to open them.
+  const ro = page.frameLocator('iframe#compact');
+  await expect(ro.getByRole('textbox')).toHaveCount(0);
+  await expect(ro.getByRole('button', { name: 'Controls' })).toHaveCount(0);
+  await expect(ro.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+});
+
+test('the Embed snippet carries the height of the embed at its width, and without embed.js its frame shows the whole stage', async ({ page, context, baseURL }) => {
+  const p = new Playground(page);
+  await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'receive', by: 'R1' }], {}, {
+    title: 'Snippet', lesson: { notes: [{ at_ms: 0, text: 'R1 holds m1 under a 5-second lock.' }] },
+  }));
+  await p.button(p.region('Scenario'), 'Embed').click();
+  const host = await context.newPage();
+  await host.goto(`${baseURL}example.html`); // same origin, so the test can look inside the frame
+  for (const width of [800, 640, 1100]) {
+    await p.region('Scenario').getByLabel('Embed width').fill(String(width));
+    const [iframe] = (await p.region('Scenario').getByLabel('Embed snippet').inputValue()).split('\n');
+    const [, w, h] = iframe.match(/ width="(\d+)" height="(\d+)"/)!.map(Number);
+    expect(w).toBe(width);
+    expect(h).toBe(embedHeight(width));
+    // Only the iframe line: no embed.js to fit it.
+    await host.setContent(`<!doctype html><body style="margin:0">${iframe}</body>`);
+    await expect(host.frameLocator('iframe[data-settle]').getByRole('status', { name: 'Caption' })).toContainText('R1 holds m1');
+    const inside = await host.locator('iframe[data-settle]').evaluate((f) => {
+      const d = (f as HTMLIFrameElement).contentDocument!;
+      return {
+        frame: f.getBoundingClientRect().height,
+        body: d.body.getBoundingClientRect().height,
+        scroll: d.documentElement.scrollHeight,
+        view: d.documentElement.clientHeight,
+        stage: d.querySelector('canvas.stage')!.getBoundingClientRect().bottom,
+      };
+    });
+    expect(inside.frame).toBe(h);
+    expect(Math.ceil(inside.body)).toBe(h);
+    expect(inside.scroll, 'nothing to scroll to').toBeLessThanOrEqual(inside.view);
+    expect(inside.stage).toBeLessThanOrEqual(h);
+  }
+  await host.close();
 });
 
 test('with embed.js an embed follows the host page theme, and a forced theme wins', async ({ page, baseURL }) => {

@@ -155,3 +155,78 @@ for (const theme of ['light', 'dark'] as const) {
     for (const [k, v] of Object.entries(c)) expect(v, k).toBeGreaterThanOrEqual(4.5);
   });
 }
+
+/** The places drawn on the stage (the canvas's `data-places`), in page coordinates. */
+async function places(page: Page) {
+  const canvas = page.locator('canvas.stage');
+  await expect.poll(() => canvas.getAttribute('data-places')).toContain('Dead-letter queue');
+  const box = (await canvas.boundingBox())!;
+  return (await canvas.getAttribute('data-places'))!.split(';').map((p) => {
+    const at = p.lastIndexOf(':');
+    const [x, y, w, h] = p.slice(at + 1).split(',').map(Number);
+    return { name: p.slice(0, at), x: box.x + x, y: box.y + y, w, h };
+  });
+}
+
+/** Everything on the stage, the stage itself and the clock lie inside a `w`×`h` window. */
+async function allInView(page: Page, w: number, h: number, receivers: string[]) {
+  const box = (await page.locator('canvas.stage').boundingBox())!;
+  expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
+  expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(h);
+  expect(box.x + box.width).toBeLessThanOrEqual(w);
+  const ps = await places(page);
+  const names = ps.map((p) => p.name);
+  for (const want of ['Dead-letter queue', 'Available', ...receivers]) expect(names).toContain(want);
+  for (const p of ps) {
+    expect(p.x, p.name).toBeGreaterThanOrEqual(0);
+    expect(p.y, p.name).toBeGreaterThanOrEqual(0);
+    expect(p.x + p.w, p.name).toBeLessThanOrEqual(w);
+    expect(p.y + p.h, p.name).toBeLessThanOrEqual(h);
+  }
+  const clock = (await page.getByTestId('clock').boundingBox())!;
+  expect(clock.y).toBeGreaterThanOrEqual(0);
+  expect(clock.y + clock.height).toBeLessThanOrEqual(h);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  return box;
+}
+
+for (const preset of ['lock-expiry', 'poison-message', 'send-modes']) {
+  test(`at 1280×800 the lesson ${preset} with its caption shows the whole stage, the dead-letter queue included`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.clock.install({ time: 0 });
+    await page.goto(`./?preset=${preset}`);
+    await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
+    const caption = page.getByRole('status', { name: 'Caption' });
+    for (let i = 0; i < 40 && !(await caption.textContent())?.trim(); i++) await page.clock.runFor(250);
+    await expect(caption).not.toBeEmpty();
+    await allInView(page, 1280, 800, []);
+  });
+}
+
+test('at 1280×800 eight receivers, a two-line caption and the dead-letter queue are all in view, and the stage does not move while the lesson plays', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const receivers = Array.from({ length: 8 }, (_, i) => `R${i + 1}`);
+  const p = new Playground(page);
+  await p.open(scenario([
+    ...Array.from({ length: 12 }, (_, i) => ({ at_ms: 0, do: 'send', by: 'S1', id: `order-${i + 1}` })),
+    ...receivers.map((r) => ({ at_ms: 100, do: 'receive', by: r })),
+    { at_ms: 200, do: 'dead_letter', by: 'R1', msg: 'order-1', reason: 'InvalidPayload', description: 'customer id missing' },
+  ], { lock_duration_ms: 30_000 }, {
+    title: 'Eight receivers',
+    description: 'Eight receivers share the queue; one order is malformed.',
+    lesson: { notes: [
+      { at_ms: 0, text: 'Twelve orders arrive. '.repeat(8) + 'Eight receivers are about to take one each, and one of them will find a malformed order.', pause: true },
+      { at_ms: 150, text: 'Each receiver holds one order under a 30-second lock.' },
+      { at_ms: 250, text: 'R1 dead-lettered order-1 with its reason; the others still hold theirs.' },
+    ] },
+  }));
+  await expect(page.getByRole('status', { name: 'Caption' })).toContainText('Twelve orders');
+  const first = await allInView(page, 1280, 800, receivers);
+  // The caption changes (and the "paused here" hint comes and goes): the stage stays put.
+  await p.clockButton('Play');
+  await p.runFor(1_000);
+  await expect(page.getByRole('status', { name: 'Caption' })).toContainText('R1 dead-lettered');
+  const after = await allInView(page, 1280, 800, receivers);
+  expect(after).toEqual(first);
+  expect((await places(page)).find((x) => x.name === 'Dead-letter queue')).toBeTruthy();
+});

@@ -290,11 +290,13 @@ pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
 
 /// Columns of a landscape stage: senders, queue, receivers, dead-letter queue.
 fn landscape(r: Rect, font: f64) -> (Rect, Rect, Rect, Rect) {
-    let gap = (r.w * 0.035).max(font * 1.5);
+    // Narrow gaps (the wires only need room for an arrow head) and a narrow sender column
+    // leave the width to the receivers' grid and the dead-letter reasons.
+    let gap = (r.w * 0.025).max(font * 1.2);
     let avail = r.w - 3.0 * gap;
-    let ws = avail * 0.12;
-    let wq = avail * 0.29;
-    let wr = avail * 0.34;
+    let ws = avail * 0.10;
+    let wq = avail * 0.27;
+    let wr = avail * 0.38;
     let wd = avail - ws - wq - wr;
     let s = Rect::new(r.x, r.y, ws, r.h);
     let q = Rect::new(s.right() + gap, r.y, wq, r.h);
@@ -863,14 +865,18 @@ mod tests {
         }
     }
 
-    const SIZES: [(f64, f64); 7] = [
+    const SIZES: [(f64, f64); 11] = [
         (1888.0, 1062.0), // 1920 wide, presenter
+        (1856.0, 868.0),  // 1920×1080, the page's stage under the header and a lesson
+        (1216.0, 565.0),  // 1280×800, the page's stage under a lesson and its caption
+        (1680.0, 700.0),  // the widest page stage (2.4:1)
         (1232.0, 693.0),  // 1280 full width
         (892.0, 502.0),   // 1280 beside the side panel
         (736.0, 414.0),   // 768
         (351.0, 439.0),   // 375 portrait
         (359.0, 479.0),   // 375 portrait, 3:4
         (700.0, 350.0),   // a compact embed
+        (788.0, 337.0),   // an 800 px compact embed (7:3)
     ];
 
     #[test]

@@ -206,7 +206,9 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
                     <button class="btn small" on:click=restart title="The same scenario again from 0 s">"Restart"</button>
                 </Show>
             </div>
-            <p>{description}</p>
+            // One line on the page (the whole text on hover and for screen readers): its height
+            // never changes, so the stage under it keeps its size.
+            <p title=move || description.get()>{description}</p>
             <super::notice::Notice ctx=ctx area="intro" />
         </section>
     }
@@ -229,6 +231,13 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
     let ended = Memo::new(move |_| {
         let t = now.get();
         ctx.lesson.with(|l| l.ended(t))
+    });
+    // "What you saw" opens over the top of the stage (nothing moves), and can be put away.
+    let summary_open = RwSignal::new(true);
+    Effect::new(move |_| {
+        if !ended.get() {
+            summary_open.set(true);
+        }
     });
     let waiting = move || caption.with(|c| c.as_ref().is_some_and(|c| c.3)) && !ctx.running.get();
     let summary = move || {
@@ -271,9 +280,10 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
                 <Show when=move || ctx.lesson.with(|l| l.error.is_some())>
                     <p class="client-error" role="alert">{move || ctx.lesson.with(|l| l.error.clone().unwrap_or_default())}</p>
                 </Show>
-                <Show when=move || ended.get()>
+                <Show when=move || ended.get() && summary_open.get()>
                     <section class="summary" aria-label="What you saw">
-                        <h3>"What you saw"</h3>
+                        <div class="summary-head"><h3>"What you saw"</h3>
+                            <button class="btn small ghost" on:click=move |_| summary_open.set(false)>"Hide"</button></div>
                         {summary}
                     </section>
                 </Show>

@@ -8,6 +8,7 @@ mod clients;
 mod clock;
 mod downloads;
 mod draw;
+mod fit;
 mod lessons;
 mod notice;
 mod queue;
@@ -41,6 +42,22 @@ pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     lessons::follow_share_links(ctx);
+    if !ctx.mode.embed {
+        fit::watch();
+    }
+    let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
+    // An interactive embed opens its forms over the stage (its height never changes).
+    let controls = RwSignal::new(false);
+    let toggle_controls = move |_| {
+        let on = !controls.get_untracked();
+        controls.set(on);
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
+            let _ = body.class_list().toggle_with_force("controls-open", on);
+        }
+    };
     let open_full = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
         let base = web_sys::window()
@@ -59,11 +76,18 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <h1>"Settle"</h1>
                 <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
             </div>
+            <Show when=move || ctx.mode.embed>
+                <h2 class="embed-title" title=move || title.get()>{move || title.get()}</h2>
+            </Show>
             <clock::Clock ctx=ctx />
             <Show when=move || !ctx.mode.embed>
                 <button class="btn ghost presenter-btn" aria-pressed=move || ctx.presenter.get().to_string()
                     title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, E next lock expiry, R restart, + / − speed, F full screen."
                     on:click=move |_| toggle_presenter(ctx, false)>"Presenter"</button>
+            </Show>
+            <Show when=move || ctx.mode.embed && !ctx.mode.readonly>
+                <button class="btn ghost embed-controls" aria-expanded=move || controls.get().to_string()
+                    title="Send, receive and settle by hand (over the stage)" on:click=toggle_controls>"Controls"</button>
             </Show>
             <Show when=move || ctx.mode.embed>
                 <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>

@@ -34,6 +34,8 @@ pub struct StageState {
     selected: Option<u64>,
     /// Ids travelling now and highlighted now, as last written to the canvas.
     moving: (String, String),
+    /// The places' outlines as last written to the canvas (`data-places`).
+    places: String,
     drawn_at_virtual: Option<u64>,
     drawn_at_real: f64,
     /// The backdrop (places, wires, `+N`) as last drawn, and what it was drawn from.
@@ -261,6 +263,24 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
         for v in [&mut moving, &mut lit] {
             v.sort_unstable();
             v.dedup();
+        }
+        // Where each place is (title and CSS px within the canvas), for tests and tools.
+        if dirty {
+            let places = s
+                .anim
+                .layout()
+                .frames
+                .iter()
+                .map(|f| {
+                    let r = f.rect;
+                    format!("{}:{:.0},{:.0},{:.0},{:.0}", f.title, r.x, r.y, r.w, r.h)
+                })
+                .collect::<Vec<_>>()
+                .join(";");
+            if places != s.places {
+                let _ = canvas.set_attribute("data-places", &places);
+                s.places = places;
+            }
         }
         let state = (moving.join(" "), lit.join(" "));
         if state != s.moving {

@@ -54,12 +54,15 @@ fn page_base() -> (String, String) {
     (format!("{origin}{path}"), format!("{origin}{dir}"))
 }
 
-/// The one-line embed for a scenario at a position (plus the optional auto-height script).
-fn embed_snippet(title: &str, text: &str, t: u64) -> String {
+/// The one-line embed for a scenario at a position (plus the optional auto-height script),
+/// `width` px wide at most and exactly as tall as the embed is at that width, so the whole
+/// stage shows without the script (narrower hosts shrink it, which only makes it shorter).
+fn embed_snippet(title: &str, text: &str, t: u64, width: u32) -> String {
     let (page, dir) = page_base();
     let title = title.replace('"', "&quot;").replace('<', "&lt;");
+    let height = crate::embed::NORMAL.height(f64::from(width));
     format!(
-        "<iframe data-settle src=\"{page}?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"100%\" height=\"620\" style=\"border:0\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
+        "<iframe data-settle src=\"{page}?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
         share::fragment(text, t)
     )
 }
@@ -113,7 +116,8 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         exported.set(Some(text));
     };
     let file = Memo::new(move |_| ctx.snap.with(|s| export_name(&s.title)));
-    let snippet = RwSignal::new(None::<String>);
+    let snippet = RwSignal::new(None::<(String, String, u64)>);
+    let embed_w = RwSignal::new(800u32);
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -161,7 +165,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 }>"Share link"</button>
                 <button class="btn" on:click=move |_| {
                     let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
-                    snippet.set(Some(embed_snippet(&title, &text, t)));
+                    snippet.set(Some((title, text, t)));
                 }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
@@ -173,8 +177,11 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                         on:focus=move |ev| { if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select() } } /></label>
             </Show>
             <Show when=move || snippet.with(Option::is_some)>
-                <label class="field"><span>"Embed in a docs page (the script line is optional: it fits the frame to its content)"</span>
-                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.get().unwrap_or_default()></textarea></label>
+                <label class="field embed-width"><span>"Embed width (px)"</span>
+                    <input type="number" min="320" max="2000" step="10" aria-label="Embed width" prop:value=move || embed_w.get().to_string()
+                        on:input=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { embed_w.set(v.clamp(320, 2000)) } } /></label>
+                <label class="field"><span>"Embed in a docs page (its height is the embed's at that width; the script line is optional: it fits the frame to narrower pages)"</span>
+                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.with(|s| s.as_ref().map(|(title, text, t)| embed_snippet(title, text, *t, embed_w.get())).unwrap_or_default())></textarea></label>
             </Show>
             <Show when=move || exported.with(Option::is_some)>
                 <label class="field"><span>"Exported scenario"</span>
