@@ -189,6 +189,14 @@ pub struct Snapshot {
     pub next_event_ms: Option<u64>,
     pub next_expiry_ms: Option<u64>,
     pub script_left: usize,
+    /// Counts changes of the timeline's markers.
+    pub story_gen: u64,
+    /// How far the timeline reaches (virtual ms).
+    pub horizon_ms: u64,
+    /// Where Step back goes.
+    pub previous_ms: Option<u64>,
+    /// The person's recorded actions after now (after going back).
+    pub later_actions: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -1150,6 +1158,11 @@ impl Sim {
         }
     }
 
+    /// When the next held lock expires, if any is held.
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        self.world().queue().next_lock_expiry()
+    }
+
     /// Jumps to the next lock expiry; false when no lock is held.
     pub fn jump_to_expiry(&mut self) -> bool {
         match self.world().queue().next_lock_expiry() {
@@ -1452,6 +1465,10 @@ impl Sim {
                 .steps()
                 .len()
                 .saturating_sub(self.live.run.next_step() + self.person_left()),
+            story_gen: self.story_gen,
+            horizon_ms: ms(self.horizon()),
+            previous_ms: self.previous_moment().map(ms),
+            later_actions: self.later_actions(),
         }
     }
 

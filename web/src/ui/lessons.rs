@@ -84,6 +84,7 @@ fn open_compare(ctx: Ctx, name: &str, key: &'static str) {
                 Sim::new(sc),
                 Some(Source::Compare(name.to_string(), key)),
             );
+            ctx.set_twins(crate::twins_of(name, key));
             ctx.notice.set(None);
         }
         Err(e) => ctx.tell("lessons", e, true),
@@ -194,8 +195,7 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
     let restart = move |_| {
-        let fresh = ctx.read(Sim::restart);
-        ctx.replace(fresh);
+        ctx.restart();
         ctx.tell("intro", "Restarted from 0 s.", false);
     };
     view! {
