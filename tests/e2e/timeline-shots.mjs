@@ -12,7 +12,7 @@ const browser = await chromium.launch({
 const views = [
   // A lesson halfway through, the timeline under its stage.
   ['timeline', '?preset=poison-message&paused=1&start=9000', '.stage-area'],
-  ['compare', '?compare=crash-short-vs-long-lock&paused=1&start=40000', null],
+  ['compare', '?compare=crash-short-vs-long-lock&paused=1&start=40000', null], ['compare-stages', '?compare=crash-short-vs-long-lock&paused=1&start=40000', '.stage-area'],
   ['compare-embed', '?compare=send-modes-side-by-side&embed&start=3000', null],
 ];
 for (const [name, query, clip] of views) {

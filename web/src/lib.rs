@@ -81,6 +81,9 @@ pub struct TwinView {
     pub label: String,
     /// "order-1: locked by R1" per message.
     pub messages: Vec<String>,
+    /// How far its story reaches (virtual ms), and its moments, each named with its side.
+    pub horizon_ms: u64,
+    pub markers: Vec<sim::Marker>,
 }
 
 impl TwinView {
@@ -107,6 +110,15 @@ impl TwinView {
             key: t.key,
             label: t.label.clone(),
             messages,
+            horizon_ms: t.sim.horizon().as_millis(),
+            markers: t
+                .sim
+                .markers()
+                .map(|m| sim::Marker {
+                    id: format!("{} ({})", m.id, t.label),
+                    ..m.clone()
+                })
+                .collect(),
         }
     }
 }
@@ -138,25 +150,18 @@ impl Ctx {
     /// Steps every stage to the next thing that happens on its own on any of them; false when
     /// nothing is pending.
     pub fn step(self) -> bool {
-        let next = self
-            .each_sim(|s| s.next_event())
-            .into_iter()
-            .flatten()
-            .min();
-        let Some(t) = next else { return false };
-        self.each_sim(|s| s.advance_to(t.max(s.now())));
-        self.act(|_| {});
-        true
+        self.advance_all_to_first(Sim::next_event)
     }
 
     /// Jumps every stage to the next lock expiry on any of them; false when no lock is held.
     pub fn jump_to_expiry(self) -> bool {
-        let next = self
-            .each_sim(|s| s.next_lock_expiry())
-            .into_iter()
-            .flatten()
-            .min();
-        let Some(t) = next else { return false };
+        self.advance_all_to_first(Sim::next_lock_expiry)
+    }
+
+    /// Advances every stage to the earliest `next` of any of them; false when none has one.
+    fn advance_all_to_first(self, next: fn(&Sim) -> Option<Instant>) -> bool {
+        let first = self.each_sim(|s| next(s)).into_iter().flatten().min();
+        let Some(t) = first else { return false };
         self.each_sim(|s| s.advance_to(t.max(s.now())));
         self.act(|_| {});
         true

@@ -288,6 +288,22 @@ impl MarkKind {
         })
     }
 
+    /// The legend's words for `n` of them.
+    pub fn counted(self, n: usize) -> String {
+        let one = match self {
+            Self::Send => "send",
+            Self::Expiry => "lock expiry",
+            Self::Abandon => "abandon",
+            Self::DeadLetter => "dead-letter move",
+            Self::Settle => "settlement",
+        };
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {}", self.label())
+        }
+    }
+
     /// The legend's words.
     pub fn label(self) -> &'static str {
         match self {
@@ -1871,5 +1887,42 @@ mod tests {
             s.seek(Instant::from_millis(t));
             assert_eq!(state(&s), state(&played_to(&text, t)), "at {t}");
         }
+    }
+
+    /// The page's seek time in a run of about 10,000 trace records (a figure, not a pass/fail
+    /// check): the page replays from its snapshots with everything it shows (log, receivers,
+    /// stage model), so it does more per record than the core's `Timeline`.
+    /// `cargo test --release -p settle-web --lib -- --ignored --nocapture seek_benchmark`.
+    #[test]
+    #[ignore = "benchmark: run with --release --ignored --nocapture"]
+    fn seek_benchmark_10000_records() {
+        let text = include_str!("../../core/benches/seek-scenario.json");
+        let mut s = Sim::load(text).unwrap();
+        let end = s.scenario.run_until;
+        let t0 = std::time::Instant::now();
+        // Played as the page plays: frame-sized slices.
+        while s.now() < end {
+            let to = (s.now() + Duration::from_millis(500)).min(end);
+            while !s.advance_slice(to, 200).unwrap() {}
+        }
+        let play = t0.elapsed();
+        let records = s.live.run.records();
+        let mut x: u64 = 12345;
+        let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
+        for _ in 0..n {
+            x = (x * 1_103_515_245 + 12345) % 2_147_483_648;
+            let t = Instant::from_millis(x % (end.as_millis() + 1));
+            let at = std::time::Instant::now();
+            s.seek(t);
+            let d = at.elapsed();
+            worst = worst.max(d);
+            total += d;
+        }
+        println!(
+            "page seek: records {records}, snapshots {}, play {play:?}, seek mean {:?}, worst {worst:?}",
+            s.history.len(),
+            total / n
+        );
+        assert!(records >= 10_000, "only {records} records");
     }
 }

@@ -48,7 +48,7 @@ test('the timeline marks the story and a seek back and forward lands on the stat
   const legend = timeline.getByRole('list', { name: 'Timeline markers' });
   await expect(legend).toContainText('3 sends');
   await expect(legend).toContainText('2 lock expiries');
-  await expect(legend).toContainText('1 abandons');
+  await expect(legend).toContainText('1 abandon');
   await expect(slider(page)).toHaveAttribute('aria-valuemax', '12000');
   await stepTo(p, '8.000 s');
   const played = await state(p);

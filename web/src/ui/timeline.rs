@@ -65,9 +65,8 @@ fn drawn(marks: &[Marker], end: u64) -> Vec<Drawn> {
             let shown: Vec<String> = ids.iter().take(5).cloned().collect();
             let more = if ids.len() > 5 { ", …" } else { "" };
             d.title = format!(
-                "{} {} at {}: {}{more}",
-                n,
-                d.kind.label(),
+                "{} at {}: {}{more}",
+                d.kind.counted(n),
                 Instant::from_millis(d.t_ms),
                 shown.join(", ")
             );
@@ -87,10 +86,24 @@ fn fraction(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
 #[component]
 pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
     let now = ctx.now_ms;
-    let story = Memo::new(move |_| ctx.snap.with(|s| (s.story_gen, s.horizon_ms)));
+    // Side by side, the timeline spans every stage's story and marks all of their moments.
+    let story = Memo::new(move |_| {
+        let own = ctx.snap.with(|s| (s.story_gen, s.horizon_ms));
+        let far = ctx
+            .twin_views
+            .with(|v| v.iter().map(|t| t.horizon_ms).max().unwrap_or(0));
+        (own.0, own.1.max(far))
+    });
     let marks = Memo::new(move |_| {
         story.track();
-        ctx.read(|s| s.markers().cloned().collect::<Vec<Marker>>())
+        let mut all = ctx.read(|s| s.markers().cloned().collect::<Vec<Marker>>());
+        ctx.twin_views.with(|v| {
+            for t in v {
+                all.extend(t.markers.iter().cloned());
+            }
+        });
+        all.sort_by_key(|m| m.t_ms);
+        all
     });
     let end = Memo::new(move |_| story.get().1.max(now.get()).max(1));
     let shown = Memo::new(move |_| marks.with(|m| drawn(m, end.get())));
@@ -174,7 +187,7 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         .map(|k| {
             view! {
                 <li><span class=format!("tl-mark tl-key {}", class(k)) aria-hidden="true"></span>
-                    {move || format!("{} {}", counts(k), k.label())}</li>
+                    {move || k.counted(counts(k))}</li>
             }
         })
         .collect_view();
