@@ -1746,10 +1746,16 @@ mod tests {
 
     /// Everything a seek must restore: what the page shows (lists, log, stage) and the
     /// world itself (locks, lock tokens, random streams), actors included.
-    /// (Not `script_left`: in a loaded export the person's steps are the scenario's.)
+    /// (Not `script_left` and `later_actions`: in a loaded export the person's steps are the
+    /// scenario's; nor how far
+    /// the timeline reaches and how often its markers changed, which depend on where the page
+    /// has been.)
     fn state(s: &Sim) -> String {
         let snap = Snapshot {
             script_left: 0,
+            story_gen: 0,
+            horizon_ms: 0,
+            later_actions: 0,
             ..s.snapshot()
         };
         format!(
