@@ -345,38 +345,44 @@ impl Story {
         }
     }
 
-    /// Plays the story on to `to` (at most a day further per call; bounded by the run's work
-    /// budget).
-    fn extend(&mut self, to: Instant) {
+    /// Plays the story on to `to`, producing at most about `max_records` records (at most a
+    /// day further per call; bounded by the run's work budget).
+    fn extend(&mut self, to: Instant, max_records: u64) {
         let now = self.run.world().queue().now();
         let to = to.min(now + Duration::from_millis(MAX_JUMP_MS));
         let mut n = self.run.records();
         let (marks, busy) = (&mut self.marks, &mut self.busy);
-        self.run.advance_with(to, &mut |_: &World, r: Record<'_>| {
-            let t = match &r {
-                Record::Event { event, .. } => {
-                    if let Some(kind) = MarkKind::of(event.kind.name()) {
-                        marks.push((
-                            n,
-                            Marker {
-                                t_ms: ms(event.at),
-                                kind,
-                                id: event.kind.id().map(ToString::to_string).unwrap_or_default(),
-                            },
-                        ));
+        let _ = self
+            .run
+            .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
+                let t = match &r {
+                    Record::Event { event, .. } => {
+                        if let Some(kind) = MarkKind::of(event.kind.name()) {
+                            marks.push((
+                                n,
+                                Marker {
+                                    t_ms: ms(event.at),
+                                    kind,
+                                    id: event
+                                        .kind
+                                        .id()
+                                        .map(ToString::to_string)
+                                        .unwrap_or_default(),
+                                },
+                            ));
+                        }
+                        Some(ms(event.at))
                     }
-                    Some(ms(event.at))
+                    Record::Step { step, .. } => Some(ms(step.at)),
+                    Record::Actor { .. } => None,
+                };
+                if let Some(t) = t
+                    && busy.last().is_none_or(|&(b, _)| b != t)
+                {
+                    busy.push((t, n));
                 }
-                Record::Step { step, .. } => Some(ms(step.at)),
-                Record::Actor { .. } => None,
-            };
-            if let Some(t) = t
-                && busy.last().is_none_or(|&(b, _)| b != t)
-            {
-                busy.push((t, n));
-            }
-            n += 1;
-        });
+                n += 1;
+            });
     }
 
     /// The history changed after `from` (a person acted): the story goes on from there.
@@ -395,6 +401,8 @@ impl Story {
 /// Records between time-travel snapshots while the page plays (a seek replays at most this
 /// many, plus one slice).
 const EVERY_RECORDS: u64 = 250;
+/// Records the timeline's story plays on per advance when it lags behind.
+const STORY_SLICE: u64 = 2_000;
 /// The most a seek replays in quiet stretches (virtual ms between snapshots).
 const EVERY_MS: u64 = timetravel::EVERY_MS;
 
@@ -414,8 +422,13 @@ pub struct Sim {
     quiet_all: bool,
     result: Option<Result<Outcome, settle_core::Error>>,
     story: Story,
+    /// Where the story should reach: the scenario's end, or as far as the page has been.
+    story_target: Instant,
     /// Counts changes of the story's markers.
     story_gen: u64,
+    /// Records since the last time-travel snapshot, and its virtual time (ms).
+    since_note: u64,
+    noted_at: u64,
     sends: u64,
     senders: Vec<String>,
     sender_errors: BTreeMap<String, String>,
@@ -518,7 +531,10 @@ impl Sim {
         let mut sim = Self {
             history: Checkpoints::new(live.clone(), EVERY_RECORDS, EVERY_MS),
             story: Story::new(live.run.clone()),
+            story_target: scenario.run_until,
             story_gen: 0,
+            since_note: 0,
+            noted_at: 0,
             live,
             scenario,
             recorded: Vec::new(),
@@ -540,7 +556,7 @@ impl Sim {
             .iter()
             .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
             .count() as u64;
-        sim.story.extend(sim.scenario.run_until);
+        sim.story.extend(sim.scenario.run_until, u64::MAX);
         sim.advance_to(Instant::ZERO);
         sim
     }
@@ -609,15 +625,26 @@ impl Sim {
             let before = self.live.run.records();
             let r = self.advance_chunk(t, left.min(EVERY_RECORDS));
             let n = self.live.run.records() - before;
-            let live = &self.live;
-            self.history.note(self.now(), n, || live.clone());
+            // A snapshot costs a copy of the live state: in a crowded queue they are taken
+            // further apart (at least twice as many records as messages held), so that
+            // snapshotting never costs more than replaying.
+            self.since_note += n;
+            let due = EVERY_RECORDS.max(2 * self.live.run.world().queue().len() as u64);
+            let quiet = ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
+            if self.since_note >= due || quiet {
+                let live = &self.live;
+                let before = self.history.len();
+                self.history
+                    .note(self.now(), self.since_note, || live.clone());
+                self.since_note = 0;
+                if self.history.len() != before {
+                    self.noted_at = ms(self.now());
+                }
+            }
             left = left.saturating_sub(n.max(1));
             match r {
                 Ok(true) => {
-                    if self.now() > self.story.now() {
-                        self.story.extend(self.now());
-                        self.story_gen += 1;
-                    }
+                    self.follow_story(STORY_SLICE);
                     return Ok(true);
                 }
                 Ok(false) if left > 0 => {}
@@ -791,18 +818,18 @@ impl Sim {
             .last()
             .expect("invariant: the new step is the person's last");
         self.person = person;
-        let horizon = self.story.now();
         self.history
             .fork(t, |l: &mut Live| l.run.replace_steps(Rc::clone(&steps)));
         self.live = self.history.at_or_before(t, true).1.clone();
+        self.since_note = 0;
+        self.noted_at = ms(self.live.run.world().queue().now());
         self.story.fork(&self.live.run);
         self.quiet_until = Some(index);
         self.result = None;
         self.play_to(t);
         self.quiet_until = None;
-        self.story
-            .extend(self.now().max(self.scenario.run_until).max(horizon));
         self.story_gen += 1;
+        self.follow_story(STORY_SLICE * 10);
         self.generation += 1;
         match self.result.take() {
             Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
@@ -837,6 +864,17 @@ impl Sim {
         self.quiet_all = false;
         self.cues.clear();
         self.generation += 1;
+    }
+
+    /// Plays the timeline's story on toward where it should reach (the scenario's end, or as
+    /// far as the page has been), at most about `max_records` records at a time: in a heavy
+    /// run it catches up over several frames instead of stalling one.
+    fn follow_story(&mut self, max_records: u64) {
+        self.story_target = self.story_target.max(self.now());
+        if self.story.now() < self.story_target {
+            self.story.extend(self.story_target, max_records);
+            self.story_gen += 1;
+        }
     }
 
     /// The latest instant before now at which a step ran or the broker did something.
