@@ -191,6 +191,18 @@ pub fn compare_side(name: &str, key: &str) -> Result<Scenario, String> {
         .ok_or_else(|| format!("the comparison \"{name}\" has no side \"{key}\""))
 }
 
+/// Every side of the comparison `name`: (key, label, scenario), in order.
+///
+/// # Errors
+/// No such comparison.
+pub fn compare_sides(name: &str) -> Result<Vec<(&'static str, String, Scenario)>, String> {
+    Ok(comparison(name)?
+        .variants
+        .into_iter()
+        .map(|v| (v.key, v.label, v.scenario))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

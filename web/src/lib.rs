@@ -56,12 +56,166 @@ pub struct Ctx {
     pub pending: RwSignal<Option<(u64, u64)>>,
     /// The stage's canvas and animation, touched only by the frame loop and clicks.
     stage: StoredValue<ui::StageState, LocalStorage>,
+    /// Side by side (`?compare=NAME`): the other variants, on the same clock, watch only.
+    twins: StoredValue<Vec<Twin>, LocalStorage>,
+    /// What the page shows of each other variant, refreshed with the snapshot.
+    pub twin_views: RwSignal<Vec<TwinView>>,
     /// When the snapshot was last published (real ms), at which simulation generation and
     /// virtual ms, and what publishing it cost (real ms).
     published: StoredValue<(f64, u64, u64, f64)>,
 }
 
+/// Another variant of a comparison, on its own stage, following the page's clock.
+pub struct Twin {
+    /// Its key in the comparison (`b`, `c`, …).
+    pub key: &'static str,
+    /// Its label.
+    pub label: String,
+    sim: Sim,
+    stage: ui::StageState,
+}
+
+/// What the page shows of a twin: its label and its messages as text (the stage's mirror).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwinView {
+    pub key: &'static str,
+    pub label: String,
+    /// "order-1: locked by R1" per message.
+    pub messages: Vec<String>,
+    /// How far its story reaches (virtual ms), and its moments, each named with its side.
+    pub horizon_ms: u64,
+    pub markers: Vec<sim::Marker>,
+}
+
+impl TwinView {
+    fn of(t: &Twin) -> Self {
+        let s = t.sim.snapshot();
+        let mut messages = Vec::new();
+        for (lane, place) in [
+            (&s.available, "available"),
+            (&s.locked, "locked"),
+            (&s.deferred, "deferred"),
+            (&s.scheduled, "scheduled"),
+            (&s.dead_letter, "in the dead-letter queue"),
+        ] {
+            for r in &lane.rows {
+                let mut line = format!("{}: {place}", r.id);
+                if let Some(h) = &r.holder {
+                    line.push_str(&format!(" by {h}"));
+                }
+                line.push_str(&format!(", delivery count {}", r.delivery_count));
+                messages.push(line);
+            }
+        }
+        Self {
+            key: t.key,
+            label: t.label.clone(),
+            messages,
+            horizon_ms: t.sim.horizon().as_millis(),
+            markers: t
+                .sim
+                .markers()
+                .map(|m| sim::Marker {
+                    id: format!("{} ({})", m.id, t.label),
+                    ..m.clone()
+                })
+                .collect(),
+        }
+    }
+}
+
 impl Ctx {
+    /// Runs `f` on the page's simulation and on every twin's (side by side).
+    fn each_sim<T>(self, mut f: impl FnMut(&mut Sim) -> T) -> Vec<T> {
+        let mut out = Vec::new();
+        self.sim.update_value(|s| out.push(f(s)));
+        self.twins
+            .update_value(|v| out.extend(v.iter_mut().map(|t| f(&mut t.sim))));
+        out
+    }
+
+    /// Goes to virtual time `t` (ms), back or forward, on every stage: the state of playing
+    /// there (time travel). No journeys play for what was skipped.
+    pub fn seek(self, t: u64) {
+        self.each_sim(|s| {
+            s.seek(Instant::from_millis(t));
+            s.bump();
+        });
+        self.stage.update_value(ui::StageState::replaced);
+        self.twins
+            .update_value(|v| v.iter_mut().for_each(|t| t.stage.replaced()));
+        self.refresh();
+        self.keep_for_crash();
+    }
+
+    /// Steps every stage to the next thing that happens on its own on any of them; false when
+    /// nothing is pending.
+    pub fn step(self) -> bool {
+        self.advance_all_to_first(Sim::next_event)
+    }
+
+    /// Jumps every stage to the next lock expiry on any of them; false when no lock is held.
+    pub fn jump_to_expiry(self) -> bool {
+        self.advance_all_to_first(Sim::next_lock_expiry)
+    }
+
+    /// Advances every stage to the earliest `next` of any of them; false when none has one.
+    fn advance_all_to_first(self, next: fn(&Sim) -> Option<Instant>) -> bool {
+        let first = self.each_sim(|s| next(s)).into_iter().flatten().min();
+        let Some(t) = first else { return false };
+        self.each_sim(|s| s.advance_to(t.max(s.now())));
+        self.act(|_| {});
+        true
+    }
+
+    /// Goes back to the previous moment anything happened on any stage; false at 0 s.
+    pub fn step_back(self) -> bool {
+        let prev = self
+            .each_sim(|s| s.previous_moment())
+            .into_iter()
+            .flatten()
+            .max();
+        match prev {
+            Some(t) => {
+                self.seek(t.as_millis());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The same scenarios again from 0 s (what the person did is dropped).
+    pub fn restart(self) {
+        let fresh = self.read(Sim::restart);
+        let twins: Vec<(&'static str, String, Sim)> = self.twins.with_value(|v| {
+            v.iter()
+                .map(|t| (t.key, t.label.clone(), t.sim.restart()))
+                .collect()
+        });
+        self.replace(fresh);
+        self.set_twins(twins);
+    }
+
+    /// Puts the other variants of a comparison beside the page's stage (none: one stage).
+    pub fn set_twins(self, twins: Vec<(&'static str, String, Sim)>) {
+        let now = self.read(Sim::now);
+        self.twins.set_value(
+            twins
+                .into_iter()
+                .map(|(key, label, mut sim)| {
+                    sim.seek(now);
+                    Twin {
+                        key,
+                        label,
+                        sim,
+                        stage: ui::StageState::default(),
+                    }
+                })
+                .collect(),
+        );
+        self.refresh();
+    }
+
     /// Runs an action on the simulation, then publishes a new snapshot.
     pub fn act(self, f: impl FnOnce(&mut Sim)) {
         self.sim.update_value(|s| {
@@ -97,6 +251,12 @@ impl Ctx {
             .with_value(|s| (s.snapshot(), s.generation(), s.now().as_millis()));
         self.now_ms.set(now);
         self.snap.set(snap);
+        let twins: Vec<TwinView> = self
+            .twins
+            .with_value(|v| v.iter().map(TwinView::of).collect());
+        if self.twin_views.with_untracked(|v| *v != twins) {
+            self.twin_views.set(twins);
+        }
         let end = real_now_ms();
         self.published
             .set_value((end, generation, now, end - start));
@@ -113,6 +273,7 @@ impl Ctx {
         }
         self.lesson.set(lesson);
         self.sim.set_value(sim);
+        self.twins.set_value(Vec::new());
         self.stage.update_value(ui::StageState::replaced);
         self.refresh();
         self.keep_for_crash();
@@ -124,7 +285,7 @@ impl Ctx {
 /// readout follow every frame.
 const MIRROR_MS: f64 = 500.0;
 
-/// The page's keyboard shortcuts (as in the design): Space, →, E, R, + / −, F.
+/// The page's keyboard shortcuts (as in the design): Space, →, ← (step back), E, R, + / −, F.
 fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
         return;
@@ -160,16 +321,16 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
             ctx.running.update(|r| *r = !*r);
             ctx.refresh();
         }
-        "ArrowRight" => ctx.act(|s| {
-            s.step();
-        }),
-        "e" | "E" => ctx.act(|s| {
-            s.jump_to_expiry();
-        }),
-        "r" | "R" => {
-            let fresh = ctx.read(Sim::restart);
-            ctx.replace(fresh);
+        "ArrowRight" => {
+            ctx.step();
         }
+        "ArrowLeft" => {
+            ctx.step_back();
+        }
+        "e" | "E" => {
+            ctx.jump_to_expiry();
+        }
+        "r" | "R" => ctx.restart(),
         "+" | "=" => speed_step(true),
         "-" | "_" => speed_step(false),
         // An embed keeps its shape (its host gave it a height).
@@ -189,6 +350,18 @@ const SLICE_RECORDS: u64 = 200;
 /// Advances the simulation toward `t` until `deadline` (real ms); true when `t` was reached.
 /// A run over its work budget stops the clock and says so where the person looks.
 fn advance_for(ctx: Ctx, t: Instant, deadline: f64) -> bool {
+    let reached = advance_main(ctx, t, deadline);
+    // The other stages of a comparison follow the page's clock exactly.
+    let now = ctx.read(Sim::now);
+    ctx.twins.update_value(|v| {
+        for tw in v {
+            tw.sim.advance_to(now);
+        }
+    });
+    reached
+}
+
+fn advance_main(ctx: Ctx, t: Instant, deadline: f64) -> bool {
     loop {
         let done = ctx.sim.try_update_value(|s| {
             let r = s.advance_slice(t, SLICE_RECORDS);
@@ -359,6 +532,16 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Optio
     }
 }
 
+/// The other sides of the comparison `name` than `key`, ready to run.
+pub(crate) fn twins_of(name: &str, key: &str) -> Vec<(&'static str, String, Sim)> {
+    lesson::compare_sides(name)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(k, _, _)| *k != key)
+        .map(|(k, label, sc)| (k, label, Sim::new(sc)))
+        .collect()
+}
+
 fn flag(name: &str) -> bool {
     query_param(name).is_some_and(|v| v != "0" && v != "false")
 }
@@ -458,6 +641,8 @@ pub fn App() -> impl IntoView {
         presenter: RwSignal::new(false),
         pending: RwSignal::new(target.map(|t| (0, t))),
         stage: StoredValue::new_local(ui::StageState::default()),
+        twins: StoredValue::new_local(Vec::new()),
+        twin_views: RwSignal::new(Vec::new()),
         published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
     };
     if mode.embed {
@@ -469,6 +654,11 @@ pub fn App() -> impl IntoView {
         });
     }
     provide_context(ctx);
+    if let Some(lesson::Source::Compare(name, key)) =
+        ctx.lesson.with_untracked(|l| l.source.clone())
+    {
+        ctx.set_twins(twins_of(&name, key));
+    }
     // A light link reaches its position in this first slice (no progress shown at all); a
     // heavy one goes on in the frame loop's slices.
     if let Some(t) = target {

@@ -5,12 +5,14 @@
 
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
-use settle_core::scenario::{Progress, Record, Run, Scenario, parse, step_value};
+use settle_core::scenario::timetravel::{self, Checkpoints};
+use settle_core::scenario::{Progress, Record, Run, Scenario, Step, parse};
 use settle_core::{
     ClientId, Duration, Event, Glance, Instant, Listing, MessageState, MessageView, NewMessage, Op,
     Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target, Text, World,
 };
 use std::collections::{BTreeMap, VecDeque};
+use std::rc::Rc;
 
 /// How many log lines are kept.
 pub const LOG_CAP: usize = 300;
@@ -73,6 +75,31 @@ fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bo
     for group in batch.chunk_by(|a, b| a.at == b.at) {
         let at = group.first().map_or(0, |e| ms(e.at));
         out.extend(narrate(w, group).into_iter().map(|l| (at, l, false)));
+    }
+}
+
+/// The log's line for a person's step: a refusal, or what a receive or peek found.
+fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(String, bool)> {
+    let by = &step.by;
+    match (&step.op, r) {
+        (_, Err(e)) => Some((format!("{by}: {}: {}", e.kind.name(), e.message), true)),
+        (Op::Receive { .. }, Ok(Outcome::Messages(ms))) if ms.is_empty() => Some((
+            format!("{by} asked for a message: nothing was available."),
+            false,
+        )),
+        (Op::Peek { from, .. }, Ok(Outcome::Messages(ms))) => Some((
+            format!(
+                "{by} peeked {} message(s) from the {}: nothing was locked or counted.",
+                ms.len(),
+                if *from == SubQueue::Main {
+                    "queue"
+                } else {
+                    "dead-letter queue"
+                }
+            ),
+            false,
+        )),
+        _ => None,
     }
 }
 
@@ -162,6 +189,14 @@ pub struct Snapshot {
     pub next_event_ms: Option<u64>,
     pub next_expiry_ms: Option<u64>,
     pub script_left: usize,
+    /// Counts changes of the timeline's markers.
+    pub story_gen: u64,
+    /// How far the timeline reaches (virtual ms).
+    pub horizon_ms: u64,
+    /// Where Step back goes.
+    pub previous_ms: Option<u64>,
+    /// The person's recorded actions after now (after going back).
+    pub later_actions: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -200,27 +235,209 @@ pub struct SendForm {
     pub presettled: bool,
 }
 
-pub struct Sim {
-    scenario: Scenario,
+/// What a seek restores: the run and everything the page shows that follows from it (the
+/// log, what each receiver holds, the highlights, links that ended). Snapshots of it are the
+/// time-travel checkpoints.
+#[derive(Clone, Debug)]
+struct Live {
     run: Run,
-    /// Steps the person added, in the scenario format, with their instants.
-    recorded: Vec<serde_json::Value>,
     log: VecDeque<LogLine>,
     log_n: u64,
+    rstate: BTreeMap<String, ReceiverState>,
+    /// When something last happened to each message (for the highlight), pruned as time passes.
+    touched: BTreeMap<u64, Instant>,
+    /// Receivers whose link ended, and how.
+    links: BTreeMap<String, Link>,
+}
+
+/// What the timeline marks (`settle_core::scenario::lesson::MARKER_KINDS`, in five groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MarkKind {
+    /// A message stored by the queue.
+    Send,
+    /// A lock that expired (or was lost with the entity's settings).
+    Expiry,
+    /// An abandon.
+    Abandon,
+    /// A move to the dead-letter queue.
+    DeadLetter,
+    /// A settlement that ends or parks a delivery: complete, receive-and-delete, defer.
+    Settle,
+}
+
+impl MarkKind {
+    /// Every group, in the legend's order.
+    pub const ALL: [Self; 5] = [
+        Self::Send,
+        Self::Expiry,
+        Self::Abandon,
+        Self::DeadLetter,
+        Self::Settle,
+    ];
+
+    fn of(event: &str) -> Option<Self> {
+        if !settle_core::scenario::lesson::MARKER_KINDS.contains(&event) {
+            return None;
+        }
+        Some(match event {
+            "enqueued" => Self::Send,
+            "lock_expired" | "lock_lost" => Self::Expiry,
+            "abandoned" => Self::Abandon,
+            "dead_lettered" => Self::DeadLetter,
+            _ => Self::Settle,
+        })
+    }
+
+    /// The legend's words for `n` of them.
+    pub fn counted(self, n: usize) -> String {
+        let one = match self {
+            Self::Send => "send",
+            Self::Expiry => "lock expiry",
+            Self::Abandon => "abandon",
+            Self::DeadLetter => "dead-letter move",
+            Self::Settle => "settlement",
+        };
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {}", self.label())
+        }
+    }
+
+    /// The legend's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Send => "sends",
+            Self::Expiry => "lock expiries",
+            Self::Abandon => "abandons",
+            Self::DeadLetter => "dead-letter moves",
+            Self::Settle => "settlements",
+        }
+    }
+}
+
+/// A moment on the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    pub t_ms: u64,
+    pub kind: MarkKind,
+    pub id: String,
+}
+
+/// The whole story as far as it is known: a second run of the same script played ahead to
+/// the scenario's end (or as far as the page has been), for the timeline's markers and for
+/// stepping back. Deterministic, so it is what the page's own run does at each time.
+#[derive(Clone, Debug)]
+struct Story {
+    run: Run,
+    /// The markers, each with the number of records before it.
+    marks: Vec<(u64, Marker)>,
+    /// Instants at which a step ran or the broker did something, with the records before.
+    busy: Vec<(u64, u64)>,
+}
+
+impl Story {
+    fn new(run: Run) -> Self {
+        Self {
+            run,
+            marks: Vec::new(),
+            busy: Vec::new(),
+        }
+    }
+
+    /// Plays the story on to `to`, producing at most about `max_records` records (at most a
+    /// day further per call; bounded by the run's work budget).
+    fn extend(&mut self, to: Instant, max_records: u64) {
+        let now = self.run.world().queue().now();
+        let to = to.min(now + Duration::from_millis(MAX_JUMP_MS));
+        let mut n = self.run.records();
+        let (marks, busy) = (&mut self.marks, &mut self.busy);
+        let _ = self
+            .run
+            .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
+                let t = match &r {
+                    Record::Event { event, .. } => {
+                        if let Some(kind) = MarkKind::of(event.kind.name()) {
+                            marks.push((
+                                n,
+                                Marker {
+                                    t_ms: ms(event.at),
+                                    kind,
+                                    id: event
+                                        .kind
+                                        .id()
+                                        .map(ToString::to_string)
+                                        .unwrap_or_default(),
+                                },
+                            ));
+                        }
+                        Some(ms(event.at))
+                    }
+                    Record::Step { step, .. } => Some(ms(step.at)),
+                    Record::Actor { .. } => None,
+                };
+                if let Some(t) = t
+                    && busy.last().is_none_or(|&(b, _)| b != t)
+                {
+                    busy.push((t, n));
+                }
+                n += 1;
+            });
+    }
+
+    /// The history changed after `from` (a person acted): the story goes on from there.
+    fn fork(&mut self, from: &Run) {
+        let n = from.records();
+        self.marks.retain(|(r, _)| *r < n);
+        self.busy.retain(|(r, _)| *r < n);
+        self.run = from.clone();
+    }
+
+    fn now(&self) -> Instant {
+        self.run.world().queue().now()
+    }
+}
+
+/// Records between time-travel snapshots while the page plays (a seek replays at most this
+/// many, plus one slice).
+const EVERY_RECORDS: u64 = 250;
+/// Records the timeline's story plays on per advance when it lags behind.
+const STORY_SLICE: u64 = 2_000;
+/// The most a seek replays in quiet stretches (virtual ms between snapshots).
+const EVERY_MS: u64 = timetravel::EVERY_MS;
+
+pub struct Sim {
+    scenario: Scenario,
+    live: Live,
+    /// Snapshots of `live` while playing, to go back and forth (time travel).
+    history: Checkpoints<Live>,
+    /// Steps the person added, in time order: a script the run plays merged with the
+    /// scenario's own (`timetravel::record`).
+    recorded: Vec<Step>,
+    /// Indices of the person's steps in the run's script.
+    person: Vec<usize>,
+    /// A replay after acting: no stage cues before the person's new step (index), whose
+    /// result is kept here.
+    quiet_until: Option<usize>,
+    quiet_all: bool,
+    result: Option<Result<Outcome, settle_core::Error>>,
+    story: Story,
+    /// Where the story should reach: the scenario's end, or as far as the page has been.
+    story_target: Instant,
+    /// Counts changes of the story's markers.
+    story_gen: u64,
+    /// Records since the last time-travel snapshot, and its virtual time (ms).
+    since_note: u64,
+    noted_at: u64,
     sends: u64,
     senders: Vec<String>,
     sender_errors: BTreeMap<String, String>,
     receivers: Vec<String>,
-    rstate: BTreeMap<String, ReceiverState>,
     selected: Option<u64>,
-    /// When something last happened to each message (for the highlight), pruned as time passes.
-    touched: BTreeMap<u64, Instant>,
     /// Counts changes the stage can see (events, actions, clients added or removed).
     generation: u64,
     /// What happened since the stage last looked that positions alone do not tell.
     cues: Vec<Cue>,
-    /// Receivers whose link ended, and how.
-    links: BTreeMap<String, Link>,
 }
 
 fn ms(t: Instant) -> u64 {
@@ -259,7 +476,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
         };
         out.insert(Text::from(k), value);
     }
-    Ok(std::rc::Rc::new(out))
+    Ok(Rc::new(out))
 }
 
 fn is_receive_side(op: &Op) -> bool {
@@ -300,25 +517,38 @@ impl Sim {
             receivers.push("R1".into());
         }
         let run = Run::new(&scenario);
-        let mut sim = Self {
-            scenario,
+        let live = Live {
             run,
-            recorded: Vec::new(),
             log: VecDeque::new(),
             log_n: 0,
-            sends: 0,
             rstate: receivers
                 .iter()
                 .map(|r| (r.clone(), ReceiverState::default()))
                 .collect(),
+            touched: BTreeMap::new(),
+            links: BTreeMap::new(),
+        };
+        let mut sim = Self {
+            history: Checkpoints::new(live.clone(), EVERY_RECORDS, EVERY_MS),
+            story: Story::new(live.run.clone()),
+            story_target: scenario.run_until,
+            story_gen: 0,
+            since_note: 0,
+            noted_at: 0,
+            live,
+            scenario,
+            recorded: Vec::new(),
+            person: Vec::new(),
+            quiet_until: None,
+            quiet_all: false,
+            result: None,
+            sends: 0,
             senders,
             sender_errors: BTreeMap::new(),
             receivers,
             selected: None,
-            touched: BTreeMap::new(),
             generation: 0,
             cues: Vec::new(),
-            links: BTreeMap::new(),
         };
         sim.sends = sim
             .scenario
@@ -326,6 +556,7 @@ impl Sim {
             .iter()
             .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
             .count() as u64;
+        sim.story.extend(sim.scenario.run_until, u64::MAX);
         sim.advance_to(Instant::ZERO);
         sim
     }
@@ -350,7 +581,7 @@ impl Sim {
     }
 
     fn world(&self) -> &World {
-        self.run.world()
+        self.live.run.world()
     }
 
     pub fn now(&self) -> Instant {
@@ -363,15 +594,15 @@ impl Sim {
 
     /// A log line stamped with the virtual instant it happened at (not the frame's).
     fn push_log_at(&mut self, t_ms: u64, text: String, error: bool) {
-        self.log_n += 1;
-        self.log.push_back(LogLine {
-            n: self.log_n,
+        self.live.log_n += 1;
+        self.live.log.push_back(LogLine {
+            n: self.live.log_n,
             t_ms,
             text,
             error,
         });
-        while self.log.len() > LOG_CAP {
-            self.log.pop_front();
+        while self.live.log.len() > LOG_CAP {
+            self.live.log.pop_front();
         }
     }
 
@@ -385,53 +616,107 @@ impl Sim {
     /// Advances toward `t` (at most a day ahead), producing at most about `max_records`
     /// records: `Ok(true)` when `t` was reached, `Ok(false)` when there is more to do (call
     /// again: the page slices long advances into short tasks), `Err` with the reason when the
-    /// run's work budget ran out (the state so far is kept; nothing more runs).
+    /// run's work budget ran out (the state so far is kept; nothing more runs). Takes the
+    /// time-travel snapshots on the way.
     pub fn advance_slice(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
         let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
+        let mut left = max_records;
+        loop {
+            let before = self.live.run.records();
+            let r = self.advance_chunk(t, left.min(EVERY_RECORDS));
+            let n = self.live.run.records() - before;
+            // A snapshot costs a copy of the live state: in a crowded queue they are taken
+            // further apart (at least twice as many records as messages held), so that
+            // snapshotting never costs more than replaying.
+            self.since_note += n;
+            let due = EVERY_RECORDS.max(2 * self.live.run.world().queue().len() as u64);
+            let quiet = ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
+            if self.since_note >= due || quiet {
+                let live = &self.live;
+                let before = self.history.len();
+                self.history
+                    .note(self.now(), self.since_note, || live.clone());
+                self.since_note = 0;
+                if self.history.len() != before {
+                    self.noted_at = ms(self.now());
+                }
+            }
+            left = left.saturating_sub(n.max(1));
+            match r {
+                Ok(true) => {
+                    self.follow_story(STORY_SLICE);
+                    return Ok(true);
+                }
+                Ok(false) if left > 0 => {}
+                other => return other,
+            }
+        }
+    }
+
+    fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
         let mut batch: Vec<Event> = Vec::new();
-        let mut seen: Vec<Event> = Vec::new();
+        // Each event, and whether it is cued to the stage.
+        let mut seen: Vec<(Event, bool)> = Vec::new();
         let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         // Each line with the virtual instant of what it tells.
         let mut lines: Vec<(u64, String, bool)> = Vec::new();
-        let progress = self
-            .run
-            .advance_until(t, max_records, &mut |w: &World, r: Record<'_>| match r {
-                Record::Event { event, .. } => {
-                    seen.push(event.clone());
-                    batch.push(event.clone());
-                }
-                Record::Actor { act } => {
-                    narrate_by_instant(w, &batch, &mut lines);
-                    batch.clear();
-                    if let Some(l) = narrate_act(act) {
-                        lines.push((ms(w.queue().now()), l, matches!(act.result, Some(Err(_)))));
+        let person = &self.person;
+        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
+        let result = &mut self.result;
+        let progress =
+            self.live
+                .run
+                .advance_until(t, max_records, &mut |w: &World, r: Record<'_>| match r {
+                    Record::Event { event, .. } => {
+                        seen.push((event.clone(), !quiet_all && quiet_until.is_none()));
+                        batch.push(event.clone());
                     }
-                    steps.push((
-                        act.by.to_string(),
-                        act.op.clone(),
-                        act.result.clone().unwrap_or(Ok(Outcome::Done)),
-                    ));
-                }
-                Record::Step { step, result, .. } => {
-                    // Narrate what came before this step first, so the log keeps its order.
-                    narrate_by_instant(w, &batch, &mut lines);
-                    batch.clear();
-                    if let Err(e) = result {
-                        lines.push((
-                            step.at.as_millis(),
-                            format!("{} (script): {e}", step.by),
-                            true,
+                    Record::Actor { act } => {
+                        narrate_by_instant(w, &batch, &mut lines);
+                        batch.clear();
+                        if let Some(l) = narrate_act(act) {
+                            lines.push((
+                                ms(w.queue().now()),
+                                l,
+                                matches!(act.result, Some(Err(_))),
+                            ));
+                        }
+                        steps.push((
+                            act.by.to_string(),
+                            act.op.clone(),
+                            act.result.clone().unwrap_or(Ok(Outcome::Done)),
                         ));
                     }
-                    steps.push((step.by.to_string(), step.op.clone(), result.clone()));
-                }
-            });
-        narrate_by_instant(self.run.world(), &batch, &mut lines);
-        for e in &seen {
-            self.observe(e);
+                    Record::Step {
+                        step,
+                        result: res,
+                        index,
+                    } => {
+                        // Narrate what came before this step first, so the log keeps its order.
+                        narrate_by_instant(w, &batch, &mut lines);
+                        batch.clear();
+                        let at = step.at.as_millis();
+                        if person.binary_search(&index).is_ok() {
+                            if let Some((l, e)) = person_line(step, res) {
+                                lines.push((at, l, e));
+                            }
+                        } else if let Err(e) = res {
+                            lines.push((at, format!("{} (script): {e}", step.by), true));
+                        }
+                        if *quiet_until == Some(index) {
+                            *quiet_until = None;
+                            *result = Some(res.clone());
+                        }
+                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
+                    }
+                });
+        narrate_by_instant(self.live.run.world(), &batch, &mut lines);
+        for (e, cue) in &seen {
+            self.observe(e, *cue);
         }
         let now = self.now();
-        self.touched
+        self.live
+            .touched
             .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
         for (at, l, e) in lines {
             self.push_log_at(at, l, e);
@@ -451,16 +736,16 @@ impl Sim {
 
     /// Why the run stopped for good (its work budget ran out), if it did.
     pub fn stopped(&self) -> Option<String> {
-        self.run.exceeded().map(ToString::to_string)
+        self.live.run.exceeded().map(ToString::to_string)
     }
 
     /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
-    fn observe(&mut self, e: &Event) {
+    fn observe(&mut self, e: &Event, cue_it: bool) {
         use settle_core::EventKind as K;
         if let Some(seq) = event_seq(e) {
-            self.touched.insert(seq, e.at);
+            self.live.touched.insert(seq, e.at);
         }
-        let name = |c| self.run.world().name(c).to_string();
+        let name = |c| self.live.run.world().name(c).to_string();
         let cue = match &e.kind {
             K::Enqueued { seq, by, .. } => {
                 let who = name(*by);
@@ -496,7 +781,7 @@ impl Sim {
                 how: Exit::Done,
             }),
             K::Locked { by, .. } => {
-                self.links.remove(&name(*by));
+                self.live.links.remove(&name(*by));
                 None
             }
             K::LinkClosed { by, cause, .. } => {
@@ -505,12 +790,12 @@ impl Sim {
                 } else {
                     Link::Crashed
                 };
-                self.links.insert(name(*by), link);
+                self.live.links.insert(name(*by), link);
                 None
             }
             _ => None,
         };
-        if let Some(c) = cue {
+        if let Some(c) = cue.filter(|_| cue_it) {
             // Bounded: a stage that never looks (a hidden tab) keeps only the latest.
             if self.cues.len() >= 4_096 {
                 self.cues.drain(..2_048);
@@ -519,39 +804,129 @@ impl Sim {
         }
     }
 
-    fn drain(&mut self) {
-        let mut batch = Vec::new();
-        while let Some(e) = self.run.world_mut().queue_mut().poll_event() {
-            batch.push(e);
+    /// Runs one action of the person's now, and records it as a script step. At one instant
+    /// script steps run before the actors (as `settle run` plays the exported document), so
+    /// the action is replayed from the last snapshot before now with the step in the script:
+    /// what the page shows after acting is what the export replays to. Acting after going
+    /// back forks the story: the person's steps after now are dropped. A refusal is shown
+    /// where it happened and in the log; nothing else changes.
+    fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
+        let t = self.now();
+        let (steps, person) =
+            timetravel::record(&self.scenario.script, &mut self.recorded, t, by, op);
+        let index = *person
+            .last()
+            .expect("invariant: the new step is the person's last");
+        self.person = person;
+        self.history
+            .fork(t, |l: &mut Live| l.run.replace_steps(Rc::clone(&steps)));
+        self.live = self.history.at_or_before(t, true).1.clone();
+        self.since_note = 0;
+        self.noted_at = ms(self.live.run.world().queue().now());
+        self.story.fork(&self.live.run);
+        self.quiet_until = Some(index);
+        self.result = None;
+        self.play_to(t);
+        self.quiet_until = None;
+        self.story_gen += 1;
+        self.follow_story(STORY_SLICE * 10);
+        self.generation += 1;
+        match self.result.take() {
+            Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
+            None => Err(self
+                .stopped()
+                .unwrap_or_else(|| "the action did not run".into())),
         }
-        for e in &batch {
-            self.observe(e);
+    }
+
+    /// Plays to `t` whatever the distance (a day per slice), stopping only over the budget.
+    fn play_to(&mut self, t: Instant) {
+        loop {
+            match self.advance_slice(t, u64::MAX) {
+                Ok(true) if self.now() >= t => return,
+                Ok(_) => {}
+                Err(_) => return,
+            }
         }
-        let mut lines = Vec::new();
-        narrate_by_instant(self.world(), &batch, &mut lines);
-        for (at, l, e) in lines {
-            self.push_log_at(at, l, e);
+    }
+
+    /// Goes to virtual time `t`, back or forward: the page shows exactly what playing from
+    /// zero to `t` shows (the person's recorded actions included), replayed from the nearest
+    /// snapshot at or before `t`. No journeys are cued for what the seek skips over.
+    pub fn seek(&mut self, t: Instant) {
+        let now = self.now();
+        let (at, snap) = self.history.at_or_before(t, false);
+        if t < now || at.is_some_and(|a| a > now) {
+            self.live = snap.clone();
         }
+        self.quiet_all = true;
+        self.play_to(t);
+        self.quiet_all = false;
+        self.cues.clear();
         self.generation += 1;
     }
 
-    /// Runs one action of the person's now, and records it. A refusal is shown where it
-    /// happened and in the log; nothing else changes.
-    fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
+    /// Plays the timeline's story on toward where it should reach (the scenario's end, or as
+    /// far as the page has been), at most about `max_records` records at a time: in a heavy
+    /// run it catches up over several frames instead of stalling one.
+    fn follow_story(&mut self, max_records: u64) {
+        self.story_target = self.story_target.max(self.now());
+        if self.story.now() < self.story_target {
+            self.story.extend(self.story_target, max_records);
+            self.story_gen += 1;
+        }
+    }
+
+    /// The latest instant before now at which a step ran or the broker did something.
+    pub fn previous_moment(&self) -> Option<Instant> {
+        let now = ms(self.now());
+        let i = self.story.busy.partition_point(|&(t, _)| t < now);
+        match i.checked_sub(1) {
+            Some(i) => Some(Instant::from_millis(self.story.busy[i].0)),
+            None => (now > 0).then_some(Instant::ZERO),
+        }
+    }
+
+    /// Goes back to the previous moment something happened; false at the start.
+    pub fn step_back(&mut self) -> bool {
+        match self.previous_moment() {
+            Some(t) => {
+                self.seek(t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The timeline's markers, in time order, as far as the story is known.
+    pub fn markers(&self) -> impl Iterator<Item = &Marker> {
+        self.story.marks.iter().map(|(_, m)| m)
+    }
+
+    /// Counts changes of the markers.
+    pub fn story_generation(&self) -> u64 {
+        self.story_gen
+    }
+
+    /// How far the timeline reaches: the scenario's end or as far as the page has been.
+    pub fn horizon(&self) -> Instant {
+        self.story.now().max(self.now())
+    }
+
+    /// The person's steps not yet run (after going back).
+    fn person_left(&self) -> usize {
+        let next = self.live.run.next_step();
+        self.person.iter().filter(|&&i| i >= next).count()
+    }
+
+    /// How many of the person's recorded actions lie after now (acting now drops them).
+    pub fn later_actions(&self) -> usize {
         let now = self.now();
-        self.recorded.push(step_value(ms(now), by, &op));
-        let r = self.run.world_mut().apply(now, by, op.clone());
-        self.drain();
-        self.track(by, &op, r.as_ref().ok());
-        r.map_err(|e| {
-            let text = format!("{}: {}", e.kind.name(), e.message);
-            self.push_log(format!("{by}: {text}"), true);
-            text
-        })
+        self.recorded.iter().filter(|s| s.at > now).count()
     }
 
     fn remember(&mut self, by: &str, ms: &[MessageView], from: SubQueue, peeked: bool) {
-        let st = self.rstate.entry(by.to_string()).or_default();
+        let st = self.live.rstate.entry(by.to_string()).or_default();
         if !self.receivers.iter().any(|r| r == by) {
             self.receivers.push(by.to_string());
         }
@@ -593,7 +968,7 @@ impl Sim {
                 | Op::Defer { target, .. },
                 _,
             ) => {
-                if let Some(st) = self.rstate.get_mut(by) {
+                if let Some(st) = self.live.rstate.get_mut(by) {
                     st.held.retain(|h| match target {
                         Target::Id(id) => h.view.id != *id,
                         Target::Seq(seq) => h.view.seq != *seq,
@@ -601,7 +976,7 @@ impl Sim {
                 }
             }
             (Op::RenewLock { target }, Outcome::LockedUntil(t)) => {
-                if let Some(h) = self.rstate.get_mut(by).and_then(|st| {
+                if let Some(h) = self.live.rstate.get_mut(by).and_then(|st| {
                     st.held.iter_mut().find(|h| match target {
                         Target::Id(id) => h.view.id == *id,
                         Target::Seq(seq) => h.view.seq == *seq,
@@ -615,7 +990,7 @@ impl Sim {
     }
 
     fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
-        let st = self.rstate.entry(by.to_string()).or_default();
+        let st = self.live.rstate.entry(by.to_string()).or_default();
         st.error = r.as_ref().err().cloned();
     }
 
@@ -680,14 +1055,6 @@ impl Sim {
                 from,
             },
         );
-        if let Ok(Outcome::Messages(ms)) = &r
-            && ms.is_empty()
-        {
-            self.push_log(
-                format!("{by} asked for a message: nothing was available."),
-                false,
-            );
-        }
         self.set_receiver_error(by, &r);
     }
 
@@ -700,20 +1067,6 @@ impl Sim {
                 from,
             },
         );
-        if let Ok(Outcome::Messages(ms)) = &r {
-            let n = ms.len();
-            self.push_log(
-                format!(
-                    "{by} peeked {n} message(s) from the {}: nothing was locked or counted.",
-                    if from == SubQueue::Main {
-                        "queue"
-                    } else {
-                        "dead-letter queue"
-                    }
-                ),
-                false,
-            );
-        }
         self.set_receiver_error(by, &r);
     }
 
@@ -763,7 +1116,7 @@ impl Sim {
     }
 
     pub fn dismiss(&mut self, by: &str, seq: u64) {
-        if let Some(st) = self.rstate.get_mut(by) {
+        if let Some(st) = self.live.rstate.get_mut(by) {
             st.held.retain(|h| h.view.seq != seq);
             st.error = None;
         }
@@ -815,7 +1168,7 @@ impl Sim {
 
     pub fn add_receiver(&mut self) {
         let n = Self::fresh_name(&self.receivers, "R");
-        self.rstate.insert(n.clone(), ReceiverState::default());
+        self.live.rstate.insert(n.clone(), ReceiverState::default());
         self.receivers.push(n);
     }
 
@@ -829,7 +1182,7 @@ impl Sim {
             let _ = self.act(name, Op::Close);
         }
         self.receivers.retain(|r| r != name);
-        self.rstate.remove(name);
+        self.live.rstate.remove(name);
     }
 
     pub fn select(&mut self, seq: Option<u64>) {
@@ -841,7 +1194,7 @@ impl Sim {
     /// When the next thing happens on its own: a broker deadline or a script step.
     pub fn next_event(&self) -> Option<Instant> {
         let a = self.world().queue().poll_timeout();
-        let b = self.run.next_step_at();
+        let b = self.live.run.next_step_at();
         match (a, b) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -859,6 +1212,11 @@ impl Sim {
         }
     }
 
+    /// When the next held lock expires, if any is held.
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        self.world().queue().next_lock_expiry()
+    }
+
     /// Jumps to the next lock expiry; false when no lock is held.
     pub fn jump_to_expiry(&mut self) -> bool {
         match self.world().queue().next_lock_expiry() {
@@ -874,28 +1232,22 @@ impl Sim {
 
     /// The loaded scenario plus what the person did, up to now: replaying it reproduces this
     /// state exactly.
+    ///
+    /// After going back (without acting), the person's later actions are not in it: it is
+    /// the story up to what the page shows.
     pub fn export(&self) -> String {
-        let mut script: Vec<(u64, usize, serde_json::Value)> = self
-            .scenario
-            .script
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.at.as_millis(), i, s.raw.clone()))
-            .collect();
-        let base = script.len();
-        for (i, v) in self.recorded.iter().enumerate() {
-            let at = v
-                .get("at_ms")
-                .and_then(serde_json::Value::as_u64)
-                .unwrap_or(0);
-            script.push((at, base + i, v.clone()));
-        }
-        // Stable by time: at one instant the script's own steps ran first, then the person's.
-        script.sort_by_key(|(at, i, _)| (*at, *i));
-        self.scenario.to_text_with(
-            script.into_iter().map(|(_, _, v)| v).collect(),
-            ms(self.now()),
-        )
+        let now = self.now();
+        let (steps, _) = timetravel::merge(
+            &self.scenario.script,
+            &self
+                .recorded
+                .iter()
+                .filter(|s| s.at <= now)
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        self.scenario
+            .to_text_with(steps.iter().map(|s| s.raw.clone()).collect(), ms(now))
     }
 
     pub fn title(&self) -> &str {
@@ -924,6 +1276,7 @@ impl Sim {
                 .then(|| m.scheduled_enqueue.map(ms))
                 .flatten(),
             recent: self
+                .live
                 .touched
                 .get(&m.seq)
                 .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
@@ -948,6 +1301,7 @@ impl Sim {
             .flat_map(|l| q.list(l))
             .collect();
         let held = self
+            .live
             .rstate
             .iter()
             .flat_map(|(r, st)| st.held.iter().map(move |h| (r, h)))
@@ -1036,6 +1390,7 @@ impl Sim {
 
     fn auto_summary(&self, name: &str) -> Option<String> {
         let (_, sender, st) = self
+            .live
             .run
             .actors()
             .stats()
@@ -1079,7 +1434,7 @@ impl Sim {
             .receivers
             .iter()
             .map(|name| {
-                let st = self.rstate.get(name).cloned().unwrap_or_default();
+                let st = self.live.rstate.get(name).cloned().unwrap_or_default();
                 let held = st
                     .held
                     .iter()
@@ -1151,7 +1506,7 @@ impl Sim {
                 })
                 .collect(),
             receivers,
-            log: self.log.iter().rev().cloned().collect(),
+            log: self.live.log.iter().rev().cloned().collect(),
             detail: self.selected.and_then(|s| self.detail(s)),
             lock_ms: ld,
             max_delivery_count: cfg.max_delivery_count,
@@ -1159,10 +1514,15 @@ impl Sim {
             next_event_ms: self.next_event().map(ms),
             next_expiry_ms: q.next_lock_expiry().map(ms),
             script_left: self
-                .scenario
-                .script
+                .live
+                .run
+                .steps()
                 .len()
-                .saturating_sub(self.run.next_step()),
+                .saturating_sub(self.live.run.next_step() + self.person_left()),
+            story_gen: self.story_gen,
+            horizon_ms: ms(self.horizon()),
+            previous_ms: self.previous_moment().map(ms),
+            later_actions: self.later_actions(),
         }
     }
 
@@ -1191,7 +1551,7 @@ impl Sim {
         let w = self.world();
         let q = w.queue();
         let cfg = q.config();
-        let stats = self.run.actors().stats();
+        let stats = self.live.run.actors().stats();
         let auto = |name: &str| stats.iter().find(|(n, _, _)| &**n == name);
         let mut m = Model {
             lock_ms: cfg.lock_duration.as_millis().max(1),
@@ -1218,7 +1578,7 @@ impl Sim {
             }
             m.receivers.push(model::ReceiverBox {
                 name: name.as_str().into(),
-                link: self.links.get(name).copied().unwrap_or_default(),
+                link: self.live.links.get(name).copied().unwrap_or_default(),
                 automated: auto(name).is_some(),
                 session: id.and_then(|id| match q.session_of(id) {
                     SessionHold::Held(s) => Some((s.as_ref().into(), true)),
@@ -1296,7 +1656,7 @@ impl Sim {
         }
         // Deliveries a receiver still has in hand after its lock is gone.
         for (slot, name) in self.receivers.iter().enumerate() {
-            let Some(st) = self.rstate.get(name) else {
+            let Some(st) = self.live.rstate.get(name) else {
                 continue;
             };
             for h in &st.held {
@@ -1419,5 +1779,193 @@ mod tests {
             seq: 1,
             how: Exit::Completed
         }));
+    }
+
+    /// Everything a seek must restore: what the page shows (lists, log, stage) and the
+    /// world itself (locks, lock tokens, random streams), actors included.
+    /// (Not `script_left` and `later_actions`: in a loaded export the person's steps are the
+    /// scenario's; nor how far
+    /// the timeline reaches and how often its markers changed, which depend on where the page
+    /// has been.)
+    fn state(s: &Sim) -> String {
+        let snap = Snapshot {
+            script_left: 0,
+            story_gen: 0,
+            horizon_ms: 0,
+            later_actions: 0,
+            ..s.snapshot()
+        };
+        format!(
+            "{:?}\n{:?}\n{:?}\n{:?}",
+            snap,
+            s.stage_model(),
+            s.live.run.world(),
+            s.live.run.actors()
+        )
+    }
+
+    fn played_to(text: &str, t: u64) -> Sim {
+        let mut s = Sim::load(text).unwrap();
+        s.advance_to(Instant::from_millis(t));
+        s
+    }
+
+    #[test]
+    fn seek_back_and_forth_equals_playing_there_for_every_preset() {
+        let mut rng = settle_core::Rng::new(3);
+        let mut from_snapshots = 0;
+        for (name, text) in settle_core::scenario::presets::PRESETS {
+            let mut s = Sim::load(text).unwrap();
+            let end = s.scenario.run_until.as_millis();
+            // Played in frame-sized slices, as the page does.
+            while s.now().as_millis() < end {
+                let to = (s.now().as_millis() + 700).min(end);
+                while !s.advance_slice(Instant::from_millis(to), 200).unwrap() {}
+            }
+            from_snapshots += usize::from(s.history.len() > 1);
+            let mut times: Vec<u64> = (0..6).map(|_| rng.below(end + 1)).collect();
+            times.extend(
+                s.story
+                    .busy
+                    .iter()
+                    .step_by(s.story.busy.len() / 4 + 1)
+                    .map(|b| b.0),
+            );
+            for t in times {
+                s.seek(Instant::from_millis(t));
+                assert_eq!(state(&s), state(&played_to(text, t)), "{name} at {t}");
+            }
+        }
+        assert!(
+            from_snapshots >= 5,
+            "{from_snapshots} presets took snapshots"
+        );
+    }
+
+    #[test]
+    fn step_back_goes_to_the_previous_moment_and_equals_playing_there() {
+        let text = settle_core::scenario::presets::preset("lock-expiry").unwrap();
+        let mut s = Sim::load(text).unwrap();
+        s.advance_to(Instant::from_millis(45_000));
+        let mut visited = Vec::new();
+        while s.step_back() {
+            let t = s.now().as_millis();
+            assert_eq!(state(&s), state(&played_to(text, t)), "at {t}");
+            visited.push(t);
+        }
+        assert_eq!(visited.last(), Some(&0));
+        assert!(visited.windows(2).all(|w| w[0] > w[1]), "{visited:?}");
+        assert!(
+            visited.contains(&31_000),
+            "the lock expiry at 31 s: {visited:?}"
+        );
+        // And forward again with Step.
+        assert!(s.step());
+        assert!(s.now() > Instant::ZERO);
+    }
+
+    /// The trace `settle run` prints for a document, without its final record.
+    fn cli_trace(text: &str) -> String {
+        settle_core::scenario::trace(&parse(text).unwrap())
+    }
+
+    #[test]
+    fn an_action_at_an_actors_instant_runs_before_the_actor_as_settle_run_replays_it() {
+        // poison-message: the handler receives at 0 ms. The format's order at one instant is
+        // script steps, then actors: a person receiving at 0 ms gets order-1 first, live as in
+        // the exported document.
+        let text = settle_core::scenario::presets::preset("poison-message").unwrap();
+        let mut s = Sim::load(text).unwrap();
+        s.receive("Person", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        let held = &s.snapshot().receivers;
+        let person = held.iter().find(|r| r.name == "Person").unwrap();
+        assert_eq!(person.held[0].id, "order-1");
+        let exported = s.export();
+        let replayed = played_to(&exported, 0);
+        assert_eq!(
+            format!("{:?}", s.live.run.world()),
+            format!("{:?}", replayed.live.run.world())
+        );
+        // `settle run` on the export: the person's step comes before the handler's receive.
+        let trace = cli_trace(&exported);
+        let step = trace.find("\"by\":\"Person\"").unwrap();
+        let actor = trace.find("\"actor\":true").unwrap();
+        assert!(step < actor, "{trace}");
+        assert!(trace.contains("\"locked_by\":\"Person\""), "{trace}");
+    }
+
+    #[test]
+    fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
+        let mut s = sim(SEND_RECEIVE);
+        s.advance_to(Instant::from_millis(3_000));
+        s.settle("R1", 1, Settle::Complete, "", "");
+        s.advance_to(Instant::from_millis(8_000));
+        assert!(s.export().contains("\"complete\""));
+        // Back to 1 s: the completion is still recorded until the person acts.
+        s.seek(Instant::from_millis(1_000));
+        assert_eq!(s.later_actions(), 1);
+        s.seek(Instant::from_millis(8_000));
+        assert_eq!(
+            s.snapshot().available.total,
+            0,
+            "completed at 3 s, replayed"
+        );
+        s.seek(Instant::from_millis(1_000));
+        s.settle("R1", 1, Settle::Abandon, "", "");
+        assert_eq!(
+            s.later_actions(),
+            0,
+            "the fork dropped the later completion"
+        );
+        s.advance_to(Instant::from_millis(2_000));
+        let text = s.export();
+        assert!(
+            text.contains("\"abandon\"") && !text.contains("\"complete\""),
+            "{text}"
+        );
+        let replayed = played_to(&text, 2_000);
+        assert_eq!(state(&s), state(&replayed));
+        // Going back into the fork still equals playing the export there.
+        for t in [0, 500, 1_000, 1_500] {
+            s.seek(Instant::from_millis(t));
+            assert_eq!(state(&s), state(&played_to(&text, t)), "at {t}");
+        }
+    }
+
+    /// The page's seek time in a run of about 10,000 trace records (a figure, not a pass/fail
+    /// check): the page replays from its snapshots with everything it shows (log, receivers,
+    /// stage model), so it does more per record than the core's `Timeline`.
+    /// `cargo test --release -p settle-web --lib -- --ignored --nocapture seek_benchmark`.
+    #[test]
+    #[ignore = "benchmark: run with --release --ignored --nocapture"]
+    fn seek_benchmark_10000_records() {
+        let text = include_str!("../../core/benches/seek-scenario.json");
+        let mut s = Sim::load(text).unwrap();
+        let end = s.scenario.run_until;
+        let t0 = std::time::Instant::now();
+        // Played as the page plays: frame-sized slices.
+        while s.now() < end {
+            let to = (s.now() + Duration::from_millis(500)).min(end);
+            while !s.advance_slice(to, 200).unwrap() {}
+        }
+        let play = t0.elapsed();
+        let records = s.live.run.records();
+        let mut x: u64 = 12345;
+        let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
+        for _ in 0..n {
+            x = (x * 1_103_515_245 + 12345) % 2_147_483_648;
+            let t = Instant::from_millis(x % (end.as_millis() + 1));
+            let at = std::time::Instant::now();
+            s.seek(t);
+            let d = at.elapsed();
+            worst = worst.max(d);
+            total += d;
+        }
+        println!(
+            "page seek: records {records}, snapshots {}, play {play:?}, seek mean {:?}, worst {worst:?}",
+            s.history.len(),
+            total / n
+        );
+        assert!(records >= 10_000, "only {records} records");
     }
 }

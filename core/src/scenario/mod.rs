@@ -176,6 +176,21 @@ impl Run {
         &mut self.world
     }
 
+    /// Replaces the script: time travel records a person's step and plays on with the
+    /// scenario's steps and the person's merged (`timetravel::merge`). The steps already run
+    /// must be the same in both.
+    pub fn replace_steps(&mut self, steps: Rc<[Step]>) {
+        debug_assert!(steps.len() >= self.next);
+        self.steps = steps;
+    }
+
+    /// The script being played: the scenario's steps, and the person's once time travel
+    /// recorded some.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
     /// Index of the next step to run.
     #[must_use]
     pub fn next_step(&self) -> usize {

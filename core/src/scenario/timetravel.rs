@@ -24,21 +24,24 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// Snapshots of a run, in time order. The first is the run before anything happened.
+///
+/// Generic over what is kept: the core keeps [`Run`]s; the playground keeps its run together
+/// with what it shows (the log, what each receiver holds), so that a seek restores both.
 #[derive(Clone, Debug)]
-pub struct Checkpoints {
+pub struct Checkpoints<T = Run> {
     every_records: u64,
     every_ms: u64,
-    /// (virtual time the snapshot was taken at, `None` before anything ran; the run).
-    points: Vec<(Option<Instant>, Run)>,
+    /// (virtual time the snapshot was taken at, `None` before anything ran; the snapshot).
+    points: Vec<(Option<Instant>, T)>,
     since: u64,
     thinned: bool,
 }
 
-impl Checkpoints {
+impl<T: Clone> Checkpoints<T> {
     /// Snapshots every `every_records` trace records or every `every_ms` virtual
     /// milliseconds, whichever comes first (0 turns a condition off).
     #[must_use]
-    pub fn new(start: Run, every_records: u64, every_ms: u64) -> Self {
+    pub fn new(start: T, every_records: u64, every_ms: u64) -> Self {
         Self {
             every_records,
             every_ms,
@@ -70,11 +73,10 @@ impl Checkpoints {
         self.points.last().and_then(|p| p.0)
     }
 
-    /// Called after `run` advanced to an instant, having produced `records` more records:
-    /// takes a snapshot when one is due and `run` is past every snapshot kept.
-    fn note(&mut self, run: &Run, records: u64) {
+    /// Called after the run advanced to `now`, having produced `records` more records: takes
+    /// a snapshot (`take`) when one is due and `now` is past every snapshot kept.
+    pub fn note(&mut self, now: Instant, records: u64, take: impl FnOnce() -> T) {
         self.since += records;
-        let now = run.world().queue().now();
         let last = self.last_at();
         if last.is_some_and(|l| now <= l) || (last.is_none() && self.since == 0) {
             return;
@@ -83,7 +85,7 @@ impl Checkpoints {
         let by_time = self.every_ms > 0
             && now.as_millis() - last.map_or(0, Instant::as_millis) >= self.every_ms;
         if by_records || by_time {
-            self.points.push((Some(now), run.clone()));
+            self.points.push((Some(now), take()));
             self.since = 0;
             if self.points.len() > MAX_SNAPSHOTS {
                 self.thin();
@@ -104,24 +106,70 @@ impl Checkpoints {
         self.thinned = true;
     }
 
-    /// The latest snapshot taken at or before `t` (`strictly`: before `t`).
-    fn at_or_before(&self, t: Instant, strictly: bool) -> &(Option<Instant>, Run) {
-        self.points
+    /// The latest snapshot taken at or before `t` (`strictly`: before `t`), with the time it
+    /// was taken at (`None`: the start).
+    #[must_use]
+    pub fn at_or_before(&self, t: Instant, strictly: bool) -> (Option<Instant>, &T) {
+        let (at, snap) = self
+            .points
             .iter()
             .rev()
             .find(|(at, _)| at.is_none_or(|a| if strictly { a < t } else { a <= t }))
-            .unwrap_or(&self.points[0])
+            .unwrap_or(&self.points[0]);
+        (*at, snap)
     }
 
-    /// Forgets the snapshots taken at or after `t` (the history there changed) and gives the
-    /// others the new script.
-    fn fork(&mut self, t: Instant, steps: &Rc<[Step]>) {
+    /// Forgets the snapshots taken at or after `t` (the history there changed) and lets
+    /// `update` give the others the new script.
+    pub fn fork(&mut self, t: Instant, update: impl FnMut(&mut T)) {
         self.points.retain(|(at, _)| at.is_none_or(|a| a < t));
-        for (_, r) in &mut self.points {
-            r.steps = Rc::clone(steps);
-        }
+        self.points.iter_mut().map(|(_, r)| r).for_each(update);
         self.since = 0;
     }
+}
+
+/// Records a person's operation at `t` as a script step, after dropping the recorded steps
+/// later than `t` (a fork), and [`merge`]s. The page and [`Timeline`] both record this way,
+/// so an action is replayed, live too, before the actors of its instant, as the exported
+/// document plays in `settle run`. The new step is the last of the person's indices.
+pub fn record(
+    script: &[Step],
+    recorded: &mut Vec<Step>,
+    t: Instant,
+    by: &str,
+    op: Op,
+) -> (Rc<[Step]>, Vec<usize>) {
+    recorded.retain(|s| s.at <= t);
+    recorded.push(Step {
+        at: t,
+        by: Text::from(by),
+        raw: step_value(t.as_millis(), by, &op),
+        op,
+    });
+    merge(script, recorded)
+}
+
+/// The scenario's `script` and the person's `recorded` steps as one script: at one instant
+/// the scenario's steps first, then the person's, each in order. Returns it with the indices
+/// of the person's steps in it.
+#[must_use]
+pub fn merge(script: &[Step], recorded: &[Step]) -> (Rc<[Step]>, Vec<usize>) {
+    let mut merged: Vec<(Instant, u8, &Step)> = script
+        .iter()
+        .map(|s| (s.at, 0, s))
+        .chain(recorded.iter().map(|s| (s.at, 1, s)))
+        .collect();
+    merged.sort_by_key(|(at, who, _)| (*at, *who));
+    let person = merged
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, who, _))| *who == 1)
+        .map(|(i, _)| i)
+        .collect();
+    (
+        merged.into_iter().map(|(_, _, s)| s.clone()).collect(),
+        person,
+    )
 }
 
 /// A run that can go to any time, back or forward, and fork when a person acts.
@@ -201,7 +249,9 @@ impl Timeline {
                 n += 1;
                 out(w, r);
             });
-            self.checkpoints.note(&self.run, n);
+            let run = &self.run;
+            self.checkpoints
+                .note(run.world().queue().now(), n, || run.clone());
         }
         if t > self.now() {
             self.run.advance_with(t, out);
@@ -241,28 +291,14 @@ impl Timeline {
         out: &mut impl FnMut(&World, Record<'_>),
     ) -> Result<Outcome, Error> {
         let t = self.now();
-        self.recorded.retain(|s| s.at <= t);
-        self.recorded.push(Step {
-            at: t,
-            by: Text::from(by),
-            raw: step_value(t.as_millis(), by, &op),
-            op,
-        });
-        // The scenario's steps first at one instant, then the person's, in order.
-        let mut merged: Vec<(Instant, u8, &Step)> = self
-            .scenario
-            .script
-            .iter()
-            .map(|s| (s.at, 0, s))
-            .chain(self.recorded.iter().map(|s| (s.at, 1, s)))
-            .collect();
-        merged.sort_by_key(|(at, who, _)| (*at, *who));
-        let index = merged
-            .iter()
-            .rposition(|(_, who, _)| *who == 1)
+        let (steps, person) = record(&self.scenario.script, &mut self.recorded, t, by, op);
+        let index = *person
+            .last()
             .expect("invariant: the new step is in the list");
-        self.steps = merged.into_iter().map(|(_, _, s)| s.clone()).collect();
-        self.checkpoints.fork(t, &self.steps);
+        self.steps = steps;
+        let steps = &self.steps;
+        self.checkpoints
+            .fork(t, |r: &mut Run| r.replace_steps(Rc::clone(steps)));
         self.run = self.checkpoints.at_or_before(t, true).1.clone();
         let mut result = None;
         let mut after = false;

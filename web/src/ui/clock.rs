@@ -1,4 +1,5 @@
-//! Clock controls: play/pause, step to the next event, speed, jump to the next lock expiry.
+//! Clock controls: play/pause, step back to the previous moment and on to the next event,
+//! speed, jump to the next lock expiry.
 
 use crate::{Ctx, SPEEDS};
 use leptos::prelude::*;
@@ -18,10 +19,9 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     let next_event = Memo::new(move |_| ctx.snap.with(|s| s.next_event_ms));
     let next_expiry = Memo::new(move |_| ctx.snap.with(|s| s.next_expiry_ms));
     let real = move || format!("{:.1} s", ctx.real_ms.get() / 1000.0);
+    let previous = Memo::new(move |_| ctx.snap.with(|s| s.previous_ms));
     let step = move |_| {
-        let mut moved = false;
-        ctx.act(|s| moved = s.step());
-        if !moved {
+        if !ctx.step() {
             ctx.tell(
                 "clock",
                 "Nothing is scheduled to happen on its own: send or receive something.",
@@ -29,10 +29,11 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             );
         }
     };
+    let back = move |_| {
+        ctx.step_back();
+    };
     let jump = move |_| {
-        let mut moved = false;
-        ctx.act(|s| moved = s.jump_to_expiry());
-        if !moved {
+        if !ctx.jump_to_expiry() {
             ctx.tell("clock", "No lock is held, so no lock can expire.", false);
         }
     };
@@ -48,7 +49,12 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
                 on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
                 {move || if ctx.running.get() { "Pause" } else { "Play" }}
             </button>
-            <button class="btn" on:click=step
+            <button class="btn" on:click=back disabled=move || previous.get().is_none()
+                aria-keyshortcuts="ArrowLeft"
+                title=move || previous.get().map_or("at the start".to_string(), |t| format!("back to {} (←)", Instant::from_millis(t)))>
+                "Step back"
+            </button>
+            <button class="btn" on:click=step aria-keyshortcuts="ArrowRight"
                 title=move || next_event.get().map_or("nothing pending".to_string(), |t| format!("next event at {}", Instant::from_millis(t)))>
                 "Step"
             </button>

@@ -84,6 +84,7 @@ fn open_compare(ctx: Ctx, name: &str, key: &'static str) {
                 Sim::new(sc),
                 Some(Source::Compare(name.to_string(), key)),
             );
+            ctx.set_twins(crate::twins_of(name, key));
             ctx.notice.set(None);
         }
         Err(e) => ctx.tell("lessons", e, true),
@@ -194,8 +195,7 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
     let restart = move |_| {
-        let fresh = ctx.read(Sim::restart);
-        ctx.replace(fresh);
+        ctx.restart();
         ctx.tell("intro", "Restarted from 0 s.", false);
     };
     view! {
@@ -219,7 +219,11 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
 pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
     // Every frame (the snapshot follows a running clock only twice a second).
     let now = ctx.now_ms;
-    let has = Memo::new(move |_| ctx.lesson.with(|l| l.shown.is_some() || l.error.is_some()));
+    // Side by side, the stated difference speaks for both stages instead of one side's captions.
+    let has = Memo::new(move |_| {
+        ctx.lesson.with(|l| l.shown.is_some() || l.error.is_some())
+            && ctx.twin_views.with(Vec::is_empty)
+    });
     let caption = Memo::new(move |_| {
         let t = now.get();
         ctx.lesson.with(|l| {
@@ -331,15 +335,18 @@ pub(super) fn ComparisonPanel(ctx: Ctx) -> impl IntoView {
                         let (k, n) = (*k, cname.clone());
                         view! {
                             <button class="btn small" aria-pressed=(side == Some(k)).to_string()
+                                title="Your controls act on this side"
                                 on:click=move |_| open_compare(ctx, &n, k)>{format!("Show {label}")}</button>
                         }
                     })
                     .collect_view();
                 view! {
-                    <h2>{c.title.clone()}</h2>
-                    <p class="difference" aria-label="Difference">{c.table.difference.clone()}</p>
+                    <div class="compare-text">
+                        <h2>{c.title.clone()}</h2>
+                        <p class="difference" aria-label="Difference">{c.table.difference.clone()}</p>
+                        <div class="inline">{buttons}</div>
+                    </div>
                     <table class="compare-table"><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>
-                    <div class="inline">{buttons}</div>
                 }
                 .into_any()
             }

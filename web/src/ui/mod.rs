@@ -14,6 +14,7 @@ mod notice;
 mod queue;
 mod sharing;
 mod stage;
+mod timeline;
 mod tools;
 
 use crate::Ctx;
@@ -82,7 +83,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <clock::Clock ctx=ctx />
             <Show when=move || !ctx.mode.embed>
                 <button class="btn ghost presenter-btn" aria-pressed=move || ctx.presenter.get().to_string()
-                    title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, E next lock expiry, R restart, + / − speed, F full screen."
+                    title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, ← step back, E next lock expiry, R restart, + / − speed, F full screen."
                     on:click=move |_| toggle_presenter(ctx, false)>"Presenter"</button>
             </Show>
             <Show when=move || ctx.mode.embed && !ctx.mode.readonly>

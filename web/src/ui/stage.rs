@@ -3,6 +3,7 @@
 
 use super::draw::{self, Backdrop, Palette};
 use crate::Ctx;
+use crate::sim::Sim;
 use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
 use crate::stage::layout::layout;
@@ -25,7 +26,8 @@ pub struct StageState {
     generation: Option<u64>,
     /// CSS size and device pixel ratio the canvas was sized for.
     size: (f64, f64, f64),
-    resized: bool,
+    /// Set by the canvas's resize observer.
+    resized: std::rc::Rc<std::cell::Cell<bool>>,
     /// A new simulation (a loaded scenario): no journeys from the old one.
     replaced: bool,
     pal: Option<Palette>,
@@ -80,12 +82,12 @@ fn offscreen() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
 }
 
 /// Finds the canvas once it is in the document, and watches its size.
-fn attach(ctx: Ctx) {
+fn attach(s: &mut StageState, id: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
     let Some(canvas) = doc
-        .get_element_by_id(CANVAS_ID)
+        .get_element_by_id(id)
         .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
     else {
         return;
@@ -98,44 +100,50 @@ fn attach(ctx: Ctx) {
     else {
         return;
     };
-    let cb = Closure::<dyn FnMut()>::new(move || {
-        ctx.stage.update_value(|s| s.resized = true);
-    });
+    let resized = std::rc::Rc::clone(&s.resized);
+    let cb = Closure::<dyn FnMut()>::new(move || resized.set(true));
     let _ = canvas.set_attribute("data-moving", "");
     let _ = canvas.set_attribute("data-highlight", "");
     let observer = web_sys::ResizeObserver::new(cb.as_ref().unchecked_ref()).ok();
     if let Some(o) = &observer {
         o.observe(&canvas);
     }
-    ctx.stage.update_value(|s| {
-        s.canvas = Some((canvas, cx));
-        s.resized = true;
-        s.observer = observer.map(|o| (o, cb));
+    s.canvas = Some((canvas, cx));
+    s.resized.set(true);
+    s.observer = observer.map(|o| (o, cb));
+}
+
+/// One animation frame of every stage (the page's, and side by side the other variants').
+/// `real` is `performance.now()`.
+pub fn tick(ctx: Ctx, real: f64, running: bool) {
+    ctx.sim.update_value(|sim| {
+        ctx.stage
+            .update_value(|st| tick_side(st, sim, CANVAS_ID, real, running));
+    });
+    ctx.twins.update_value(|v| {
+        for t in v.iter_mut() {
+            tick_side(&mut t.stage, &mut t.sim, &twin_canvas(t.key), real, running);
+        }
     });
 }
 
-/// One animation frame of the stage: takes the simulation's changes, moves the animator to
-/// the new layout, draws. `real` is `performance.now()`.
-pub fn tick(ctx: Ctx, real: f64, running: bool) {
-    if ctx.stage.with_value(|s| s.canvas.is_none()) {
-        attach(ctx);
+/// The canvas id of a comparison's other side.
+pub(crate) fn twin_canvas(key: &str) -> String {
+    format!("{CANVAS_ID}-{key}")
+}
+
+/// One animation frame of a stage: takes the simulation's changes, moves the animator to
+/// the new layout, draws.
+fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bool) {
+    if s.canvas.is_none() {
+        attach(s, id);
     }
     // What changed in the simulation since the last frame.
     let (generation, virtual_ms, selected) =
-        ctx.read(|s| (s.generation(), s.now().as_millis(), s.selected()));
-    let changed = ctx
-        .stage
-        .with_value(|s| s.generation != Some(generation) || s.replaced);
-    let fresh = changed.then(|| {
-        let mut cues = Vec::new();
-        let mut model = Model::default();
-        ctx.sim.update_value(|s| {
-            cues = s.take_cues();
-            model = s.stage_model();
-        });
-        (cues, model)
-    });
-    ctx.stage.update_value(|s| {
+        (sim.generation(), sim.now().as_millis(), sim.selected());
+    let changed = s.generation != Some(generation) || s.replaced;
+    let fresh = changed.then(|| (sim.take_cues(), sim.stage_model()));
+    {
         let Some((canvas, cx)) = s.canvas.clone() else {
             return;
         };
@@ -150,8 +158,8 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
             s.reduced = media("(prefers-reduced-motion: reduce)");
         }
         let mut relayout = false;
-        if s.resized {
-            s.resized = false;
+        if s.resized.get() {
+            s.resized.set(false);
             let w = f64::from(canvas.client_width());
             let h = f64::from(canvas.client_height());
             let dpr = web_sys::window()
@@ -288,7 +296,7 @@ pub fn tick(ctx: Ctx, real: f64, running: bool) {
             let _ = canvas.set_attribute("data-highlight", &state.1);
             s.moving = state;
         }
-    });
+    }
 }
 
 /// The stage area: the canvas and the narration's live region.
@@ -322,12 +330,59 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
         ctx.snap
             .with(|s| s.log.first().map(|l| l.text.clone()).unwrap_or_default())
     });
+    // Side by side: the variant this stage runs (the page's controls act on it).
+    let own_label = Memo::new(move |_| {
+        ctx.lesson.with(|l| match &l.source {
+            Some(crate::lesson::Source::Compare(name, key)) => crate::lesson::compare_sides(name)
+                .ok()
+                .and_then(|v| v.into_iter().find(|(k, _, _)| k == key))
+                .map(|(_, label, _)| label),
+            _ => None,
+        })
+    });
+    let paired = move || ctx.twin_views.with(|v| !v.is_empty());
+    let twins = move || {
+        ctx.twin_views.with(|v| {
+            v.iter()
+                .map(|t| (t.key, t.label.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <section class="stage-area" aria-label="Stage">
-            <div class="stage-box">
-                <canvas id=CANVAS_ID class="stage" role="img" on:click=on_click
-                    aria-label="The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below."></canvas>
+            <div class="sides" class:side-by-side=paired>
+                <figure class="side" aria-label=move || own_label.get().unwrap_or_else(|| "The stage".into())>
+                    <Show when=paired>
+                        <figcaption class="side-label">{move || own_label.get().unwrap_or_default()}
+                            <span class="side-note">" · your controls act here"</span></figcaption>
+                    </Show>
+                    <div class="stage-box">
+                        <canvas id=CANVAS_ID class="stage" role="img" on:click=on_click
+                            aria-label="The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below."></canvas>
+                    </div>
+                </figure>
+                <For each=twins key=|t| t.0 let:t>
+                    {
+                        let (key, label) = t;
+                        let messages = move || ctx.twin_views.with(|v| {
+                            v.iter().find(|x| x.key == key).map(|x| x.messages.clone()).unwrap_or_default()
+                        });
+                        view! {
+                            <figure class="side" aria-label=label.clone()>
+                                <figcaption class="side-label">{label.clone()}</figcaption>
+                                <div class="stage-box">
+                                    <canvas id=twin_canvas(key) class="stage twin" role="img"
+                                        aria-label=format!("The {label} variant on the same clock, watch only: its messages are listed next to it.")></canvas>
+                                </div>
+                                <ul class="sr-only" aria-label=format!("Messages on the {label} stage")>
+                                    {move || messages().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
+                                </ul>
+                            </figure>
+                        }
+                    }
+                </For>
             </div>
+            <super::timeline::Timeline ctx=ctx />
             <p class="sr-only" aria-live="polite" data-testid="narration">{said}</p>
         </section>
     }
