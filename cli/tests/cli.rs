@@ -343,11 +343,11 @@ fn compare_prints_both_sides_and_checks_the_difference() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// A scenario over the trace-bytes budget (512 MiB): one 1 MB message peeked 540 times, each
-/// peek's record carrying its body.
+/// A scenario over the trace-bytes budget (512 MiB): one 1 MB message (premium tier) peeked
+/// 600 times, each peek's record carrying its body.
 fn over_the_trace_budget() -> String {
     let body = "x".repeat(1_000_000);
-    let peeks: Vec<String> = (0..540)
+    let peeks: Vec<String> = (0..600)
         .map(|i| {
             format!(
                 r#"{{"at_ms":{},"do":"peek","by":"P","from_seq":1}}"#,
@@ -356,7 +356,7 @@ fn over_the_trace_budget() -> String {
         })
         .collect();
     format!(
-        r#"{{"settle":1,"run_until_ms":1000,"script":[{{"at_ms":0,"do":"send","by":"S","id":"big","body":"{body}"}},{}]}}"#,
+        r#"{{"settle":1,"run_until_ms":1000,"queue":{{"tier":"premium"}},"script":[{{"at_ms":0,"do":"send","by":"S","id":"big","body":"{body}"}},{}]}}"#,
         peeks.join(",")
     )
 }

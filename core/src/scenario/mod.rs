@@ -277,7 +277,7 @@ impl Run {
     }
 
     /// Counts the final record's line against the trace-bytes budget (it is not written).
-    pub(crate) fn account_final(&mut self) -> Result<(), BudgetError> {
+    fn account_final(&mut self) -> Result<(), BudgetError> {
         if let Some(e) = &self.exceeded {
             return Err(e.clone());
         }
@@ -295,6 +295,7 @@ impl Run {
     /// [`advance_trace`](Self::advance_trace) writes it) against the trace-bytes budget
     /// without writing it: a caller that does not print the trace (`settle render`) stops
     /// exactly where `settle run` would.
+    #[cfg(any(feature = "svg", feature = "sdk"))]
     pub(crate) fn advance_measured(
         &mut self,
         t: Instant,
