@@ -4,7 +4,8 @@
 //! - `settle export --lang python|typescript FILE|-|preset:NAME`: a program that performs the
 //!   scenario's script against a real Service Bus queue and compares with Settle's prediction.
 //!
-//! Errors print `error: ...` on stderr and exit 2, as the other subcommands do.
+//! Errors print `error: ...` on stderr and exit 2, as the other subcommands do; a scenario
+//! over the work budget exits 3 with the message `settle run` prints.
 
 use settle_core::scenario::{self, Scenario, artifact::ArtifactError, sdk::Lang};
 use std::io::Write;
@@ -38,6 +39,9 @@ pub(crate) fn emit(made: Result<String, ArtifactError>) -> ExitCode {
                 }
             }
         }
+        Err(ArtifactError {
+            budget: Some(e), ..
+        }) => crate::over_budget(&e),
         Err(e) => fail(&e.to_string()),
     }
 }

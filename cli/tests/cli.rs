@@ -342,3 +342,63 @@ fn compare_prints_both_sides_and_checks_the_difference() {
     let out = settle(&["compare", "preset:nope"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A scenario over the trace-bytes budget (512 MiB): one 1 MB message (premium tier) peeked
+/// 600 times, each peek's record carrying its body.
+fn over_the_trace_budget() -> String {
+    let body = "x".repeat(1_000_000);
+    let peeks: Vec<String> = (0..600)
+        .map(|i| {
+            format!(
+                r#"{{"at_ms":{},"do":"peek","by":"P","from_seq":1}}"#,
+                10 + i
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"settle":1,"run_until_ms":1000,"queue":{{"tier":"premium"}},"script":[{{"at_ms":0,"do":"send","by":"S","id":"big","body":"{body}"}},{}]}}"#,
+        peeks.join(",")
+    )
+}
+
+/// Runs `settle args...` on `doc` (a file in a fresh temp dir), stdout discarded.
+fn settle_quiet(args: &[&str], doc: &str) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("settle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}.json", args.join("-").replace(' ', "")));
+    std::fs::write(&file, doc).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_settle"))
+        .args(args)
+        .arg(&file)
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("settle runs");
+    let _ = std::fs::remove_file(&file);
+    (out.status.code(), text(&out.stderr))
+}
+
+#[test]
+fn render_and_export_stop_over_the_work_budget_exactly_as_run_does() {
+    let doc = over_the_trace_budget();
+    let (code, run_err) = settle_quiet(&["run"], &doc);
+    assert_eq!(code, Some(3), "{run_err}");
+    assert!(
+        run_err.starts_with("error: work budget exceeded: the trace bytes budget"),
+        "{run_err}"
+    );
+    for args in [
+        &["render", "--svg"][..],
+        &["render", "--svg", "--animate"],
+        &["export", "--lang", "python"],
+    ] {
+        let (code, err) = settle_quiet(args, &doc);
+        assert_eq!(code, Some(3), "{args:?}: {err}");
+        assert_eq!(err, run_err, "{args:?}: not the message of settle run");
+    }
+    // Within the budget the same shape renders (exit 0).
+    let small = doc.replacen(&"x".repeat(1_000_000), "x", 1);
+    let (code, err) = settle_quiet(&["render", "--svg"], &small);
+    assert_eq!(code, Some(0), "{err}");
+}

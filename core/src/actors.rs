@@ -438,13 +438,18 @@ impl Actors {
         let was_skipping = matches!(&self.actors[i], State::Receiver(r) if r.skipping.is_some());
         let horizon = [horizon, others].into_iter().flatten().min();
         self.actions = self.actions.saturating_add(1);
+        let events_before = world.queue().counters().events;
         let mut out = |_: &World, a: ActorAct| acts.push(a);
         match &mut self.actors[i] {
             State::Sender(s) => s.step(at, world, &mut out),
             State::Receiver(r) => r.step(at, world, horizon, !self.every_tick, &mut out),
         }
         self.reschedule(i);
-        if was_skipping && acts.iter().any(|a| matches!(a.op, Op::Receive { .. })) {
+        let found_work = was_skipping && acts.iter().any(|a| matches!(a.op, Op::Receive { .. }));
+        // A receive that returned nothing may still have changed the world: it collected
+        // expired messages (into the dead-letter queue, where a receiver may be waiting).
+        let silent_change = acts.is_empty() && world.queue().counters().events != events_before;
+        if found_work || silent_change {
             // A receiver that was idle found work: it will change the world again (its jobs
             // end at least 1 ms from now), which the other idle receivers did not foresee.
             self.touch(at);
@@ -972,7 +977,9 @@ impl ReceiverState {
             .min();
         // A time-to-live matters even to a dead-letter receiver: the prefetch pump at the end
         // of its receive collects expired main-queue messages when a link prefetches there.
-        let ttl = q.next_ttl_expiry();
+        // One already passed changes nothing by itself: this poll would not collect it (a
+        // receiver without a session on a session queue polled every tick for ever after).
+        let ttl = q.next_ttl_expiry().filter(|&t| t > at);
         let change = [horizon, q.poll_timeout(), ttl, own]
             .into_iter()
             .flatten()

@@ -163,7 +163,13 @@ pub fn check_invariants(q: &Queue) -> Result<(), String> {
             q.avail_main.len()
         ));
     }
-    if q.poll_timeout() != q.timers.iter().map(|(t, _)| t).min() {
+    let earliest = q
+        .timers
+        .iter()
+        .map(|(t, _)| t)
+        .chain(q.prefetch_collects_at())
+        .min();
+    if q.poll_timeout() != earliest {
         return Err("poll_timeout is not the earliest deadline".into());
     }
     let all: alloc::vec::Vec<u64> = q

@@ -434,3 +434,23 @@ fn errors_quote_a_short_excerpt_and_hints_stay_cheap() {
     .unwrap_err();
     assert!(e.to_string().chars().count() < 300);
 }
+
+#[test]
+fn an_expired_message_nobody_can_collect_does_not_make_idle_receivers_poll_every_tick() {
+    // Found by the fuzz target: on a session queue a receiver without a session cannot receive,
+    // so the expired message stays; its past TTL made the receiver wake at every 1 ms tick
+    // (work growing with virtual time: ten years would never end).
+    // (2,000,000 ms here, so that the test fails in seconds rather than hanging.)
+    let doc = r#"{"settle":1,"run_until_ms":2000000,"queue":{"requires_session":true},
+        "script":[{"at_ms":61000,"do":"send","by":"A","id":"x","ttl_ms":100000,"session_id":"a"}],
+        "actors":[{"kind":"receiver","name":"R","poll_ms":1}]}"#;
+    let sc = parse(doc).unwrap();
+    let mut run = Run::new(&sc);
+    run.finish(&mut |_: J| {});
+    assert!(run.exceeded().is_none());
+    assert!(
+        run.actors().actions() < 1_000,
+        "{} actor actions",
+        run.actors().actions()
+    );
+}

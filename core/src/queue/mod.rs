@@ -304,11 +304,28 @@ impl Queue {
     // ---------------------------------------------------------------- time and events
 
     /// The next instant at which [`handle_timeout`](Self::handle_timeout) has work: the earliest
-    /// scheduled activation, message-lock or session-lock expiry. `None` when nothing is pending.
-    /// The value may change after any command or `handle_timeout`.
+    /// scheduled activation, message-lock or session-lock expiry, or (while a link prefetches
+    /// from the main queue) the next time-to-live the prefetch collects. `None` when nothing is
+    /// pending. The value may change after any command or `handle_timeout`.
     #[must_use]
     pub fn poll_timeout(&self) -> Option<Instant> {
-        self.timers.first().map(|(t, _)| t)
+        let timer = self.timers.first().map(|(t, _)| t);
+        match (timer, self.prefetch_collects_at()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// While a link prefetches from the main queue, the broker is receiving all the time, so it
+    /// collects an expired available message (T18) at the instant its time-to-live passes: the
+    /// next such instant. (Collected at whatever instant the caller happened to advance to, the
+    /// trace would depend on how a run is sliced.)
+    pub(crate) fn prefetch_collects_at(&self) -> Option<Instant> {
+        if self.prefetching.iter().any(|&(_, s)| s == SubQueue::Main) {
+            self.next_ttl_expiry()
+        } else {
+            None
+        }
     }
 
     /// The earliest message-lock or session-lock expiry, if any lock is held (activations of
@@ -339,7 +356,22 @@ impl Queue {
 
     fn fire_due(&mut self, now: Instant) {
         let now = now.max(self.now);
-        while let Some((t, timer)) = self.timers.pop_due(now) {
+        loop {
+            let timer_at = self.timers.first().map(|(t, _)| t).filter(|&t| t <= now);
+            let collect_at = self.prefetch_collects_at().filter(|&t| t <= now);
+            if let Some(c) = collect_at
+                && timer_at.is_none_or(|t| c < t)
+            {
+                // Collected first, so that a link prefetching from the dead-letter queue sees
+                // what expiry moved there in the same fill.
+                self.set_now(c);
+                self.collect_expired();
+                self.pump();
+                continue;
+            }
+            let Some((t, timer)) = self.timers.pop_due(now) else {
+                break;
+            };
             self.set_now(t);
             match timer {
                 Timer::Activate(seq) => self.activate(seq),

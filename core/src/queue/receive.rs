@@ -111,7 +111,7 @@ impl Queue {
                 if session_lock.is_none() {
                     self.timers.insert(until, Timer::Lock(seq));
                 }
-                self.client_mut(by).locks.push(seq);
+                self.client_mut(by).locks.insert(seq);
                 let m = self.msgs.get_mut(&seq).expect("invariant: exists");
                 m.lock = Some(Lock {
                     token,

@@ -74,9 +74,7 @@ impl Queue {
             SubQueue::Main
         };
         let c = self.client_mut(lock.holder);
-        if let Some(i) = c.locks.iter().position(|&s| s == seq) {
-            c.locks.swap_remove(i);
-        }
+        c.locks.remove(&seq);
         if lock.buffered
             && let Some(link) = c.links[sub_index(sub)].as_mut()
         {

@@ -1,7 +1,7 @@
 //! What the generated artifacts (the SVG story, the SDK programs) share: the error type and a
 //! run of the scenario that stops once it has produced too much to draw or to write down.
 
-use super::{Record, Run, Scenario};
+use super::{BudgetError, Record, Run, Scenario};
 use crate::time::Instant;
 use crate::world::{Op, Target, World};
 use alloc::string::String;
@@ -12,6 +12,18 @@ use core::fmt;
 pub struct ArtifactError {
     /// What is wrong, in words.
     pub message: String,
+    /// Set when the scenario asks for more work than the run's budget allows (`settle render`
+    /// and `export` then exit 3, as `settle run` does); `message` is its text.
+    pub budget: Option<BudgetError>,
+}
+
+impl From<BudgetError> for ArtifactError {
+    fn from(e: BudgetError) -> Self {
+        Self {
+            message: alloc::format!("{e}"),
+            budget: Some(e),
+        }
+    }
 }
 
 impl fmt::Display for ArtifactError {
@@ -31,45 +43,46 @@ pub(crate) enum Ended {
     Cut(Instant),
 }
 
-/// Runs `sc` as `settle run` does, one instant at a time, handing every record to `out`; stops
-/// after the instant in which the count of records reaches `max_records`.
+/// Runs `sc` as `settle run` does, under the same work budget, one instant at a time, handing
+/// every record to `out`; stops handing records over after the instant in which their count
+/// reaches `max_records`, but runs on to the end (counting only) so that a scenario over the
+/// budget fails here exactly as `settle run` fails it.
+///
+/// # Errors
+/// The run's [`Budget`](super::Budget) ran out: the same error `settle run` reports.
 pub(crate) fn drive(
     sc: &Scenario,
     max_records: usize,
     out: &mut impl FnMut(&World, Record<'_>),
-) -> Ended {
+) -> Result<Ended, BudgetError> {
     let mut run = Run::new(sc);
     let end = run.end();
     let mut count = 0usize;
     let mut last: Option<Instant> = None;
-    loop {
-        let next = [
-            run.next_step_at(),
-            run.actors().next_wake(),
-            run.world().queue().poll_timeout(),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
+    let ended = loop {
         // Progress is guaranteed: everything due at or before `t` runs now, so a next instant
         // never repeats; the guard only makes that independent of the core's internals.
-        let next = next.map(|t| match last {
-            Some(l) if t <= l => Instant::from_millis(l.as_millis() + 1),
+        let next = run.next_due().map(|t| match last {
+            Some(l) if t <= l => Instant::from_millis(l.as_millis().saturating_add(1)),
             _ => t,
         });
         let Some(t) = next.filter(|&t| t <= end) else {
-            run.advance_with(end, &mut |w: &World, r: Record<'_>| out(w, r));
-            return Ended::Finished;
+            run.advance_measured(end, u64::MAX, &mut |w: &World, r: Record<'_>| out(w, r))?;
+            break Ended::Finished;
         };
-        run.advance_with(t, &mut |w: &World, r: Record<'_>| {
+        run.advance_measured(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
             count += 1;
             out(w, r);
-        });
+        })?;
         last = Some(t);
         if count >= max_records && t < end {
-            return Ended::Cut(t);
+            // Not drawn, but within the budget or not, as `settle run` would find.
+            run.advance_measured(end, u64::MAX, &mut |_: &World, _: Record<'_>| {})?;
+            break Ended::Cut(t);
         }
-    }
+    };
+    run.account_final()?;
+    Ok(ended)
 }
 
 /// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".

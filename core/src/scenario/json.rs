@@ -20,6 +20,8 @@ pub enum J {
     F(f64),
     /// A string.
     S(String),
+    /// A shared string (a message body: written out, never copied into the record).
+    T(crate::message::Text),
     /// An array.
     A(Vec<Self>),
     /// An object, keys in insertion order.
@@ -76,6 +78,7 @@ impl J {
                 }
             }
             Self::S(s) => write_str(out, s),
+            Self::T(s) => write_str(out, s),
             Self::A(items) => {
                 out.push('[');
                 for (i, v) in items.iter().enumerate() {
@@ -112,19 +115,28 @@ impl J {
 
 fn write_str(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    // Runs without anything to escape are copied whole (a 100 KB body is one `push_str`);
+    // every byte that needs escaping is ASCII, so the runs end on character boundaries.
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            b if b < 0x20 => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if esc.is_empty() {
+            let _ = write!(out, "\\u{:04x}", b);
+        } else {
+            out.push_str(esc);
         }
+        start = i + 1;
     }
+    out.push_str(&s[start..]);
     out.push('"');
 }
 

@@ -503,6 +503,7 @@ fn format_num(n: Num, fmt: Fmt) -> String {
 fn text_of(v: &J) -> Option<String> {
     Some(match v {
         J::S(s) => s.clone(),
+        J::T(s) => s.to_string(),
         J::U(n) => format!("{n}"),
         J::I(n) => format!("{n}"),
         J::Bool(b) => format!("{b}"),

@@ -282,26 +282,63 @@ impl Run {
     /// As [`advance_until`](Self::advance_until); the final record counts too.
     pub fn finish_trace(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
         self.advance_trace(self.end, u64::MAX, out)?;
-        let mut line = String::new();
-        final_record(&self.world).write(&mut line);
-        line.push('\n');
-        let bytes = self.trace_bytes.saturating_add(line.len() as u64);
+        // The final record is one line, but it is written piece by piece (a message at a
+        // time): memory stays at one message, not the whole listing. It is measured first so
+        // that over the budget nothing of it is written.
+        self.account_final()?;
+        write_final(&self.world, out);
+        out("\n");
+        Ok(())
+    }
+
+    /// Counts the final record's line against the trace-bytes budget (it is not written).
+    fn account_final(&mut self) -> Result<(), BudgetError> {
+        if let Some(e) = &self.exceeded {
+            return Err(e.clone());
+        }
+        let mut len = 1u64;
+        write_final(&self.world, &mut |s: &str| len += s.len() as u64);
+        let bytes = self.trace_bytes.saturating_add(len);
         if bytes > self.budget.max_trace_bytes {
             return Err(self.over(Exhausted::TraceBytes));
         }
         self.trace_bytes = bytes;
-        out(&line);
         Ok(())
     }
 
+    /// As [`advance_until`](Self::advance_until), counting each record's trace line (as
+    /// [`advance_trace`](Self::advance_trace) writes it) against the trace-bytes budget
+    /// without writing it: a caller that does not print the trace (`settle render`) stops
+    /// exactly where `settle run` would.
+    #[cfg(any(feature = "svg", feature = "sdk"))]
+    pub(crate) fn advance_measured(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        out: &mut impl FnMut(&World, Record<'_>),
+    ) -> Result<Progress, BudgetError> {
+        let mut line = String::new();
+        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
+            line.clear();
+            record_json(w, &r).write(&mut line);
+            out(w, r);
+            line.len() as u64 + 1
+        })
+    }
+
     fn over(&mut self, exhausted: Exhausted) -> BudgetError {
+        let at = self.world.queue().now();
+        self.over_at(exhausted, at)
+    }
+
+    fn over_at(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
         let e = BudgetError {
             exhausted,
             limit: match exhausted {
                 Exhausted::Records => self.budget.max_records,
                 Exhausted::TraceBytes => self.budget.max_trace_bytes,
             },
-            at: self.world.queue().now(),
+            at,
             records: self.records,
             trace_bytes: self.trace_bytes,
         };
@@ -327,20 +364,22 @@ impl Run {
         let first = self.records;
         let records = Cell::new(self.records);
         let bytes = Cell::new(self.trace_bytes);
-        let over: Cell<Option<Exhausted>> = Cell::new(None);
+        // Which budget ran out, and the instant of the record that did not fit: the same
+        // however the run is sliced.
+        let over: Cell<Option<(Exhausted, Instant)>> = Cell::new(None);
         let mut counted = |w: &World, r: Record<'_>| {
             if over.get().is_some() {
                 return;
             }
             if records.get() >= budget.max_records {
-                over.set(Some(Exhausted::Records));
+                over.set(Some((Exhausted::Records, w.queue().now())));
                 return;
             }
             let n = out(w, r);
             records.set(records.get() + 1);
             bytes.set(bytes.get().saturating_add(n));
             if bytes.get() > budget.max_trace_bytes {
-                over.set(Some(Exhausted::TraceBytes));
+                over.set(Some((Exhausted::TraceBytes, w.queue().now())));
             }
         };
         // Bounded: every pass runs one step or one actor action, and actor actions move virtual
@@ -386,8 +425,24 @@ impl Run {
                     self.drain(None, &mut counted);
                 }
                 _ => {
-                    self.world.advance_to(t);
-                    self.drain(None, &mut counted);
+                    // Deadline by deadline, so that over the budget the world stops at the
+                    // instant where the budget ran out rather than at `t`.
+                    let mut last = None;
+                    while over.get().is_none() {
+                        let Some(d) = self.world.queue().poll_timeout().filter(|&d| d <= t) else {
+                            break;
+                        };
+                        if last.is_some_and(|l| d <= l) {
+                            break;
+                        }
+                        last = Some(d);
+                        self.world.advance_to(d);
+                        self.drain(None, &mut counted);
+                    }
+                    if over.get().is_none() {
+                        self.world.advance_to(t);
+                        self.drain(None, &mut counted);
+                    }
                     break Progress::Reached;
                 }
             }
@@ -395,7 +450,7 @@ impl Run {
         self.records = records.get();
         self.trace_bytes = bytes.get();
         match over.get() {
-            Some(x) => Err(self.over(x)),
+            Some((x, at)) => Err(self.over_at(x, at)),
             None => Ok(progress),
         }
     }
@@ -534,7 +589,7 @@ pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
     let mut j = J::obj()
         .with("id", &*m.id)
         .with("seq", m.seq)
-        .with("body", &*m.body)
+        .with("body", J::T(m.body.clone()))
         .with("state", m.state.name())
         .with("delivery_count", m.delivery_count)
         .with("enqueued_at_ms", ms(m.enqueued_at))
@@ -770,4 +825,33 @@ pub fn final_record(world: &World) -> J {
             .with("dead_letter", list(Listing::DeadLetter))
             .with("scheduled", list(Listing::Scheduled)),
     )
+}
+
+/// Writes [`final_record`] (without the line's `\n`) in pieces, one message at a time, so
+/// that no copy of the whole listing is ever built.
+pub fn write_final(world: &World, out: &mut impl FnMut(&str)) {
+    let q = world.queue();
+    let mut buf = String::new();
+    buf.push_str("{\"final\":{\"t\":");
+    ms(q.now()).write(&mut buf);
+    for (key, l) in [
+        ("main", Listing::Main),
+        ("dead_letter", Listing::DeadLetter),
+        ("scheduled", Listing::Scheduled),
+    ] {
+        buf.push_str(",\"");
+        buf.push_str(key);
+        buf.push_str("\":[");
+        for (i, m) in q.list(l).iter().enumerate() {
+            if i > 0 {
+                buf.push(',');
+            }
+            message_record(world, m, true).write(&mut buf);
+            out(&buf);
+            buf.clear();
+        }
+        buf.push(']');
+    }
+    buf.push_str("}}");
+    out(&buf);
 }

@@ -31,9 +31,11 @@ pub const RECORD_BUDGET: usize = 200_000;
 /// The scenario's story as a static SVG.
 ///
 /// # Errors
-/// None today: every valid scenario renders (a huge one only in part, and the picture says so).
+/// The scenario asks for more work than the run's budget allows ([`ArtifactError::budget`]),
+/// exactly when `settle run` says so. Every other valid scenario renders (a huge one only in
+/// part, and the picture says so).
 pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
-    Ok(render(sc, false))
+    render(sc, false)
 }
 
 /// As [`svg`], with a cursor that sweeps the time axis and reveals the story as it goes (CSS
@@ -42,7 +44,7 @@ pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
 /// # Errors
 /// As [`svg`].
 pub fn svg_animated(sc: &Scenario) -> Result<String, ArtifactError> {
-    Ok(render(sc, true))
+    render(sc, true)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1231,11 +1233,11 @@ fn settings_line(sc: &Scenario) -> String {
     format!("Queue: {}", parts.join(" · "))
 }
 
-fn render(sc: &Scenario, animate: bool) -> String {
+fn render(sc: &Scenario, animate: bool) -> Result<String, ArtifactError> {
     let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible(sc));
     let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
         story.on_record(w, &r);
-    });
+    })?;
     story.finish(match ended {
         Ended::Finished => sc.run_until.as_millis(),
         Ended::Cut(t) => t.as_millis(),
@@ -1264,7 +1266,7 @@ fn render(sc: &Scenario, animate: bool) -> String {
             break;
         }
     }
-    out
+    Ok(out)
 }
 
 #[allow(clippy::too_many_lines)]

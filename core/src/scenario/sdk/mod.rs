@@ -72,7 +72,9 @@ pub const TYPESCRIPT_SDK_VERSION: &str = "7.9.5";
 /// scenario gives the same text), for the runner and the playground alike.
 ///
 /// # Errors
-/// None today: every valid scenario exports (a huge one in part, and the program says so).
+/// The scenario asks for more work than the run's budget allows ([`ArtifactError::budget`]),
+/// exactly when `settle run` says so; every other valid scenario exports (a huge one in part,
+/// and the program says so).
 pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
     match lang {
         Lang::Python => python(sc),
@@ -81,7 +83,7 @@ pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
 }
 
 use super::artifact::{ArtifactError, Ended, drive, target_of, ttl_possible};
-use super::{Record, Scenario, Step};
+use super::{BudgetError, Record, Scenario, Step};
 use crate::actors::{ActorSpec, SendMode};
 use crate::config::QueuePatch;
 use crate::error::{Error, ErrorKind};
@@ -387,7 +389,7 @@ pub(crate) fn end_expected(plan: &Plan<'_>) -> Option<String> {
     ))
 }
 
-pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
+pub(crate) fn plan(sc: &Scenario) -> Result<Plan<'_>, BudgetError> {
     let mut results: BTreeMap<usize, Result<Outcome, Error>> = BTreeMap::new();
     let mut ids: BTreeMap<u64, String> = BTreeMap::new();
     let mut actors: BTreeMap<String, ActorTally> = BTreeMap::new();
@@ -421,7 +423,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
                 _ => {}
             }
         }
-    });
+    })?;
     let mut steps = Vec::new();
     let mut settled: BTreeSet<(String, String)> = BTreeSet::new();
     let mut scheduled = BTreeMap::new();
@@ -461,7 +463,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
             settled_before,
         });
     }
-    Plan {
+    Ok(Plan {
         sc,
         omitted: sc.script.len().saturating_sub(MAX_STEPS),
         cut_at_ms: match ended {
@@ -473,7 +475,7 @@ pub(crate) fn plan(sc: &Scenario) -> Plan<'_> {
         scheduled,
         actors,
         end: if ended == Ended::Finished { end } else { None },
-    }
+    })
 }
 
 /// The scenario-format name of an operation.

@@ -425,13 +425,12 @@ fn create_queue(sc: &Scenario) -> String {
 /// The scenario as a runnable Python program for `azure-servicebus` 7.x.
 ///
 /// # Errors
-/// None today: every valid scenario exports (a huge one in part, and the program says so).
+/// Over the work budget, as [`export`](super::export).
 pub(crate) fn python(sc: &Scenario) -> Result<String, ArtifactError> {
-    Ok(render(sc))
+    Ok(render(sc, plan(sc)?))
 }
 
-fn render(sc: &Scenario) -> String {
-    let plan = plan(sc);
+fn render(sc: &Scenario, plan: Plan<'_>) -> String {
     let mut o = String::new();
     o.push_str("#!/usr/bin/env python3\n");
     for line in header(

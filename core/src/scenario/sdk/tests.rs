@@ -26,7 +26,7 @@ struct Code {
 }
 
 fn code(sc: &Scenario, i: usize) -> Code {
-    let p = plan(sc);
+    let p = plan(sc).unwrap();
     let (py, py_notes) = python::op_code(&p, &p.steps[i]);
     let (ts, ts_notes) = typescript::op_code(&p, &p.steps[i]);
     Code {
@@ -364,7 +364,7 @@ fn update_queue_goes_through_the_administration_client() {
     );
     has(&c.py_notes.join(" "), "Azure refuses to switch sessions");
     assert_eq!(
-        super::expected(&plan(&s).steps[0]),
+        super::expected(&plan(&s).unwrap().steps[0]),
         "error InvalidOperation"
     );
     // The tier belongs to the namespace: the program refuses itself, as Settle does.
@@ -400,7 +400,7 @@ fn a_second_settlement_by_the_same_client_is_refused_by_the_sdk_itself() {
         r#"{"at_ms":2000,"do":"complete","by":"R1","msg":"m1"},
            {"at_ms":3000,"do":"complete","by":"R1","msg":"m1"}"#,
     );
-    let p = plan(&s);
+    let p = plan(&s).unwrap();
     assert_eq!(super::expected(&p.steps[2]), "ok");
     // The broker would say MessageLockLost (Settle does); both SDKs refuse before asking.
     assert_eq!(super::expected(&p.steps[3]), "error InvalidOperation");

@@ -432,13 +432,12 @@ fn create_queue(sc: &Scenario) -> String {
 /// The scenario as a runnable TypeScript program for `@azure/service-bus` 7.x.
 ///
 /// # Errors
-/// None today: every valid scenario exports (a huge one in part, and the program says so).
+/// Over the work budget, as [`export`](super::export).
 pub(crate) fn typescript(sc: &Scenario) -> Result<String, ArtifactError> {
-    Ok(render(sc))
+    Ok(render(sc, plan(sc)?))
 }
 
-fn render(sc: &Scenario) -> String {
-    let plan = plan(sc);
+fn render(sc: &Scenario, plan: Plan<'_>) -> String {
     let mut o = String::new();
     for line in header(
         &plan,
