@@ -86,6 +86,9 @@ fn fraction(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
 #[component]
 pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
     let now = ctx.now_ms;
+    // What a screen reader is told follows the published snapshot (at most twice a second
+    // while the clock runs), not every frame.
+    let spoken = Memo::new(move |_| ctx.snap.with(|s| s.now_ms));
     // Side by side, the timeline spans every stage's story and marks all of their moments.
     let story = Memo::new(move |_| {
         let own = ctx.snap.with(|s| (s.story_gen, s.horizon_ms));
@@ -215,8 +218,8 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         <section class="timeline" aria-label="Timeline">
             <div class="tl-track" role="slider" tabindex="0" aria-label="Virtual time"
                 aria-valuemin="0" aria-valuemax=move || end.get().to_string()
-                aria-valuenow=move || now.get().to_string()
-                aria-valuetext=move || format!("{} of {}", Instant::from_millis(now.get()), Instant::from_millis(end.get()))
+                aria-valuenow=move || spoken.get().to_string()
+                aria-valuetext=move || format!("{} of {}", Instant::from_millis(spoken.get()), Instant::from_millis(end.get()))
                 aria-disabled=ctx.mode.readonly.then_some("true")
                 aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
