@@ -12,7 +12,7 @@
 //! - where polling every tick is cheap enough to be the reference (virtual time over `poll_ms`
 //!   bounded), skipping empty polls gives the same trace as polling every tick.
 //!
-//! `cargo test` runs [`CASES`] cases. The long run (at least 1,000,000 operations, an
+//! `cargo test` runs [`CASES`] cases (seeds 1 to 1,000, the same every run). The long run (at least 1,000,000 operations, an
 //! operation being one trace record or one parse of a mutated document):
 //!
 //! ```text
@@ -22,7 +22,6 @@
 //! `FUZZ_SEED=<n>` starts the long run at another seed; a failing case prints its seed and
 //! document, and `case(seed)` replays it.
 
-use proptest::prelude::*;
 use settle_core::check::check_invariants;
 use settle_core::scenario::{Budget, BudgetError, Progress, Run, Scenario, parse};
 use settle_core::{Instant, scenario::limits::MAX_TIME_MS};
@@ -444,17 +443,11 @@ fn case(seed: u64, records: u64) -> u64 {
     ops
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: CASES,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
-
-    #[test]
-    fn whole_scenarios_parse_without_panic_run_in_budget_keep_invariants_and_match_references(
-        seed in any::<u64>()
-    ) {
+/// The same [`CASES`] cases on every run (seeds 1, 2, …, the first cases of the long run): a
+/// failure in CI is one anybody can replay, never a flake of a random draw.
+#[test]
+fn whole_scenarios_parse_without_panic_run_in_budget_keep_invariants_and_match_references() {
+    for seed in 1..=u64::from(CASES) {
         case(seed, TEST_RECORDS);
     }
 }
@@ -472,6 +465,11 @@ fn regressions() {
         // A receive that found nothing but collected an expired message into the dead-letter
         // queue did not wake a dead-letter receiver skipping its empty polls.
         15_254_933_540_224_969_434,
+        // Opening a link that prefetches from the main queue collected expired messages into
+        // the dead-letter queue after a dead-letter prefetcher had been filled in the same
+        // pump: that link got them at the next pump, wherever a run was advanced to (found by
+        // a random draw in CI before the cases were fixed seeds).
+        14_926_241_553_721_913_775,
     ] {
         case(seed, TEST_RECORDS);
     }

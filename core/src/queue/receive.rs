@@ -17,6 +17,14 @@ impl Queue {
         if self.prefetching.is_empty() {
             return;
         }
+        // A link prefetching from the main queue collects expired messages (T18); collected
+        // before any link is filled, so that a link prefetching from the dead-letter queue is
+        // offered what expiry moved there in this same pump, whatever the order of the links
+        // (not at whatever instant the next pump happens to come: found by the fuzz target,
+        // the trace depended on how a run was sliced).
+        if self.prefetching.iter().any(|&(_, s)| s == SubQueue::Main) {
+            self.collect_expired();
+        }
         let links: Vec<(ClientId, SubQueue)> = self.prefetching.iter().copied().collect();
         for (by, sub) in links {
             self.fill(by, sub);
