@@ -186,6 +186,10 @@ async function allInView(page: Page, w: number, h: number, receivers: string[]) 
   const clock = (await page.getByTestId('clock').boundingBox())!;
   expect(clock.y).toBeGreaterThanOrEqual(0);
   expect(clock.y + clock.height).toBeLessThanOrEqual(h);
+  // The timeline under the stage too: a trainer goes back without scrolling.
+  const timeline = (await page.getByRole('slider', { name: 'Virtual time' }).boundingBox())!;
+  expect(timeline.y, 'the timeline is under the stage').toBeGreaterThanOrEqual(box.y + box.height);
+  expect(timeline.y + timeline.height, 'the timeline ends in view').toBeLessThanOrEqual(h);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return box;
 }

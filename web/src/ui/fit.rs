@@ -1,6 +1,7 @@
 //! The stage's size on the full page: as large as the window allows under what sits above it
-//! (the header, the lesson list, the title, the caption), measured rather than guessed, so that
-//! at 1280×800 the whole stage is in view with a lesson and its caption.
+//! (the header, the lesson list, the title, the caption) and over the timeline under it,
+//! measured rather than guessed, so that at 1280×800 the whole stage and its timeline are in
+//! view with a lesson and its caption.
 //!
 //! The measured size is written as two custom properties on the stage's box (`--fit-w`,
 //! `--fit-h`, class `fitted`); the style sheet decides where they apply (wide windows and presenter mode, not
@@ -53,7 +54,24 @@ fn fit() {
         .ok()
         .and_then(|v| v.as_f64())
         .unwrap_or(0.0);
-    let avail_h = inner - top - px(&style, "padding-bottom");
+    // The timeline under the stage stays in view with it (its height does not depend on the
+    // stage's, so this does not feed back either).
+    let under = b
+        .closest(".stage-area")
+        .ok()
+        .flatten()
+        .and_then(|a| a.query_selector(".timeline").ok().flatten())
+        .and_then(|t| {
+            let h = t.dyn_ref::<web_sys::HtmlElement>()?.offset_height();
+            let margin = w
+                .get_computed_style(&t)
+                .ok()
+                .flatten()
+                .map_or(0.0, |s| px(&s, "margin-top"));
+            Some(f64::from(h) + margin)
+        })
+        .unwrap_or(0.0);
+    let avail_h = inner - top - under - px(&style, "padding-bottom");
     if avail_w <= 0.0 || inner <= 0.0 {
         return;
     }
