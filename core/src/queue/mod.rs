@@ -254,11 +254,7 @@ impl Queue {
     pub fn list(&self, which: Listing) -> Vec<MessageView> {
         self.msgs
             .iter()
-            .filter(|(_, m)| match which {
-                Listing::Main => m.place == Place::Main,
-                Listing::DeadLetter => m.place == Place::DeadLetter,
-                Listing::Scheduled => m.place == Place::Scheduled,
-            })
+            .filter(|(_, m)| which.holds(m))
             .map(|(seq, m)| {
                 let mut v = self.view_of(seq, m, false);
                 if let Some(l) = &m.lock {
@@ -276,21 +272,11 @@ impl Queue {
     pub fn glance(&self, which: Listing) -> impl Iterator<Item = Glance<'_>> {
         self.msgs
             .iter()
-            .filter(move |(_, m)| match which {
-                Listing::Main => m.place == Place::Main,
-                Listing::DeadLetter => m.place == Place::DeadLetter,
-                Listing::Scheduled => m.place == Place::Scheduled,
-            })
+            .filter(move |(_, m)| which.holds(m))
             .map(|(seq, m)| Glance {
                 seq,
                 id: &m.id,
-                state: if m.place == Place::Scheduled {
-                    MessageState::Scheduled
-                } else if m.label_deferred {
-                    MessageState::Deferred
-                } else {
-                    MessageState::Active
-                },
+                state: state_of(m),
                 delivery_count: m.h,
                 scheduled_enqueue: m.scheduled_for,
                 locked_until: m.lock.as_ref().map(|l| l.until),
@@ -473,13 +459,7 @@ impl Queue {
             seq,
             body: m.body.clone(),
             size_bytes: m.size,
-            state: if m.place == Place::Scheduled {
-                MessageState::Scheduled
-            } else if m.label_deferred {
-                MessageState::Deferred
-            } else {
-                MessageState::Active
-            },
+            state: state_of(m),
             delivery_count: if received { m.h.saturating_add(1) } else { m.h },
             enqueued_at: m.enqueued,
             expires_at: m.expires,
@@ -615,6 +595,17 @@ impl MessageView {
     }
 }
 
+/// The `State` property of a message as the broker holds it.
+fn state_of(m: &Msg) -> MessageState {
+    if m.place == Place::Scheduled {
+        MessageState::Scheduled
+    } else if m.label_deferred {
+        MessageState::Deferred
+    } else {
+        MessageState::Active
+    }
+}
+
 /// Which messages [`Queue::list`] returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Listing {
@@ -624,4 +615,16 @@ pub enum Listing {
     DeadLetter,
     /// Scheduled messages.
     Scheduled,
+}
+
+impl Listing {
+    /// Is this message in this listing?
+    fn holds(self, m: &Msg) -> bool {
+        m.place
+            == match self {
+                Self::Main => Place::Main,
+                Self::DeadLetter => Place::DeadLetter,
+                Self::Scheduled => Place::Scheduled,
+            }
+    }
 }

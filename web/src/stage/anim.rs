@@ -709,9 +709,12 @@ mod tests {
 
     #[test]
     fn a_mass_ending_draws_a_few_endings_and_counts_the_rest() {
-        let seqs: Vec<u64> = (1..=40).collect();
+        // A large stage, so that more tokens than ENDINGS_AT_ONCE are in view.
+        let (w, h) = (1_920.0, 1_080.0);
+        let seqs: Vec<u64> = (1..=60).collect();
         let m1 = with_available(base(), &seqs);
-        let mut a = start(&m1);
+        let mut a = Animator::default();
+        a.reset(layout(&m1, w, h), &m1);
         let shown = a.layout().slots.len();
         assert!(shown > ENDINGS_AT_ONCE, "{shown} tokens on the stage");
         // All of them complete at once.
@@ -724,7 +727,7 @@ mod tests {
                 how: Exit::Completed,
             })
             .collect();
-        a.update(layout(&m2, W, H), &m2, &cues, 1_000.0, false);
+        a.update(layout(&m2, w, h), &m2, &cues, 1_000.0, false);
         let endings: Vec<_> = a.endings(1_001.0).collect();
         assert_eq!(endings.len(), ENDINGS_AT_ONCE);
         assert!(endings.iter().all(|e| e.ending == Ending::Check));
