@@ -729,36 +729,37 @@ fn square_ring(cx: &Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
 
 /// The rectangles of `frac` of a square band (outer corner `x`, `y`, side `side`, thickness
 /// `b`), clockwise from the middle of the top edge.
-fn square_band(x: f64, y: f64, side: f64, b: f64, frac: f64) -> Vec<(f64, f64, f64, f64)> {
-    let mut left = frac.clamp(0.0, 1.0) * 4.0 * side;
+fn square_band(
+    x: f64,
+    y: f64,
+    side: f64,
+    b: f64,
+    frac: f64,
+) -> impl Iterator<Item = (f64, f64, f64, f64)> {
+    // Drawn for every held token in every frame: no allocation.
+    let total = frac.clamp(0.0, 1.0) * 4.0 * side;
     let half = side / 2.0;
-    let mut out = Vec::with_capacity(5);
-    let mut take = |len: f64| {
-        let l = left.min(len);
-        left -= l;
-        l
-    };
-    let a = take(half);
-    if a > 0.0 {
-        out.push((x + half, y, a, b));
-    }
-    let c = take(side);
-    if c > 0.0 {
-        out.push((x + side - b, y, b, c));
-    }
-    let d = take(side);
-    if d > 0.0 {
-        out.push((x + side - d, y + side - b, d, b));
-    }
-    let e = take(side);
-    if e > 0.0 {
-        out.push((x, y + side - e, b, e));
-    }
-    let g = take(half);
-    if g > 0.0 {
-        out.push((x, y, g, b));
-    }
-    out
+    // Where each piece starts along the band, and how long it is.
+    let pieces = [
+        (0.0, half),
+        (half, side),
+        (half + side, side),
+        (half + 2.0 * side, side),
+        (half + 3.0 * side, half),
+    ];
+    pieces
+        .into_iter()
+        .enumerate()
+        .filter_map(move |(i, (start, len))| {
+            let l = (total - start).clamp(0.0, len);
+            (l > 0.0).then_some(match i {
+                0 => (x + half, y, l, b),
+                1 => (x + side - b, y, b, l),
+                2 => (x + side - l, y + side - b, l, b),
+                3 => (x, y + side - l, b, l),
+                _ => (x, y, l, b),
+            })
+        })
 }
 
 fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>) {
@@ -876,28 +877,28 @@ mod tests {
     #[test]
     fn a_square_ring_drains_clockwise_from_the_top_centre() {
         let (x, y, side, b) = (10.0, 20.0, 16.0, 2.0);
-        assert!(square_band(x, y, side, b, 0.0).is_empty());
+        assert!(square_band(x, y, side, b, 0.0).next().is_none());
         // Full: five pieces around the whole square, as long as its perimeter.
-        let full = square_band(x, y, side, b, 1.0);
+        let full: Vec<_> = square_band(x, y, side, b, 1.0).collect();
         assert_eq!(full.len(), 5);
         assert!((length(&full) - 4.0 * side).abs() < 1e-9);
         // An eighth: only the right half of the top edge.
         assert_eq!(
-            square_band(x, y, side, b, 0.125),
+            square_band(x, y, side, b, 0.125).collect::<Vec<_>>(),
             vec![(18.0, 20.0, 8.0, 2.0)]
         );
         // Three eighths: top right half and the right edge.
         assert_eq!(
-            square_band(x, y, side, b, 0.375),
+            square_band(x, y, side, b, 0.375).collect::<Vec<_>>(),
             vec![(18.0, 20.0, 8.0, 2.0), (24.0, 20.0, 2.0, 16.0)]
         );
         // Half: the bottom edge is drawn from the right, half of it.
-        let half = square_band(x, y, side, b, 0.5);
+        let half: Vec<_> = square_band(x, y, side, b, 0.5).collect();
         assert_eq!(half[2], (18.0, 34.0, 8.0, 2.0));
         // Proportional everywhere, and never outside the square.
         for i in 0..=100 {
             let f = f64::from(i) / 100.0;
-            let rs = square_band(x, y, side, b, f);
+            let rs: Vec<_> = square_band(x, y, side, b, f).collect();
             assert!((length(&rs) - f * 4.0 * side).abs() < 1e-9, "{f}");
             for (rx, ry, rw, rh) in rs {
                 assert!(
