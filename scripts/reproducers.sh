@@ -5,8 +5,11 @@
 # Needs GNU time (/usr/bin/time). Figures are reported in docs/limits.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ -n "${SETTLE:-}" ] && SETTLE_GIVEN=1
 SETTLE=${SETTLE:-target/release/settle}
-[ -x "$SETTLE" ] || cargo build --release -q -p settle-cli
+# Rebuilt every time (a no-op when fresh), so the figures are of this tree; SETTLE=<path>
+# measures another binary as it is.
+[ -n "${SETTLE_GIVEN:-}" ] || cargo build --release -q -p settle-cli
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 MAX=18446744073709551615

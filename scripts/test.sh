@@ -13,6 +13,10 @@ step "Format" cargo fmt --all --check
 step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The model-based property test runs 10,000 random cases here (PROPTEST_CASES).
 step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --workspace
+# The debug run above takes the fuzz target's first 1,000 seeds; here the first 3,000, in a
+# release build (a case that drives 100,000 sends costs seconds unoptimised).
+step "Scenario fuzz target, 3,000 cases (release)" env FUZZ_CASES="${FUZZ_CASES:-3000}" \
+  cargo test --release -p settle-core --features scenario --test fuzz_scenarios whole_scenarios -- --nocapture
 # Every preset and example exported as a Python and a TypeScript program type-checks against the
 # real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
 step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh

@@ -12,22 +12,25 @@
 //! - where polling every tick is cheap enough to be the reference (virtual time over `poll_ms`
 //!   bounded), skipping empty polls gives the same trace as polling every tick.
 //!
-//! `cargo test` runs [`CASES`] cases (seeds 1 to 1,000, the same every run). The long run (at least 1,000,000 operations, an
+//! `cargo test` runs [`CASES`] cases (seeds 1 to 1,000, the same every run); `FUZZ_CASES=<n>`
+//! runs seeds 1 to n instead (the test command runs 3,000 in a release build). The long run (at least 1,000,000
+//! operations, an
 //! operation being one trace record or one parse of a mutated document):
 //!
 //! ```text
 //! cargo test --release -p settle-core --features scenario --test fuzz_scenarios -- --ignored --nocapture
 //! ```
 //!
-//! `FUZZ_SEED=<n>` starts the long run at another seed; a failing case prints its seed and
+//! `FUZZ_SLOW=1` prints the cases that take over a second (and, replaying one, its document
+//! and the time of each phase). `FUZZ_SEED=<n>` starts the long run at another seed; a failing case prints its seed and
 //! document, and `case(seed)` replays it.
 
 use settle_core::check::check_invariants;
 use settle_core::scenario::{Budget, BudgetError, Progress, Run, Scenario, parse};
 use settle_core::{Instant, scenario::limits::MAX_TIME_MS};
 
-/// Cases in the normal `cargo test` run.
-const CASES: u32 = 1_000;
+/// Cases in the normal `cargo test` run, unless `FUZZ_CASES` says how many.
+const CASES: u64 = 1_000;
 /// The records budget of a case in the normal run (the long run allows 20,000).
 const TEST_RECORDS: u64 = 1_000;
 
@@ -377,6 +380,16 @@ fn case(seed: u64, records: u64) -> u64 {
         ops += 1;
     }
     let Ok(sc) = parse(&text) else { return ops };
+    let slow = std::env::var("FUZZ_SLOW").is_ok();
+    if slow && std::env::var("FUZZ_SEED").is_ok() {
+        eprintln!("{text}");
+    }
+    let t0 = std::time::Instant::now();
+    let lap = |what: &str| {
+        if slow {
+            eprintln!("  {what}: {:.2} s", t0.elapsed().as_secs_f64());
+        }
+    };
     let b = budget(records);
     let ctx = || format!("seed {seed}: {text}");
 
@@ -418,6 +431,7 @@ fn case(seed: u64, records: u64) -> u64 {
         }
     };
     ops += run.records();
+    lap("sliced");
 
     // The same scenario in one go: the same trace, the same end.
     let (whole, whole_end) = one_go(&sc, b, false);
@@ -429,6 +443,7 @@ fn case(seed: u64, records: u64) -> u64 {
         first_difference(&sliced, &whole)
     );
 
+    lap("one go");
     // Polling every tick (the behaviour poll skipping replaces) where that is cheap.
     if every_tick_is_cheap(&sc) {
         let (every, every_end) = one_go(&sc, b, true);
@@ -447,9 +462,19 @@ fn case(seed: u64, records: u64) -> u64 {
 /// failure in CI is one anybody can replay, never a flake of a random draw.
 #[test]
 fn whole_scenarios_parse_without_panic_run_in_budget_keep_invariants_and_match_references() {
-    for seed in 1..=u64::from(CASES) {
+    let cases = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(CASES);
+    let t0 = std::time::Instant::now();
+    for seed in 1..=cases {
+        let t = std::time::Instant::now();
         case(seed, TEST_RECORDS);
+        if std::env::var("FUZZ_SLOW").is_ok() && t.elapsed().as_secs_f64() > 1.0 {
+            eprintln!("seed {seed}: {:.1} s", t.elapsed().as_secs_f64());
+        }
     }
+    println!("{cases} cases in {:.1} s", t0.elapsed().as_secs_f64());
 }
 
 /// The seeds of cases that once failed: each replays as a regression test.

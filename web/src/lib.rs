@@ -488,6 +488,9 @@ fn query_param(name: &str) -> Option<String> {
 /// scenario. Also the shared position (the frame loop goes there in slices), and the
 /// address's name for what was loaded.
 fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Option<lesson::Source>) {
+    if let Some(n) = query_param("budget").and_then(|v| v.parse::<u64>().ok()) {
+        sim::limit_budget(n);
+    }
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();

@@ -6,17 +6,32 @@
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
-use settle_core::scenario::{Progress, Record, Run, Scenario, Step, parse};
+use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
 use settle_core::{
     ClientId, Duration, Event, Glance, Instant, Listing, LockToken, MessageState, MessageView,
     NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target,
     Text, World,
 };
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
 
 /// How many log lines are kept.
 pub const LOG_CAP: usize = 300;
+thread_local! {
+    static PAGE_BUDGET: Cell<Budget> = const { Cell::new(Budget::DEFAULT) };
+}
+
+/// Lowers the work budget (trace records) of every run the page starts from now on: the
+/// page's `?budget=N`, for trying a heavy scenario in small steps (and for the test of what
+/// the page does over its budget). It never rises above [`Budget::DEFAULT`].
+pub fn limit_budget(max_records: u64) {
+    PAGE_BUDGET.set(Budget {
+        max_records: max_records.min(Budget::DEFAULT.max_records),
+        ..Budget::DEFAULT
+    });
+}
+
 /// How many held deliveries a receiver's panel lists (the stage draws them all).
 pub const HELD_ROWS: usize = 50;
 /// How many messages a lane draws; the rest are summarised as a count.
@@ -519,7 +534,7 @@ impl Sim {
         if receivers.is_empty() {
             receivers.push("R1".into());
         }
-        let run = Run::new(&scenario);
+        let run = Run::with_budget(&scenario, PAGE_BUDGET.get());
         let live = Live {
             run,
             log: VecDeque::new(),
