@@ -139,6 +139,7 @@ test('a link far ahead opens in slices: the page stays responsive, shows its pro
 });
 
 test('over its work budget the page stops with the same error as the CLI, keeps what ran, and stays usable', async ({ page }) => {
+  test.setTimeout(90_000);
   // `?budget=N` lowers the page's records budget (the default, 4,000,000, takes too long to reach
   // in a test); the scenario is the busy hour above, played from a link toward an hour ahead.
   const busy = {
