@@ -210,9 +210,9 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
         <section class="scenario-intro" aria-label="About this scenario">
             <div class="intro-head">
                 <h2 id="scenario-title" tabindex="-1">{title}</h2>
-                <Show when=move || !ctx.mode.readonly>
+                {(!ctx.mode.readonly).then(|| view! {
                     <button class="btn small" on:click=restart title="The same scenario again from 0 s">"Restart"</button>
-                </Show>
+                })}
             </div>
             // One line on the page (the whole text on hover and for screen readers): its height
             // never changes, so the stage under it keeps its size.
