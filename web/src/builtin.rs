@@ -242,27 +242,42 @@ async fn get(_path: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn names<'a>(table: &[(&'a str, &str)]) -> Vec<&'a str> {
+        table.iter().map(|(n, _)| *n).collect()
+    }
+
     #[test]
     fn the_tables_name_settle_cores_documents_with_their_titles() {
-        let core: Vec<&str> = settle_core::scenario::presets::PRESETS
-            .iter()
-            .map(|(n, _)| *n)
-            .collect();
-        let ours: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-        assert_eq!(ours, core);
+        assert_eq!(
+            names(PRESETS),
+            names(settle_core::scenario::presets::PRESETS)
+        );
         for (name, title) in PRESETS {
             let sc = settle_core::scenario::parse(&preset(name).unwrap()).unwrap();
             assert_eq!(&sc.title, title, "{name}");
         }
-        let core: Vec<&str> = settle_core::scenario::compare::COMPARISONS
-            .iter()
-            .map(|(n, _)| *n)
-            .collect();
-        let ours: Vec<&str> = COMPARISONS.iter().map(|(n, _)| *n).collect();
-        assert_eq!(ours, core);
+        assert_eq!(
+            names(COMPARISONS),
+            names(settle_core::scenario::compare::COMPARISONS)
+        );
         for (name, title) in COMPARISONS {
             assert_eq!(&parse_comparison(name).unwrap().title, title, "{name}");
         }
+    }
+
+    #[test]
+    fn a_comparison_finds_its_presets_through_the_resolver_it_is_given() {
+        let text = comparison("crash-short-vs-long-lock").unwrap();
+        let e = settle_core::scenario::compare::parse_with(&text, &|_| None).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("\"crash-short-lock\" is not a preset"),
+            "{e}"
+        );
+        assert_eq!(
+            parse_comparison("crash-short-vs-long-lock").unwrap(),
+            settle_core::scenario::compare::parse(&text).unwrap()
+        );
     }
 
     #[test]
@@ -279,19 +294,14 @@ mod tests {
 
     #[test]
     fn the_dist_paths_are_where_trunk_copies_core_presets() {
-        for (name, _) in PRESETS {
-            let path = Kind::Preset.path(name);
-            assert!(
-                std::path::Path::new("../core").join(&path).exists(),
-                "{path}"
-            );
-        }
-        for (name, _) in COMPARISONS {
-            let path = Kind::Comparison.path(name);
-            assert!(
-                std::path::Path::new("../core").join(&path).exists(),
-                "{path}"
-            );
+        for kind in [Kind::Preset, Kind::Comparison] {
+            for (name, _) in kind.table() {
+                let path = kind.path(name);
+                assert!(
+                    std::path::Path::new("../core").join(&path).exists(),
+                    "{path}"
+                );
+            }
         }
     }
 }
