@@ -471,7 +471,11 @@ fn start_clock(ctx: Ctx) {
         last_frame_start(Some(start));
         request_animation_frame(move || frame(ctx, last, carry));
     }
-    request_animation_frame(move || frame(ctx, last, carry));
+    // The first frame after mounting only asks for the next one: the browser lays out and
+    // paints the new page first, then the stage's first (heavy) frame draws into it, instead
+    // of the stage's first measurement forcing that layout inside a long frame that nothing
+    // is painted before.
+    request_animation_frame(move || request_animation_frame(move || frame(ctx, last, carry)));
 }
 
 fn query_param(name: &str) -> Option<String> {
