@@ -109,32 +109,18 @@ fn longer(sc: &Scenario) -> Scenario {
 /// The built-in lessons: (preset name, title), in the presets' order.
 #[must_use]
 pub fn presets() -> Vec<(&'static str, String)> {
-    settle_core::scenario::presets::PRESETS
+    crate::builtin::PRESETS
         .iter()
-        .map(|(n, t)| {
-            (
-                *n,
-                settle_core::scenario::parse(t)
-                    .map(|s| s.title)
-                    .unwrap_or_default(),
-            )
-        })
+        .map(|(n, t)| (*n, (*t).to_string()))
         .collect()
 }
 
 /// The built-in comparisons: (name, title).
 #[must_use]
 pub fn comparisons() -> Vec<(&'static str, String)> {
-    settle_core::scenario::compare::COMPARISONS
+    crate::builtin::COMPARISONS
         .iter()
-        .map(|(n, t)| {
-            (
-                *n,
-                settle_core::scenario::compare::parse(t)
-                    .map(|c| c.title)
-                    .unwrap_or_default(),
-            )
-        })
+        .map(|(n, t)| (*n, (*t).to_string()))
         .collect()
 }
 
@@ -152,10 +138,9 @@ pub struct ComparisonView {
     pub table: Compared,
 }
 
+/// A comparison already fetched ([`crate::builtin::fetch_comparison`]).
 fn comparison(name: &str) -> Result<Comparison, String> {
-    let text = settle_core::scenario::compare::comparison(name)
-        .ok_or_else(|| format!("there is no comparison \"{name}\""))?;
-    settle_core::scenario::compare::parse(text).map_err(|e| format!("error: {e}"))
+    crate::builtin::parse_comparison(name)
 }
 
 /// The comparison `name` resolved from its runs.

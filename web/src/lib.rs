@@ -5,6 +5,7 @@
 //! [`sim::Snapshot`] per frame.
 
 pub mod artifacts;
+pub mod builtin;
 pub mod crash;
 pub mod embed;
 pub mod lesson;
@@ -470,7 +471,11 @@ fn start_clock(ctx: Ctx) {
         last_frame_start(Some(start));
         request_animation_frame(move || frame(ctx, last, carry));
     }
-    request_animation_frame(move || frame(ctx, last, carry));
+    // The first frame after mounting only asks for the next one: the browser lays out and
+    // paints the new page first, then the stage's first (heavy) frame draws into it, instead
+    // of the stage's first measurement forcing that layout inside a long frame that nothing
+    // is painted before.
+    request_animation_frame(move || request_animation_frame(move || frame(ctx, last, carry)));
 }
 
 fn query_param(name: &str) -> Option<String> {
@@ -517,9 +522,9 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Optio
         }
         None => {
             let named = match (query_param("preset"), query_param("compare")) {
-                (Some(name), _) => {
-                    Sim::preset(&name).map(|sim| (sim, lesson::Source::Preset(name)))
-                }
+                (Some(name), _) => builtin::preset(&name)
+                    .and_then(|text| Sim::load(&text))
+                    .map(|sim| (sim, lesson::Source::Preset(name))),
                 (None, Some(name)) => lesson::compare_side(&name, "a")
                     .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
                 (None, None) => return (Sim::welcome(), None, None),
@@ -533,6 +538,29 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Optio
             }
         }
     }
+}
+
+/// Fetches the built-in lesson the address names (`?preset=`, `?compare=`), so that the page
+/// starts with it: the first visit without one carries none of them (see [`builtin`]).
+/// Failures are left to [`initial`] to tell.
+pub async fn fetch_for_address() {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    if share::parse_fragment(&hash).is_some() {
+        return;
+    }
+    if let Some(name) = query_param("preset") {
+        let _ = builtin::fetch_preset(&name).await;
+    } else if let Some(name) = query_param("compare") {
+        let _ = builtin::fetch_comparison(&name).await;
+    }
+}
+
+/// Whether the address names a built-in lesson that [`fetch_for_address`] would fetch.
+#[must_use]
+pub fn address_names_a_lesson() -> bool {
+    query_param("preset").is_some() || query_param("compare").is_some()
 }
 
 /// The other sides of the comparison `name` than `key`, ready to run.

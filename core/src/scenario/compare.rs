@@ -92,19 +92,22 @@ pub fn merge_patch(target: &Value, patch: &Value) -> Value {
     Value::Object(out)
 }
 
-fn preset_doc(path: &str, name: &str) -> R<Value> {
-    let Some(text) = presets::preset(name) else {
+/// Where a comparison finds the text of a preset it names (`None`: no such preset).
+pub type Presets<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+fn preset_doc(path: &str, name: &str, presets: Presets<'_>) -> R<Value> {
+    let Some(text) = presets(name) else {
         return err(
             path,
             format!("\"{name}\" is not a preset (see `settle presets`)"),
         );
     };
-    serde_json::from_str(text).map_or_else(|e| err(path, format!("{e}")), Ok)
+    serde_json::from_str(&text).map_or_else(|e| err(path, format!("{e}")), Ok)
 }
 
-fn source(path: &str, v: &Value) -> R<Value> {
+fn source(path: &str, v: &Value, presets: Presets<'_>) -> R<Value> {
     match v {
-        Value::String(name) => preset_doc(path, name),
+        Value::String(name) => preset_doc(path, name, presets),
         Value::Object(_) => Ok(v.clone()),
         other => err(
             path,
@@ -147,6 +150,15 @@ fn expect(text: &str, path: &str) -> R<Expect> {
 /// Bad JSON, a missing or unknown key, a variant whose scenario is invalid, an unknown
 /// placeholder: `$.compare…` path and what is wrong.
 pub fn parse(text: &str) -> R<Comparison> {
+    parse_with(text, &|name| presets::preset(name).map(String::from))
+}
+
+/// Parses a comparison document whose preset names `presets` resolves (the playground fetches
+/// its presets instead of carrying them).
+///
+/// # Errors
+/// As [`parse`]; a preset `presets` does not know is "not a preset".
+pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
     let doc: Value = serde_json::from_str(text).or_else(|e| err("$", format!("not JSON: {e}")))?;
     let mut top = Obj::new("$", &doc)?;
     match top.req("settle")? {
@@ -165,7 +177,7 @@ pub fn parse(text: &str) -> R<Comparison> {
     let description = o.str_max("description", 2000)?.unwrap_or("").to_string();
     let base = match o.opt("base") {
         None => None,
-        Some(v) => Some(source(&o.at("base"), v)?),
+        Some(v) => Some(source(&o.at("base"), v, presets)?),
     };
     let vpath = o.at("variants");
     let items = match o.req("variants")? {
@@ -189,7 +201,7 @@ pub fn parse(text: &str) -> R<Comparison> {
         let from = match (v.opt("scenario"), v.str("preset")?) {
             (Some(_), Some(_)) => return err(&path, "give \"scenario\" or \"preset\", not both"),
             (Some(s), None) => s.clone(),
-            (None, Some(p)) => preset_doc(&v.at("preset"), p)?,
+            (None, Some(p)) => preset_doc(&v.at("preset"), p, presets)?,
             (None, None) => match &base {
                 Some(b) => b.clone(),
                 None => return err(&path, "no \"scenario\", \"preset\" or \"base\" to run"),

@@ -63,32 +63,40 @@ pub(crate) fn loaded(ctx: Ctx, sim: Sim, source: Option<Source>) {
     scroll_to_title();
 }
 
-/// Opens a built-in preset; the notice shows by the title.
+/// Opens a built-in preset (fetched the first time); the notice shows by the title.
 pub(crate) fn open_preset(ctx: Ctx, name: &str) {
-    match Sim::preset(name) {
-        Ok(sim) => {
-            let title = sim.title().to_string();
-            loaded(ctx, sim, Some(Source::Preset(name.to_string())));
-            ctx.tell("intro", format!("Loaded the lesson \"{title}\"."), false);
+    let name = name.to_string();
+    leptos::task::spawn_local(async move {
+        match crate::builtin::fetch_preset(&name)
+            .await
+            .and_then(|text| Sim::load(&text))
+        {
+            Ok(sim) => {
+                let title = sim.title().to_string();
+                loaded(ctx, sim, Some(Source::Preset(name)));
+                ctx.tell("intro", format!("Loaded the lesson \"{title}\"."), false);
+            }
+            Err(e) => ctx.tell("lessons", e, true),
         }
-        Err(e) => ctx.tell("lessons", e, true),
-    }
+    });
 }
 
-/// Opens side `key` of a built-in comparison.
+/// Opens side `key` of a built-in comparison (fetched the first time, with its presets).
 fn open_compare(ctx: Ctx, name: &str, key: &'static str) {
-    match lesson::compare_side(name, key) {
-        Ok(sc) => {
-            loaded(
-                ctx,
-                Sim::new(sc),
-                Some(Source::Compare(name.to_string(), key)),
-            );
-            ctx.set_twins(crate::twins_of(name, key));
-            ctx.notice.set(None);
+    let name = name.to_string();
+    leptos::task::spawn_local(async move {
+        let side = crate::builtin::fetch_comparison(&name)
+            .await
+            .and_then(|_| lesson::compare_side(&name, key));
+        match side {
+            Ok(sc) => {
+                loaded(ctx, Sim::new(sc), Some(Source::Compare(name.clone(), key)));
+                ctx.set_twins(crate::twins_of(&name, key));
+                ctx.notice.set(None);
+            }
+            Err(e) => ctx.tell("lessons", e, true),
         }
-        Err(e) => ctx.tell("lessons", e, true),
-    }
+    });
 }
 
 /// A share link opened in this tab while it is open (`hashchange`) takes effect: the
@@ -202,9 +210,9 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
         <section class="scenario-intro" aria-label="About this scenario">
             <div class="intro-head">
                 <h2 id="scenario-title" tabindex="-1">{title}</h2>
-                <Show when=move || !ctx.mode.readonly>
+                {(!ctx.mode.readonly).then(|| view! {
                     <button class="btn small" on:click=restart title="The same scenario again from 0 s">"Restart"</button>
-                </Show>
+                })}
             </div>
             // One line on the page (the whole text on hover and for screen readers): its height
             // never changes, so the stage under it keeps its size.

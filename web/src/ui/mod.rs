@@ -47,6 +47,9 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         fit::watch();
     }
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
+    // Full page or embed is fixed for the page's life: what only one of them shows is built
+    // once or never (no `<Show>`: each instantiates its own reactive and view code).
+    let embed = ctx.mode.embed;
     // An interactive embed opens its forms over the stage (its height never changes).
     let controls = RwSignal::new(false);
     let toggle_controls = move |_| {
@@ -77,28 +80,26 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <h1>"Settle"</h1>
                 <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
             </div>
-            <Show when=move || ctx.mode.embed>
+            {embed.then(|| view! {
                 <h2 class="embed-title" title=move || title.get()>{move || title.get()}</h2>
-            </Show>
+            })}
             <clock::Clock ctx=ctx />
-            <Show when=move || !ctx.mode.embed>
+            {(!embed).then(|| view! {
                 <button class="btn ghost presenter-btn" aria-pressed=move || ctx.presenter.get().to_string()
                     title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, ← step back, E next lock expiry, R restart, + / − speed, F full screen."
                     on:click=move |_| toggle_presenter(ctx, false)>"Presenter"</button>
-            </Show>
-            <Show when=move || ctx.mode.embed && !ctx.mode.readonly>
+            })}
+            {(embed && !ctx.mode.readonly).then(|| view! {
                 <button class="btn ghost embed-controls" aria-expanded=move || controls.get().to_string()
                     title="Send, receive and settle by hand (over the stage)" on:click=toggle_controls>"Controls"</button>
-            </Show>
-            <Show when=move || ctx.mode.embed>
+            })}
+            {embed.then(|| view! {
                 <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
-            </Show>
+            })}
         </header>
         <notice::Notice ctx=ctx area="clock" />
         <notice::Notice ctx=ctx area="top" />
-        <Show when=move || !ctx.mode.embed>
-            <lessons::LessonList ctx=ctx />
-        </Show>
+        {(!embed).then(|| view! { <lessons::LessonList ctx=ctx /> })}
         <Show when=move || ctx.pending.with(Option::is_some)>
             <div class="notice progress-notice" role="status" aria-label="Going to the link's position">
                 <span>{move || {
@@ -127,9 +128,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <lessons::Intro ctx=ctx />
             <lessons::Caption ctx=ctx />
             <stage::Stage ctx=ctx />
-            <Show when=move || !ctx.mode.embed>
-                <queue::Inspector ctx=ctx />
-            </Show>
+            {(!embed).then(|| view! { <queue::Inspector ctx=ctx /> })}
             <main class="board">
                 <clients::Senders ctx=ctx />
                 <clients::Receivers ctx=ctx />
@@ -138,12 +137,12 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                 <queue::Log ctx=ctx />
                 <queue::QueueView ctx=ctx />
             </div>
-            <Show when=move || !ctx.mode.embed>
+            {(!embed).then(|| view! {
                 <div class="lower tools-row">
                     <tools::ScenarioTools ctx=ctx />
                     <tools::Settings ctx=ctx />
                 </div>
-            </Show>
+            })}
         </div>
     }
 }

@@ -75,7 +75,7 @@ fn export_name(title: &str) -> String {
 #[component]
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
-    let chosen = RwSignal::new(settle_core::scenario::presets::PRESETS[0].0.to_string());
+    let chosen = RwSignal::new(crate::builtin::PRESETS[0].0.to_string());
     // The picker names what is loaded.
     Effect::new(move |_| {
         if let Some(crate::lesson::Source::Preset(n)) = ctx.lesson.with(|l| l.source.clone()) {
