@@ -476,6 +476,7 @@ impl Queue {
             } else {
                 SubQueue::Main
             },
+            meta: m.meta.clone(),
         }
     }
 

@@ -116,6 +116,7 @@ impl Queue {
             lock: None,
             dl_reason: None,
             dl_desc: None,
+            meta: msg.meta,
         };
         // Cannot overflow: the quota check above bounds the sum by `max_size_bytes`.
         self.size_bytes += m.size;

@@ -47,6 +47,13 @@ fn message(m: &mut Map<String, Value>, msg: &NewMessage) {
     if let Some(t) = msg.scheduled_enqueue {
         put(m, "scheduled_enqueue_ms", t.as_millis());
     }
+    if let Some(meta) = &msg.meta {
+        for (k, v) in meta.texts() {
+            if let Some(v) = v {
+                put(m, k, v.to_string());
+            }
+        }
+    }
 }
 
 fn mode(m: &mut Map<String, Value>, mode: Option<ReceiveMode>) {

@@ -26,7 +26,7 @@ pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
 use crate::event::{Event, EventKind};
-use crate::message::{MessageView, PropValue, Text};
+use crate::message::{MessageView, Meta, PropValue, Text};
 use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
@@ -583,9 +583,17 @@ fn prop(v: &PropValue) -> J {
     }
 }
 
-/// A message record; `listed` adds `locked_by` (listings of the final record).
+/// A message record; `listed` adds `locked_by` (listings of the final record). The
+/// correlation and reply keys appear only when set (a document without `entities`).
 #[must_use]
 pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
+    message_record_in(world, m, listed, false)
+}
+
+/// A message record; with `entities` every correlation and reply key and `topic_seq` appear,
+/// null when not set (`scenario-format-entities.md` §5).
+#[must_use]
+pub fn message_record_in(world: &World, m: &MessageView, listed: bool, entities: bool) -> J {
     let mut j = J::obj()
         .with("id", &*m.id)
         .with("seq", m.seq)
@@ -611,6 +619,16 @@ pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
                     .collect(),
             ),
         );
+    let none = Meta::default();
+    let meta = m.meta.as_deref();
+    for (k, v) in meta.unwrap_or(&none).texts() {
+        if entities || v.is_some() {
+            j.push(k, text(v));
+        }
+    }
+    if entities {
+        j.push("topic_seq", meta.and_then(|x| x.topic_seq));
+    }
     if listed {
         j.push("locked_by", m.locked_by.map(|c| world.name(c)));
     }

@@ -9,7 +9,7 @@ use super::limits::{
 use super::{Scenario, Step};
 use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
-use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
@@ -365,6 +365,17 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
     if scheduled_required && sched.is_none() {
         return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
     }
+    let mut meta = Meta::default();
+    for (key, slot) in [
+        ("correlation_id", &mut meta.correlation_id),
+        ("reply_to", &mut meta.reply_to),
+        ("reply_to_session_id", &mut meta.reply_to_session_id),
+        ("subject", &mut meta.subject),
+        ("content_type", &mut meta.content_type),
+        ("to_address", &mut meta.to_address),
+    ] {
+        *slot = o.str_max(key, MAX_ID_CHARS)?.map(Text::from);
+    }
     Ok(NewMessage {
         id: id.into(),
         body: body.into(),
@@ -373,6 +384,7 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
         session_id,
         properties: props,
         scheduled_enqueue: sched,
+        meta: (!meta.is_empty()).then(|| Rc::new(meta)),
     })
 }
 
