@@ -50,6 +50,7 @@ mod error;
 mod event;
 pub mod filter;
 mod message;
+pub mod namespace;
 pub mod narrate;
 mod queue;
 mod rng;

@@ -20,6 +20,7 @@ mod timers;
 mod token;
 
 pub use clients::{LinkOptions, SessionHold};
+pub(crate) use send::DupWindow;
 pub use send::SendOutcome;
 
 pub(crate) use clients::Clients;
@@ -101,8 +102,7 @@ pub struct Queue {
     session_names: BTreeMap<u64, Text>,
     pub(crate) clients: Clients,
     prefetching: BTreeSet<(ClientId, SubQueue)>,
-    dup_first: BTreeMap<Text, Instant>,
-    dup_order: VecDeque<(Instant, Text)>,
+    dups: DupWindow,
     pub(crate) size_bytes: u64,
     events: VecDeque<Event>,
     pub(crate) counters: Counters,
@@ -139,8 +139,7 @@ impl Queue {
             session_names: BTreeMap::new(),
             clients: Clients::default(),
             prefetching: BTreeSet::new(),
-            dup_first: BTreeMap::new(),
-            dup_order: VecDeque::new(),
+            dups: DupWindow::default(),
             size_bytes: 0,
             events: VecDeque::new(),
             counters: Counters::default(),

@@ -3,9 +3,10 @@
 
 use super::{Queue, Timer, bump};
 use crate::error::{Error, ErrorKind, text};
-use crate::event::EventKind;
-use crate::message::{ClientId, Msg, NewMessage, Place};
+use crate::event::{DeadLetterCause, EventKind};
+use crate::message::{ClientId, Msg, NewMessage, Place, Text};
 use crate::time::{Duration, Instant};
+use alloc::collections::{BTreeMap, VecDeque};
 use alloc::format;
 
 /// What a successful send did.
@@ -68,21 +69,48 @@ impl Queue {
                 ),
             ));
         }
-        if let Some(window) = self.config.duplicate_detection_window {
-            self.prune_duplicates(window);
-            if self.dup_first.contains_key(&msg.id) {
-                bump(&mut self.counters.duplicates);
-                let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
-                self.emit(EventKind::DuplicateDropped {
-                    seq,
-                    id: msg.id.clone(),
-                    by,
-                });
-                return Ok(SendOutcome::Duplicate(seq));
-            }
-            self.dup_first.insert(msg.id.clone(), self.now);
-            self.dup_order.push_back((self.now, msg.id.clone()));
+        if let Some(window) = self.config.duplicate_detection_window
+            && self.dups.seen(self.now, window, &msg.id)
+        {
+            bump(&mut self.counters.duplicates);
+            let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
+            self.emit(EventKind::DuplicateDropped {
+                seq,
+                id: msg.id.clone(),
+                by,
+            });
+            return Ok(SendOutcome::Duplicate(seq));
         }
+        Ok(self.store(by, msg, None))
+    }
+
+    /// A topic's copy entering this subscription (`topics.md` §4): the topic made the size,
+    /// quota and duplicate checks, and a session-enabled subscription takes a copy without a
+    /// session id too, straight into its dead-letter queue (`dead_letter` says why).
+    pub(crate) fn enqueue_copy(
+        &mut self,
+        now: Instant,
+        by: ClientId,
+        msg: NewMessage,
+        dead_letter: Option<DeadLetterCause>,
+    ) -> u64 {
+        self.fire_due(now);
+        let seq = match self.store(by, msg, dead_letter) {
+            SendOutcome::Enqueued(s) | SendOutcome::Scheduled(s) => s,
+            SendOutcome::Duplicate(_) => unreachable!("store never drops"),
+        };
+        self.pump();
+        seq
+    }
+
+    /// Stores an accepted message (active, or scheduled when it says so) and announces it;
+    /// `dead_letter` moves it to the dead-letter queue at once.
+    fn store(
+        &mut self,
+        by: ClientId,
+        msg: NewMessage,
+        dead_letter: Option<DeadLetterCause>,
+    ) -> SendOutcome {
         let seq = self.take_seq();
         let ttl = match (msg.ttl, self.config.effective_default_ttl()) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -123,6 +151,7 @@ impl Queue {
         bump(&mut self.counters.accepted);
         if let Some(sid) = &m.session
             && self.config.requires_session
+            && dead_letter.is_none()
         {
             let sid = sid.clone();
             self.session_mut(&sid);
@@ -136,10 +165,13 @@ impl Queue {
         });
         if let Some(t) = activate_at {
             self.timers.insert(t, Timer::Activate(seq));
-            Ok(SendOutcome::Scheduled(seq))
+            SendOutcome::Scheduled(seq)
         } else {
-            self.make_available(seq);
-            Ok(SendOutcome::Enqueued(seq))
+            match dead_letter {
+                Some(cause) => self.move_to_dead_letter(seq, None, cause),
+                None => self.make_available(seq),
+            }
+            SendOutcome::Enqueued(seq)
         }
     }
 
@@ -152,18 +184,6 @@ impl Queue {
             .filter(|&n| n < 1 << 62)
             .expect("invariant: fewer than 2^62 sequence numbers are ever handed out");
         s
-    }
-
-    pub(super) fn prune_duplicates(&mut self, window: Duration) {
-        while let Some((t, _)) = self.dup_order.front() {
-            if *t + window > self.now {
-                break;
-            }
-            let (t, id) = self.dup_order.pop_front().expect("invariant: front exists");
-            if self.dup_first.get(&id) == Some(&t) {
-                self.dup_first.remove(&id);
-            }
-        }
     }
 
     /// T3: a scheduled message becomes active with a new sequence number.
@@ -202,5 +222,34 @@ impl Queue {
             bump(&mut self.counters.cancelled);
             self.emit(EventKind::Cancelled { seq, id: m.id, by });
         }
+    }
+}
+
+/// The duplicate detection window of a queue or topic: the message ids seen, by when
+/// (semantics.md §6, `topics.md` §5).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DupWindow {
+    first: BTreeMap<Text, Instant>,
+    order: VecDeque<(Instant, Text)>,
+}
+
+impl DupWindow {
+    /// Whether `id` was seen inside `window` before `now`; if not, records it as seen now.
+    pub(crate) fn seen(&mut self, now: Instant, window: Duration, id: &Text) -> bool {
+        while let Some((t, _)) = self.order.front() {
+            if *t + window > now {
+                break;
+            }
+            let (t, id) = self.order.pop_front().expect("invariant: front exists");
+            if self.first.get(&id) == Some(&t) {
+                self.first.remove(&id);
+            }
+        }
+        if self.first.contains_key(id) {
+            return true;
+        }
+        self.first.insert(id.clone(), now);
+        self.order.push_back((now, id.clone()));
+        false
     }
 }

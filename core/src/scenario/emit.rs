@@ -3,6 +3,7 @@
 
 use crate::config::{QueueConfig, QueuePatch};
 use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue};
+use crate::namespace::EntityOp;
 use crate::queue::LinkOptions;
 use crate::world::{Op, Target};
 use alloc::string::{String, ToString};
@@ -145,6 +146,11 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get_session_state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update_queue",
+        Op::Entity { op, .. } => match op {
+            EntityOp::Update { .. } => "update_entity",
+            EntityOp::AddRule { .. } => "add_rule",
+            EntityOp::RemoveRule { .. } => "remove_rule",
+        },
     }
 }
 
@@ -260,6 +266,31 @@ pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
         }
         Op::UpdateQueue(p) => {
             m.insert("set".into(), patch_value(p));
+        }
+        Op::Entity { entity, op } => {
+            put(&mut m, "entity", entity.to_string());
+            match op {
+                EntityOp::Update {
+                    patch,
+                    filter_exceptions,
+                } => {
+                    let mut set = patch_value(patch);
+                    if let (Some(f), Value::Object(s)) = (filter_exceptions, &mut set) {
+                        s.insert(
+                            "dead_letter_on_filter_evaluation_exceptions".into(),
+                            (*f).into(),
+                        );
+                    }
+                    m.insert("set".into(), set);
+                }
+                EntityOp::AddRule { name, rule } => {
+                    put(&mut m, "rule", name.to_string());
+                    if let Value::Object(r) = crate::filter::rule_to_value(rule) {
+                        m.extend(r);
+                    }
+                }
+                EntityOp::RemoveRule { name } => put(&mut m, "rule", name.to_string()),
+            }
         }
         Op::Close | Op::Disconnect | Op::RenewSessionLock | Op::GetSessionState => {}
     }

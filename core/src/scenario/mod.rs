@@ -813,6 +813,10 @@ pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
                 ),
             );
         }
+        EventKind::Published { subscriptions, .. } => j.push(
+            "subscriptions",
+            J::A(subscriptions.iter().map(|s| J::T(s.clone())).collect()),
+        ),
         EventKind::Enqueued { .. }
         | EventKind::DuplicateDropped { .. }
         | EventKind::Cancelled { .. }

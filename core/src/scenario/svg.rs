@@ -243,6 +243,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get session state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update queue",
+        Op::Entity { .. } => "update entity",
     }
 }
 
