@@ -8,6 +8,8 @@ pub mod artifact;
 mod budget;
 pub mod compare;
 pub(crate) mod emit;
+mod entities;
+mod nsrun;
 mod json;
 pub mod lesson;
 pub mod limits;
@@ -22,6 +24,7 @@ pub mod timetravel;
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::{J, parse_f64};
+pub use nsrun::{NsRun, ns_event_record};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
@@ -57,6 +60,10 @@ pub struct Scenario {
     pub raw_actors: serde_json::Value,
     /// The optional `lesson` (docs/lessons.md): captions, summary, default speed.
     pub lesson: Option<lesson::Lesson>,
+    /// The `entities` (`scenario-format-entities.md`); `None`: one queue configured by `queue`.
+    pub entities: Option<Rc<crate::namespace::Entities>>,
+    /// The `entities` object as written (for export).
+    pub raw_entities: Option<serde_json::Value>,
 }
 
 /// One script step.
@@ -70,6 +77,10 @@ pub struct Step {
     pub op: Op,
     /// The step as written (for export and display).
     pub raw: serde_json::Value,
+    /// In a document with `entities`: the queue or topic (`to`), the queue or subscription
+    /// (`from`, or the client's receive entity for settlement, `close`, `disconnect`), or the
+    /// entity of an entity op. `None` without `entities`.
+    pub entity: Option<Text>,
 }
 
 /// Executes a scenario and produces its trace, within a work [`Budget`].
@@ -550,9 +561,27 @@ impl Scenario {
     }
 }
 
+/// Runs a whole scenario (with or without `entities`) to `run_until_ms` and writes its trace,
+/// final record included, line by line: what `settle run` prints.
+///
+/// # Errors
+/// The work budget ran out.
+pub fn finish_trace(sc: &Scenario, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    if sc.entities.is_some() {
+        NsRun::new(sc).finish_trace(out)
+    } else {
+        Run::new(sc).finish_trace(out)
+    }
+}
+
 /// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`).
 #[must_use]
 pub fn trace(sc: &Scenario) -> String {
+    if sc.entities.is_some() {
+        let mut text = String::new();
+        let _ = NsRun::new(sc).finish_trace(&mut |l: &str| text.push_str(l));
+        return text;
+    }
     let mut run = Run::new(sc);
     let mut text = String::new();
     run.finish(&mut |r: J| {
@@ -636,12 +665,27 @@ pub fn message_record_in(world: &World, m: &MessageView, listed: bool, entities:
 }
 
 fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, Error>) -> J {
+    step_record_in(world, idx, step, result, false)
+}
+
+/// A step's record; with `entities`, an `entity` key after `by` when the step addresses one
+/// (`to`, `from`, `entity`), and message records with every key.
+pub(crate) fn step_record_in(
+    world: &World,
+    idx: usize,
+    step: &Step,
+    result: &Result<Outcome, Error>,
+    entities: bool,
+) -> J {
     let name = step.raw.get("do").and_then(|v| v.as_str()).unwrap_or("?");
     let mut j = J::obj()
         .with("t", ms(step.at))
         .with("step", idx)
         .with("do", name)
         .with("by", &*step.by);
+    if entities && ["to", "from", "entity"].iter().any(|k| step.raw.get(k).is_some()) {
+        j.push("entity", step.entity.as_ref().map(|e| J::T(e.clone())));
+    }
     match result {
         Ok(o) => {
             j.push("ok", true);
@@ -650,7 +694,11 @@ fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, 
                 Outcome::Seq(s) => j.push("seq", *s),
                 Outcome::Messages(ms) => j.push(
                     "messages",
-                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                    J::A(
+                        ms.iter()
+                            .map(|m| message_record_in(world, m, false, entities))
+                            .collect(),
+                    ),
                 ),
                 Outcome::LockedUntil(t) => j.push("locked_until_ms", ms(*t)),
                 Outcome::Session { id, locked_until } => {
