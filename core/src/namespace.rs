@@ -174,9 +174,10 @@ impl Namespace {
         let mut topics = BTreeMap::new();
         // Each queue and subscription draws its lock tokens from a seed of its own.
         let mut n = 0u64;
+        let root = crate::rng::Rng::new(seed);
         let mut next_seed = || {
             n += 1;
-            seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            root.fork(n).next_u64()
         };
         for (name, e) in entities {
             match e {

@@ -280,9 +280,7 @@ pub(super) fn kind_of(ents: &Entities, path: &str) -> Option<Kind> {
     }
     let (topic, sub) = path.split_once("/subscriptions/")?;
     match ents.get(topic) {
-        Some(EntitySpec::Topic(t)) if t.subscriptions.contains_key(sub) => {
-            Some(Kind::Subscription)
-        }
+        Some(EntitySpec::Topic(t)) if t.subscriptions.contains_key(sub) => Some(Kind::Subscription),
         _ => None,
     }
 }
@@ -300,10 +298,9 @@ pub(super) fn to(o: &mut Obj<'_>, ents: Option<&Entities>) -> R<Option<Text>> {
         (Some(_), None) => err(&at, "missing"),
         (Some(e), Some(s)) => match kind_of(e, s) {
             Some(Kind::Queue | Kind::Topic) => Ok(Some(s.into())),
-            Some(Kind::Subscription) => err(
-                &at,
-                format!("\"{s}\" is a subscription; send to its topic"),
-            ),
+            Some(Kind::Subscription) => {
+                err(&at, format!("\"{s}\" is a subscription; send to its topic"))
+            }
             None => err(&at, format!("no queue or topic named \"{s}\"")),
         },
     }
@@ -365,10 +362,7 @@ pub(super) fn entity(
     subscription_only: bool,
 ) -> R<(Text, Kind)> {
     let Some(e) = ents else {
-        return err(
-            &o.at("do"),
-            format!("{op} is only valid with $.entities"),
-        );
+        return err(&o.at("do"), format!("{op} is only valid with $.entities"));
     };
     let at = o.at("entity");
     let Some(s) = o.str("entity")? else {

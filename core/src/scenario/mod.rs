@@ -9,10 +9,10 @@ mod budget;
 pub mod compare;
 pub(crate) mod emit;
 mod entities;
-mod nsrun;
 mod json;
 pub mod lesson;
 pub mod limits;
+mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
@@ -683,7 +683,11 @@ pub(crate) fn step_record_in(
         .with("step", idx)
         .with("do", name)
         .with("by", &*step.by);
-    if entities && ["to", "from", "entity"].iter().any(|k| step.raw.get(k).is_some()) {
+    if entities
+        && ["to", "from", "entity"]
+            .iter()
+            .any(|k| step.raw.get(k).is_some())
+    {
         j.push("entity", step.entity.as_ref().map(|e| J::T(e.clone())));
     }
     match result {

@@ -68,7 +68,11 @@ impl NsRun {
     ///
     /// # Errors
     /// The work budget ran out; nothing more runs.
-    pub fn advance_trace(&mut self, t: Instant, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    pub fn advance_trace(
+        &mut self,
+        t: Instant,
+        out: &mut impl FnMut(&str),
+    ) -> Result<(), BudgetError> {
         if let Some(e) = &self.exceeded {
             return Err(e.clone());
         }
@@ -93,7 +97,9 @@ impl NsRun {
 
     fn apply(&mut self, step: &Step) -> Result<Outcome, Error> {
         match (&step.entity, step.op.clone()) {
-            (Some(_), Op::Entity { entity, op }) => self.ns.entity_op(step.at, &entity, &step.by, op),
+            (Some(_), Op::Entity { entity, op }) => {
+                self.ns.entity_op(step.at, &entity, &step.by, op)
+            }
             (Some(e), op) => self.ns.apply(step.at, e, &step.by, op),
             (None, op) => {
                 let r = self.nowhere.apply(step.at, &step.by, op);
@@ -103,7 +109,11 @@ impl NsRun {
         }
     }
 
-    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    fn drain(
+        &mut self,
+        step: Option<usize>,
+        out: &mut impl FnMut(&str),
+    ) -> Result<(), BudgetError> {
         while let Some(ev) = self.ns.poll_event() {
             let rec = ns_event_record(&self.ns, &ev, step);
             self.write(&rec, ev.event.at, out)?;
@@ -111,7 +121,12 @@ impl NsRun {
         Ok(())
     }
 
-    fn write(&mut self, rec: &J, at: Instant, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    fn write(
+        &mut self,
+        rec: &J,
+        at: Instant,
+        out: &mut impl FnMut(&str),
+    ) -> Result<(), BudgetError> {
         if self.records >= self.budget.max_records {
             return Err(self.over(Exhausted::Records, at));
         }
@@ -219,7 +234,10 @@ pub(super) fn final_record(ns: &Namespace) -> J {
         };
         ents.push(&path, e);
     }
-    J::obj().with("final", J::obj().with("t", ms(ns.now())).with("entities", ents))
+    J::obj().with(
+        "final",
+        J::obj().with("t", ms(ns.now())).with("entities", ents),
+    )
 }
 
 fn is_subscription(path: &Text) -> bool {

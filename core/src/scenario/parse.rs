@@ -7,10 +7,10 @@ use super::limits::{
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_STEPS, MAX_TIME_MS,
 };
 use super::{Scenario, Step, entities};
-use crate::namespace::{Entities, EntityOp};
 use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::namespace::{Entities, EntityOp};
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
@@ -587,8 +587,7 @@ fn step(
             let (name, _) = entities::entity(&mut o, ents, op_name, false)?;
             let set = o.req("set")?;
             let ents = ents.expect("invariant: entity() refuses a document without entities");
-            let (patch, filter_exceptions) =
-                entities::update_set(&o.at("set"), set, ents, &name)?;
+            let (patch, filter_exceptions) = entities::update_set(&o.at("set"), set, ents, &name)?;
             entity = Some(name.clone());
             Op::Entity {
                 entity: name,
@@ -1018,7 +1017,10 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         Some(t) => t,
     };
     let mut actors = Vec::new();
-    if ents.is_some() && o.opt("actors").is_some_and(|a| a.as_array().is_none_or(|a| !a.is_empty())) {
+    if ents.is_some()
+        && o.opt("actors")
+            .is_some_and(|a| a.as_array().is_none_or(|a| !a.is_empty()))
+    {
         return err(
             "$.actors",
             "automated actors do not address entities yet: use script steps with $.entities",
