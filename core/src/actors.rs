@@ -763,10 +763,7 @@ impl ReceiverState {
                 target: Target::Seq(seq),
             };
             let r = match self.jobs[i].token {
-                Some(tok) => world
-                    .queue_mut()
-                    .renew_lock(at, tok)
-                    .map(Outcome::LockedUntil),
+                Some(tok) => world.apply_held(at, &name, seq, tok, op.clone()),
                 None => world.apply(at, &name, op.clone()),
             };
             let job = &mut self.jobs[i];
@@ -813,22 +810,11 @@ impl ReceiverState {
                         properties: None,
                     },
                 };
-                let q = world.queue_mut();
-                let r = match (job.token, &job.policy) {
-                    (Some(tok), Policy::Complete) => q.complete(at, tok),
-                    (Some(tok), Policy::Abandon) => q.abandon(at, tok, None),
-                    (Some(tok), Policy::DeadLetter(reason)) => q.dead_letter(
-                        at,
-                        tok,
-                        Some(reason.clone()),
-                        job.poison
-                            .then(|| "poison message: the handler throws on it".into()),
-                        None,
-                    ),
-                    (Some(tok), Policy::Defer) => q.defer(at, tok, None),
-                    (None, _) => world.apply(at, &name, op.clone()).map(|_| ()),
-                }
-                .map(|()| Outcome::Done);
+                // The handler settles the delivery it was given, with that delivery's token.
+                let r = match job.token {
+                    Some(tok) => world.apply_held(at, &name, job.seq, tok, op.clone()),
+                    None => world.apply(at, &name, op.clone()),
+                };
                 if r.is_ok() {
                     self.stats.done += 1;
                 } else {

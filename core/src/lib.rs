@@ -74,4 +74,4 @@ pub use queue::{
 };
 pub use rng::Rng;
 pub use time::{Duration, Instant};
-pub use world::{Op, Outcome, Target, World};
+pub use world::{InHand, Op, Outcome, Target, World};

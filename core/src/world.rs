@@ -161,6 +161,23 @@ pub enum Outcome {
     State(Option<Text>),
 }
 
+/// Which delivery a settlement acts on.
+#[derive(Clone, Copy, Debug)]
+enum Pick<'a> {
+    /// The latest delivery of the message a step names.
+    Latest(&'a Target),
+    /// One delivery: sequence number and lock token.
+    Delivery(u64, LockToken),
+}
+
+impl<'a> Pick<'a> {
+    fn new(target: &'a Target, delivery: Option<(u64, LockToken)>) -> Self {
+        delivery.map_or(Pick::Latest(target), |(seq, token)| {
+            Pick::Delivery(seq, token)
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum HeldKind {
     PeekLock,
@@ -170,20 +187,34 @@ enum HeldKind {
 
 #[derive(Clone, Debug)]
 struct Held {
-    seq: u64,
-    id: Text,
-    token: Option<LockToken>,
+    view: MessageView,
     kind: HeldKind,
-    locked_until: Option<Instant>,
-    session: Option<Text>,
     sub: SubQueue,
+}
+
+/// A peek-lock delivery a client has in hand: received and not yet settled by that client.
+/// Its lock may since have been lost (expired, or the link ended): the client learns that
+/// only when it tries to settle or renew, as with the SDK's message object.
+#[derive(Clone, Debug)]
+pub struct InHand {
+    /// The delivery as the client received it (lock token, delivery count, `locked_until`
+    /// as last renewed by this client).
+    pub view: MessageView,
+    /// The sub-queue it was received from.
+    pub from: SubQueue,
 }
 
 #[derive(Clone, Debug)]
 struct ClientRec {
     name: Text,
-    by_id: BTreeMap<Text, Held>,
+    /// The last delivery or peek of each message, for steps that name a message by its
+    /// sequence number.
     by_seq: BTreeMap<u64, Held>,
+    /// The sequence number a MessageId last named for this client.
+    by_id: BTreeMap<Text, u64>,
+    /// Peek-lock deliveries in hand, by sequence number: the latest delivery of each message
+    /// (a new delivery of a message replaces the one before, whose lock is gone by then).
+    in_hand: BTreeMap<u64, InHand>,
     cursor: [u64; 2],
 }
 
@@ -229,8 +260,9 @@ impl World {
         self.names.insert(name.clone(), id);
         self.clients.push(ClientRec {
             name,
-            by_id: BTreeMap::new(),
             by_seq: BTreeMap::new(),
+            by_id: BTreeMap::new(),
+            in_hand: BTreeMap::new(),
             cursor: [1, 1],
         });
         id
@@ -259,6 +291,60 @@ impl World {
     /// What the broker or the client library refuses; state is unchanged by a refusal
     /// (except what the broker itself does on the way, such as TTL collection).
     pub fn apply(&mut self, now: Instant, by: &str, op: Op) -> Result<Outcome, Error> {
+        self.run(now, by, op, None)
+    }
+
+    /// Runs a settlement or lock renewal of client `by` on one particular delivery, named by
+    /// its sequence number and lock token (what the SDK's message object carries), instead of
+    /// the latest delivery that the op's target names: a handler still working on an earlier
+    /// delivery settles that one, and learns its lock is gone. Other ops run as [`Self::apply`].
+    ///
+    /// # Errors
+    /// As [`Self::apply`].
+    pub fn apply_held(
+        &mut self,
+        now: Instant,
+        by: &str,
+        seq: u64,
+        token: LockToken,
+        op: Op,
+    ) -> Result<Outcome, Error> {
+        self.run(now, by, op, Some((seq, token)))
+    }
+
+    /// The peek-lock deliveries client `by` has in hand, by sequence number: received and not
+    /// settled by it, their locks possibly lost since.
+    pub fn in_hand(&self, by: &str) -> impl DoubleEndedIterator<Item = &InHand> + Clone + '_ {
+        self.rec(by)
+            .map(|c| c.in_hand.values())
+            .into_iter()
+            .flatten()
+    }
+
+    /// Client `by`'s delivery of message `seq`, if it has one in hand.
+    #[must_use]
+    pub fn in_hand_of(&self, by: &str, seq: u64) -> Option<&InHand> {
+        self.rec(by).and_then(|c| c.in_hand.get(&seq))
+    }
+
+    /// How many deliveries client `by` has in hand.
+    #[must_use]
+    pub fn in_hand_count(&self, by: &str) -> usize {
+        self.rec(by).map_or(0, |c| c.in_hand.len())
+    }
+
+    fn rec(&self, by: &str) -> Option<&ClientRec> {
+        self.id_of(by)
+            .and_then(|id| self.clients.get(id.0 as usize))
+    }
+
+    fn run(
+        &mut self,
+        now: Instant,
+        by: &str,
+        op: Op,
+        delivery: Option<(u64, LockToken)>,
+    ) -> Result<Outcome, Error> {
         let id = self.client(by);
         let q = &mut self.queue;
         match op {
@@ -310,21 +396,24 @@ impl World {
                 self.remember(id, &got, from, true);
                 Ok(Outcome::Messages(got))
             }
-            Op::Complete { target } => self
-                .settle_by(now, id, &target, "complete", |q, _, tok| q.complete(now, tok))
-                .map(|_| Outcome::Done),
-            Op::Abandon { target, properties } => self
-                .settle_by(now, id, &target, "abandon", |q, _, tok| {
+            Op::Complete { target } => {
+                let pick = Pick::new(&target, delivery);
+                self.settle(now, id, pick, "complete", |q, _, tok| q.complete(now, tok))
+            }
+            Op::Abandon { target, properties } => {
+                let pick = Pick::new(&target, delivery);
+                self.settle(now, id, pick, "abandon", |q, _, tok| {
                     q.abandon(now, tok, properties)
                 })
-                .map(|_| Outcome::Done),
+            }
             Op::DeadLetter {
                 target,
                 reason,
                 description,
                 properties,
-            } => self
-                .settle_by(now, id, &target, "dead-letter", |q, h, tok| {
+            } => {
+                let pick = Pick::new(&target, delivery);
+                self.settle(now, id, pick, "dead-letter", |q, h, tok| {
                     if h.sub == SubQueue::DeadLetter {
                         return Err(Error::new(
                             ErrorKind::InvalidOperation,
@@ -333,31 +422,37 @@ impl World {
                     }
                     q.dead_letter(now, tok, reason, description, properties)
                 })
-                .map(|_| Outcome::Done),
-            Op::Defer { target, properties } => self
-                .settle_by(now, id, &target, "defer", |q, _, tok| {
+            }
+            Op::Defer { target, properties } => {
+                let pick = Pick::new(&target, delivery);
+                self.settle(now, id, pick, "defer", |q, _, tok| {
                     q.defer(now, tok, properties)
                 })
-                .map(|_| Outcome::Done),
+            }
             Op::RenewLock { target } => {
-                let h = self.lookup(id, &target)?;
+                let pick = Pick::new(&target, delivery);
+                let h = self.lookup(id, pick)?;
                 if self.session_locked(&h).is_some() && h.kind == HeldKind::PeekLock {
                     return Err(Error::new(
                         ErrorKind::InvalidOperation,
                         text::RENEW_ON_SESSION,
                     ));
                 }
-                let (h, until) = self.settle_by(now, id, &target, "renew the lock of", |q, _, tok| {
-                    q.renew_lock(now, tok)
-                })?;
+                let (h, until) =
+                    self.settle_by(now, id, pick, "renew the lock of", |q, _, tok| {
+                        q.renew_lock(now, tok)
+                    })?;
                 let c = &mut self.clients[id.0 as usize];
-                for held in [c.by_id.get_mut(&h.id), c.by_seq.get_mut(&h.seq)]
-                    .into_iter()
-                    .flatten()
+                let token = h.view.lock_token;
+                for v in [
+                    c.in_hand.get_mut(&h.view.seq).map(|x| &mut x.view),
+                    c.by_seq.get_mut(&h.view.seq).map(|x| &mut x.view),
+                ]
+                .into_iter()
+                .flatten()
+                .filter(|v| v.lock_token == token)
                 {
-                    if held.token == h.token {
-                        held.locked_until = Some(until);
-                    }
+                    v.locked_until = Some(until);
                 }
                 Ok(Outcome::LockedUntil(until))
             }
@@ -408,30 +503,53 @@ impl World {
             } else {
                 HeldKind::ReceiveAndDelete
             };
-            let held = Held {
-                seq: v.seq,
-                id: v.id.clone(),
-                token: v.lock_token,
-                kind,
-                locked_until: v.locked_until,
-                session: v.session_id.clone(),
-                sub: from,
-            };
-            c.by_id.insert(v.id.clone(), held.clone());
-            c.by_seq.insert(v.seq, held);
+            if kind == HeldKind::PeekLock {
+                c.in_hand.insert(
+                    v.seq,
+                    InHand {
+                        view: v.clone(),
+                        from,
+                    },
+                );
+            }
+            c.by_id.insert(v.id.clone(), v.seq);
+            c.by_seq.insert(
+                v.seq,
+                Held {
+                    view: v.clone(),
+                    kind,
+                    sub: from,
+                },
+            );
         }
     }
 
-    fn lookup(&self, id: ClientId, target: &Target) -> Result<Held, Error> {
+    fn lookup(&self, id: ClientId, pick: Pick<'_>) -> Result<Held, Error> {
         let c = &self.clients[id.0 as usize];
-        let found = match target {
-            Target::Id(m) => c.by_id.get(m),
-            Target::Seq(s) => c.by_seq.get(s),
+        let found = match pick {
+            Pick::Latest(Target::Id(m)) => c.by_id.get(m).and_then(|s| c.by_seq.get(s)).cloned(),
+            Pick::Latest(Target::Seq(s)) => c.by_seq.get(s).cloned(),
+            // That very delivery: in hand, or (settled or replaced since) as last seen, with
+            // its own token, so the broker answers for that token.
+            Pick::Delivery(seq, token) => match c.in_hand.get(&seq) {
+                Some(h) if h.view.lock_token == Some(token) => Some(Held {
+                    view: h.view.clone(),
+                    kind: HeldKind::PeekLock,
+                    sub: h.from,
+                }),
+                _ => c.by_seq.get(&seq).map(|h| {
+                    let mut h = h.clone();
+                    h.view.lock_token = Some(token);
+                    h.kind = HeldKind::PeekLock;
+                    h
+                }),
+            },
         };
-        found.cloned().ok_or_else(|| {
-            let what = match target {
-                Target::Id(m) => format!("id '{m}'"),
-                Target::Seq(s) => format!("sequence number {s}"),
+        found.ok_or_else(|| {
+            let what = match pick {
+                Pick::Latest(Target::Id(m)) => format!("id '{m}'"),
+                Pick::Latest(Target::Seq(s)) => format!("sequence number {s}"),
+                Pick::Delivery(s, _) => format!("sequence number {s}"),
             };
             Error::new(
                 ErrorKind::InvalidOperation,
@@ -440,19 +558,20 @@ impl World {
         })
     }
 
-    /// Settles (or renews) the delivery `target` names with its own lock token, after the
+    /// Settles (or renews) the delivery `pick` names with its own lock token, after the
     /// client-side checks; a lost lock's error says why.
     fn settle_by<T>(
         &mut self,
         now: Instant,
         id: ClientId,
-        target: &Target,
+        pick: Pick<'_>,
         verb: &str,
         act: impl FnOnce(&mut Queue, &Held, LockToken) -> Result<T, Error>,
     ) -> Result<(Held, T), Error> {
-        let h = self.settleable(id, target, verb)?;
+        let h = self.settleable(id, pick, verb)?;
         let token = h
-            .token
+            .view
+            .lock_token
             .expect("invariant: peek-lock deliveries have a token");
         match act(&mut self.queue, &h, token) {
             Ok(v) => Ok((h, v)),
@@ -460,15 +579,33 @@ impl World {
         }
     }
 
+    /// Settles the delivery `pick` names (complete, abandon, dead-letter, defer): on success it
+    /// is no longer in the client's hand.
+    fn settle(
+        &mut self,
+        now: Instant,
+        id: ClientId,
+        pick: Pick<'_>,
+        verb: &str,
+        act: impl FnOnce(&mut Queue, &Held, LockToken) -> Result<(), Error>,
+    ) -> Result<Outcome, Error> {
+        let (h, ()) = self.settle_by(now, id, pick, verb, act)?;
+        let c = &mut self.clients[id.0 as usize];
+        if c.in_hand.get(&h.view.seq).map(|x| x.view.lock_token) == Some(h.view.lock_token) {
+            c.in_hand.remove(&h.view.seq);
+        }
+        Ok(Outcome::Done)
+    }
+
     /// The delivery a settlement would use, after the client-side checks.
-    fn settleable(&self, id: ClientId, target: &Target, verb: &str) -> Result<Held, Error> {
-        let h = self.lookup(id, target)?;
+    fn settleable(&self, id: ClientId, pick: Pick<'_>, verb: &str) -> Result<Held, Error> {
+        let h = self.lookup(id, pick)?;
         match h.kind {
             HeldKind::Peeked => Err(Error::new(
                 ErrorKind::InvalidOperation,
                 format!(
                     "Cannot {verb} {}: it was peeked, and a peeked message has no lock token to settle with.",
-                    h.id
+                    h.view.id
                 ),
             )),
             HeldKind::ReceiveAndDelete => Err(Error::new(
@@ -476,7 +613,7 @@ impl World {
                 format!(
                     "{} Cannot {verb} {}: it was received in receive-and-delete mode and is already gone from the queue.",
                     text::PEEK_LOCK_ONLY,
-                    h.id
+                    h.view.id
                 ),
             )),
             HeldKind::PeekLock => {
@@ -501,7 +638,8 @@ impl World {
     /// session queue. The dead-letter queue is not session-enabled (scenario-format rule 13):
     /// its messages keep their session id but are locked one by one.
     fn session_locked<'a>(&self, h: &'a Held) -> Option<&'a Text> {
-        h.session
+        h.view
+            .session_id
             .as_ref()
             .filter(|_| h.sub == SubQueue::Main && self.queue.config().requires_session)
     }
@@ -513,8 +651,8 @@ impl World {
         }
         let lock = self
             .queue
-            .lock_info(h.seq)
-            .filter(|l| Some(l.token) == h.token);
+            .lock_info(h.view.seq)
+            .filter(|l| Some(l.token) == h.view.lock_token);
         if let Some(LockInfo {
             holder,
             until,
@@ -531,23 +669,23 @@ impl World {
                 format!(
                     "{} ({}: {}'s {what} at {at}; the lock runs on until {until} and only then does the broker release it.)",
                     e.message,
-                    h.id,
+                    h.view.id,
                     self.name(holder)
                 ),
             );
         }
-        let why: String = match h.locked_until {
+        let why: String = match h.view.locked_until {
             Some(until) if now >= until => {
                 format!("the lock expired {} ago", now.saturating_since(until))
             }
-            _ if !self.queue.contains(h.seq) => {
+            _ if !self.queue.contains(h.view.seq) => {
                 "the message was already settled and removed".into()
             }
             _ => "the lock was released (settled, abandoned, or lost)".into(),
         };
         Error::new(
             ErrorKind::MessageLockLost,
-            format!("{} ({}: {why}.)", e.message, h.id),
+            format!("{} ({}: {why}.)", e.message, h.view.id),
         )
     }
 }

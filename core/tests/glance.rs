@@ -1,5 +1,6 @@
 //! `Queue::glance` borrows what `Queue::list` copies: the same messages in the same order,
-//! field for field, in every state a message can be listed in.
+//! field for field, in every state a message can be listed in; `Queue::listed` finds one of
+//! them by sequence number as the listing shows it.
 
 mod common;
 use common::H;
@@ -13,6 +14,11 @@ fn same(h: &H) -> usize {
         assert_eq!(listed.len(), glanced.len(), "{which:?}");
         for (v, g) in listed.iter().zip(&glanced) {
             assert_eq!(v.glance(), *g, "a view glanced at is what the queue shows");
+            assert_eq!(
+                h.w.queue().listed(v.seq).as_ref(),
+                Some(v),
+                "one message looked up is what the listing shows"
+            );
             assert_eq!(g.seq, v.seq);
             assert_eq!(**g.id, *v.id);
             assert_eq!(g.state, v.state, "{}", v.id);

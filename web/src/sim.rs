@@ -8,14 +8,17 @@ use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
 use settle_core::scenario::{Progress, Record, Run, Scenario, Step, parse};
 use settle_core::{
-    ClientId, Duration, Event, Glance, Instant, Listing, MessageState, MessageView, NewMessage, Op,
-    Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target, Text, World,
+    ClientId, Duration, Event, Glance, Instant, Listing, LockToken, MessageState, MessageView,
+    NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target,
+    Text, World,
 };
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
 
 /// How many log lines are kept.
 pub const LOG_CAP: usize = 300;
+/// How many held deliveries a receiver's panel lists (the stage draws them all).
+pub const HELD_ROWS: usize = 50;
 /// How many messages a lane draws; the rest are summarised as a count.
 pub const LANE_CAP: usize = 40;
 /// The bound on one frame's catch-up, so a huge jump cannot freeze the page.
@@ -129,7 +132,10 @@ pub struct HeldRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReceiverView {
     pub name: String,
+    /// The first [`HELD_ROWS`] deliveries in hand, by sequence number.
     pub held: Vec<HeldRow>,
+    /// How many deliveries it has in hand (shown or not).
+    pub held_total: usize,
     pub deleted: Vec<(u64, String, u32)>,
     pub peeked: Vec<Row>,
     pub session: Option<(String, bool)>,
@@ -199,15 +205,12 @@ pub struct Snapshot {
     pub later_actions: usize,
 }
 
-#[derive(Clone, Debug)]
-struct Held {
-    view: MessageView,
-    from: SubQueue,
-}
-
+/// What the page keeps of a receiver beside what the world says it has in hand: the
+/// deliveries the person dismissed (by lock token: a new delivery shows again), the last
+/// received-and-deleted messages and the last peek, and its last error.
 #[derive(Clone, Debug, Default)]
 struct ReceiverState {
-    held: Vec<Held>,
+    dismissed: BTreeSet<LockToken>,
     deleted: Vec<MessageView>,
     peeked: Vec<MessageView>,
     error: Option<String>,
@@ -925,7 +928,7 @@ impl Sim {
         self.recorded.iter().filter(|s| s.at > now).count()
     }
 
-    fn remember(&mut self, by: &str, ms: &[MessageView], from: SubQueue, peeked: bool) {
+    fn remember(&mut self, by: &str, ms: &[MessageView], peeked: bool) {
         let st = self.live.rstate.entry(by.to_string()).or_default();
         if !self.receivers.iter().any(|r| r == by) {
             self.receivers.push(by.to_string());
@@ -934,57 +937,22 @@ impl Sim {
             st.peeked = ms.to_vec();
             return;
         }
-        for m in ms {
-            if m.lock_token.is_some() {
-                st.held.retain(|h| h.view.seq != m.seq);
-                st.held.push(Held {
-                    view: m.clone(),
-                    from,
-                });
-            } else {
-                st.deleted.push(m.clone());
-                if st.deleted.len() > 5 {
-                    st.deleted.remove(0);
-                }
+        for m in ms.iter().filter(|m| m.lock_token.is_none()) {
+            st.deleted.push(m.clone());
+            if st.deleted.len() > 5 {
+                st.deleted.remove(0);
             }
         }
     }
 
-    /// What a client holds after an operation, whoever ran it (the script or the person).
+    /// What the page shows of a client beside what it has in hand (the world keeps that):
+    /// its last peek and its last received-and-deleted messages.
     fn track(&mut self, by: &str, op: &Op, ok: Option<&Outcome>) {
-        let Some(out) = ok else { return };
-        match (op, out) {
-            (
-                Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. },
-                Outcome::Messages(ms),
-            ) => {
-                self.remember(by, ms, *from, false);
+        match (op, ok) {
+            (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Outcome::Messages(ms))) => {
+                self.remember(by, ms, false);
             }
-            (Op::Peek { from, .. }, Outcome::Messages(ms)) => self.remember(by, ms, *from, true),
-            (
-                Op::Complete { target }
-                | Op::Abandon { target, .. }
-                | Op::DeadLetter { target, .. }
-                | Op::Defer { target, .. },
-                _,
-            ) => {
-                if let Some(st) = self.live.rstate.get_mut(by) {
-                    st.held.retain(|h| match target {
-                        Target::Id(id) => h.view.id != *id,
-                        Target::Seq(seq) => h.view.seq != *seq,
-                    });
-                }
-            }
-            (Op::RenewLock { target }, Outcome::LockedUntil(t)) => {
-                if let Some(h) = self.live.rstate.get_mut(by).and_then(|st| {
-                    st.held.iter_mut().find(|h| match target {
-                        Target::Id(id) => h.view.id == *id,
-                        Target::Seq(seq) => h.view.seq == *seq,
-                    })
-                }) {
-                    h.view.locked_until = Some(*t);
-                }
-            }
+            (Op::Peek { .. }, Some(Outcome::Messages(ms))) => self.remember(by, ms, true),
             _ => {}
         }
     }
@@ -1115,9 +1083,16 @@ impl Sim {
         self.set_receiver_error(by, &r);
     }
 
+    /// Hides a delivery whose lock is gone from the receiver's list (the page's choice: the
+    /// client still has it in hand, and settling it would still fail).
     pub fn dismiss(&mut self, by: &str, seq: u64) {
+        let token = self
+            .world()
+            .in_hand(by)
+            .find(|h| h.view.seq == seq)
+            .and_then(|h| h.view.lock_token);
         if let Some(st) = self.live.rstate.get_mut(by) {
-            st.held.retain(|h| h.view.seq != seq);
+            st.dismissed.extend(token);
             st.error = None;
         }
     }
@@ -1176,7 +1151,8 @@ impl Sim {
         self.senders.retain(|s| s != name);
     }
 
-    /// Removing a receiver closes it first: its locks are released, as the broker would.
+    /// Removing a receiver closes its link first; its locks run on until they expire (format
+    /// v1.1), and the stage keeps its tokens until then.
     pub fn remove_receiver(&mut self, name: &str) {
         if self.world().id_of(name).is_some() {
             let _ = self.act(name, Op::Close);
@@ -1296,19 +1272,20 @@ impl Sim {
 
     fn detail(&self, seq: u64) -> Option<Detail> {
         let q = self.world().queue();
-        let all: Vec<MessageView> = [Listing::Main, Listing::Scheduled, Listing::DeadLetter]
-            .into_iter()
-            .flat_map(|l| q.list(l))
-            .collect();
-        let held = self
-            .live
-            .rstate
-            .iter()
-            .flat_map(|(r, st)| st.held.iter().map(move |h| (r, h)))
-            .rfind(|(_, h)| h.view.seq == seq);
-        let m = all
-            .into_iter()
-            .find(|m| m.seq == seq)
+        // Who has it in hand: the holder of its valid lock, else whoever last had it.
+        let w = self.world();
+        let mut held = None;
+        for r in &self.receivers {
+            if let Some(h) = w.in_hand_of(r, seq) {
+                let valid = h.view.lock_token.is_some_and(|t| q.is_lock_valid(t));
+                held = Some((r, h));
+                if valid {
+                    break;
+                }
+            }
+        }
+        let m = q
+            .listed(seq)
             .or_else(|| held.map(|(_, h)| h.view.clone()))?;
         let t = |i: Instant| format!("{i}");
         let gone = !q.contains(seq);
@@ -1435,9 +1412,12 @@ impl Sim {
             .iter()
             .map(|name| {
                 let st = self.live.rstate.get(name).cloned().unwrap_or_default();
-                let held = st
-                    .held
-                    .iter()
+                let shown = w
+                    .in_hand(name)
+                    .filter(|h| h.view.lock_token.is_none_or(|t| !st.dismissed.contains(&t)));
+                let held_total = shown.clone().count();
+                let held = shown
+                    .take(HELD_ROWS)
                     .map(|h| {
                         let valid = h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok));
                         let left = valid
@@ -1466,6 +1446,7 @@ impl Sim {
                 ReceiverView {
                     name: name.clone(),
                     held,
+                    held_total,
                     deleted: st
                         .deleted
                         .iter()
@@ -1656,20 +1637,22 @@ impl Sim {
         }
         // Deliveries a receiver still has in hand after its lock is gone.
         for (slot, name) in self.receivers.iter().enumerate() {
-            let Some(st) = self.live.rstate.get(name) else {
-                continue;
-            };
-            for h in &st.held {
-                if h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok)) {
+            let dismissed = self.live.rstate.get(name).map(|st| &st.dismissed);
+            for h in w.in_hand(name) {
+                let Some(tok) = h.view.lock_token else {
+                    continue;
+                };
+                if q.is_lock_valid(tok) || dismissed.is_some_and(|d| d.contains(&tok)) {
                     continue;
                 }
-                let slot = u16::try_from(slot).unwrap_or(u16::MAX);
-                let mut t = token(&h.view.glance());
-                t.key = model::Key::Stale(h.view.seq, slot);
-                t.mark = Mark::Stale;
-                t.until_ms = None;
-                if let Some(r) = m.receivers.get_mut(usize::from(slot)) {
-                    r.held.push(t);
+                let key = model::Key::Stale(h.view.seq, u16::try_from(slot).unwrap_or(u16::MAX));
+                if let Some(r) = m.receivers.get_mut(slot) {
+                    r.held.push_with(|| Token {
+                        key,
+                        mark: Mark::Stale,
+                        until_ms: None,
+                        ..token(&h.view.glance())
+                    });
                 }
             }
         }
@@ -1740,6 +1723,52 @@ mod tests {
         };
         assert_eq!(at("R1 received m1"), 500);
         assert_eq!(at("m1's lock expired"), 5_500);
+    }
+
+    #[test]
+    fn a_receiver_panel_lists_the_first_held_deliveries_and_counts_the_rest() {
+        let mut s = Sim::load(
+            r#"{"settle":1,"seed":1,"queue":{"lock_duration_ms":5000,"max_delivery_count":3},
+               "actors":[{"kind":"sender","name":"S","count":2000,"mode":"pipelined"}]}"#,
+        )
+        .unwrap();
+        s.advance_to(Instant::from_millis(1_000));
+        for _ in 0..20 {
+            s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 100);
+        }
+        let snap = s.snapshot();
+        let r1 = &snap.receivers[0];
+        assert_eq!(r1.held_total, 2_000);
+        assert_eq!(r1.held.len(), HELD_ROWS);
+        assert!(
+            r1.held.windows(2).all(|w| w[0].seq < w[1].seq),
+            "in sequence order"
+        );
+        // Settled ones leave the panel; lost ones can be dismissed, and come back with a new
+        // delivery.
+        let first = r1.held[0].seq;
+        s.settle("R1", first, Settle::Complete, "", "");
+        assert_eq!(s.snapshot().receivers[0].held_total, 1_999);
+        s.advance_to(Instant::from_millis(7_000));
+        let second = s.snapshot().receivers[0].held[0].clone();
+        assert_eq!(second.lock_left_ms, None, "its lock expired");
+        s.dismiss("R1", second.seq);
+        let snap = s.snapshot();
+        assert_eq!(snap.receivers[0].held_total, 1_998);
+        assert_ne!(snap.receivers[0].held[0].seq, second.seq);
+        assert_eq!(
+            s.stage_model().receivers[0].held.total,
+            1_998,
+            "the stage draws every lost delivery not dismissed"
+        );
+        s.receive_deferred("R1", "");
+        s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        let snap = s.snapshot();
+        assert_eq!(
+            snap.receivers[0].held[0].seq, second.seq,
+            "received again: shown again"
+        );
+        assert_eq!(snap.receivers[0].held[0].delivery_count, 2);
     }
 
     #[test]

@@ -254,15 +254,24 @@ impl Queue {
         self.msgs
             .iter()
             .filter(|(_, m)| which.holds(m))
-            .map(|(seq, m)| {
-                let mut v = self.view_of(seq, m, false);
-                if let Some(l) = &m.lock {
-                    v.locked_until = Some(l.until);
-                    v.locked_by = Some(l.holder);
-                }
-                v
-            })
+            .map(|(seq, m)| self.listed_view(seq, m))
             .collect()
+    }
+
+    /// One message as a listing shows it, wherever it is (main, scheduled or dead-letter
+    /// queue), found by sequence number in O(log n); `None` once it is gone.
+    #[must_use]
+    pub fn listed(&self, seq: u64) -> Option<MessageView> {
+        self.msgs.get(&seq).map(|m| self.listed_view(seq, m))
+    }
+
+    fn listed_view(&self, seq: u64, m: &Msg) -> MessageView {
+        let mut v = self.view_of(seq, m, false);
+        if let Some(l) = &m.lock {
+            v.locked_until = Some(l.until);
+            v.locked_by = Some(l.holder);
+        }
+        v
     }
 
     /// The messages [`list`](Self::list) returns, borrowed instead of copied: what a picture

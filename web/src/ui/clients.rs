@@ -145,6 +145,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
             .unwrap_or(ReceiverView {
                 name: n.clone(),
                 held: vec![],
+                held_total: 0,
                 deleted: vec![],
                 peeked: vec![],
                 session: None,
@@ -200,7 +201,8 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                     {
                         let seq = r.seq;
                         let first = r.clone();
-                        let cur = Signal::derive(move || held.with(|h| h.iter().find(|x| x.seq == seq).cloned()).unwrap_or_else(|| first.clone()));
+                        // Rows come in sequence order: each finds its own in O(log n).
+                        let cur = Signal::derive(move || held.with(|h| h.binary_search_by_key(&seq, |x| x.seq).ok().map(|i| h[i].clone())).unwrap_or_else(|| first.clone()));
                         let lost = move || cur.with(|c| c.lock_left_ms.is_none());
                         let settle = move |what: Settle| {
                             let (rs, ds) = (reason.get_untracked(), description.get_untracked());
@@ -231,6 +233,9 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                     }
                 </For>
             </ul>
+            <Show when=move || me.with(|m| m.held_total > m.held.len())>
+                <p class="hint" role="status">{move || me.with(|m| format!("{} more held, not listed here (the stage shows every one)", m.held_total - m.held.len()))}</p>
+            </Show>
             <Show when=move || me.with(|m| !m.deleted.is_empty())>
                 <p class="hint">{move || format!("Received and deleted: {}", me.with(|m| m.deleted.iter().map(|(seq, id, dc)| format!("{id} (seq {seq}, delivery {dc})")).collect::<Vec<_>>().join(", ")))}</p>
             </Show>
