@@ -2,7 +2,8 @@
 //! four subscriptions (a TrueFilter, a correlation filter, a SQL filter with an action rule,
 //! no rules at all) and random receives, settlements and time advances on the subscriptions,
 //! run against the [`Namespace`] and against a reference of **independent queues, one per
-//! subscription**, fed the copies a naive routing written from the spec says each should get.
+//! subscription** (each a [`World`]: a queue with the client library's checks), fed the copies
+//! a naive routing written from the spec says each should get.
 //! After every step:
 //! - the results agree (ok/error kind; ids, sequence numbers and delivery counts received);
 //! - every subscription holds the same messages as its reference queue, in the same place, with
@@ -21,8 +22,8 @@ use settle_core::check::check_invariants;
 use settle_core::namespace::Namespace;
 use settle_core::scenario::parse;
 use settle_core::{
-    ClientId, Duration, EventKind, Instant, Listing, LockToken, MessageView, NewMessage, Op,
-    Outcome, PropValue, Queue, QueueConfig, SubQueue, Target, Text,
+    Duration, EventKind, Instant, Listing, MessageView, NewMessage, Op, Outcome, PropValue,
+    QueueConfig, SubQueue, Target, Text, World,
 };
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -99,12 +100,6 @@ fn step() -> impl Strategy<Value = Step> {
     ]
 }
 
-/// The reference: one independent queue per subscription, and the tokens each client holds.
-struct Reference {
-    queues: BTreeMap<&'static str, Queue>,
-    held: BTreeMap<(&'static str, u8), BTreeMap<u64, LockToken>>,
-}
-
 fn name(by: u8) -> String {
     format!("R{by}")
 }
@@ -141,18 +136,11 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
         max_delivery_count: 3,
         ..QueueConfig::default()
     };
-    let mut r = Reference {
-        queues: SUBS
-            .iter()
-            .map(|s| {
-                (
-                    *s,
-                    Queue::new(cfg.clone(), Instant::ZERO, 9).expect("valid"),
-                )
-            })
-            .collect(),
-        held: BTreeMap::new(),
-    };
+    // The reference: one independent queue per subscription.
+    let mut r: BTreeMap<&str, World> = SUBS
+        .iter()
+        .map(|s| (*s, World::new(cfg.clone(), 9).expect("valid")))
+        .collect();
     let mut now = 0u64;
     let mut routed = 0u64;
     for (k, st) in steps.iter().enumerate() {
@@ -167,16 +155,11 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
                 props.insert(Text::from("n"), PropValue::Int(*n));
                 let mut msg = NewMessage::new(&format!("m{k}"), "x");
                 msg.properties = Rc::new(props);
-                let got = ns.apply(
-                    t,
-                    "t",
-                    "S",
-                    Op::Send {
-                        msg: msg.clone(),
-                        presettled: false,
-                    },
-                );
-                prop_assert_eq!(got, Ok(Outcome::Done));
+                let send = |msg: NewMessage| Op::Send {
+                    msg,
+                    presettled: false,
+                };
+                prop_assert_eq!(ns.apply(t, "t", "S", send(msg.clone())), Ok(Outcome::Done));
                 let want = expected(color, *n);
                 let mut published = None;
                 let mut copies: Vec<(String, Option<Text>)> = Vec::new();
@@ -209,11 +192,8 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
                         p.insert("RuleName".into(), PropValue::Str(rule.into()));
                         copy.properties = Rc::new(p);
                     }
-                    r.queues
-                        .get_mut(s)
-                        .expect("a subscription")
-                        .send(t, ClientId(99), copy)
-                        .expect("fits");
+                    let w = r.get_mut(s).expect("a subscription");
+                    prop_assert_eq!(w.apply(t, "S", send(copy)), Ok(Outcome::Done));
                 }
             }
             Step::Receive { sub, by, max, dlq } => {
@@ -223,32 +203,18 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
                 } else {
                     SubQueue::Main
                 };
-                let got = ns.apply(
-                    t,
-                    &path(s),
-                    &name(*by),
-                    Op::Receive {
-                        max: *max,
-                        mode: None,
-                        from,
-                    },
-                );
-                let want = r.queues.get_mut(s).expect("exists").receive(
-                    t,
-                    ClientId(u32::from(*by)),
+                let op = Op::Receive {
+                    max: *max,
+                    mode: None,
                     from,
-                    None,
-                    *max,
-                );
+                };
+                let got = ns.apply(t, &path(s), &name(*by), op.clone());
+                let want = r.get_mut(s).expect("exists").apply(t, &name(*by), op);
                 match (got, want) {
-                    (Ok(Outcome::Messages(g)), Ok(w)) => {
+                    (Ok(Outcome::Messages(g)), Ok(Outcome::Messages(w))) => {
                         let g: Vec<_> = g.iter().map(view).collect();
-                        let wv: Vec<_> = w.iter().map(view).collect();
-                        prop_assert_eq!(g, wv);
-                        let held = r.held.entry((s, *by)).or_default();
-                        for m in &w {
-                            held.insert(m.seq, m.lock_token.expect("peek-lock"));
-                        }
+                        let w: Vec<_> = w.iter().map(view).collect();
+                        prop_assert_eq!(g, w);
                     }
                     (Err(g), Err(w)) => prop_assert_eq!(g.kind, w.kind),
                     (g, w) => prop_assert!(false, "receive differs: {g:?} vs {w:?}"),
@@ -256,53 +222,39 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
             }
             Step::Settle { sub, by, pick, how } => {
                 let s = SUBS[*sub];
-                let Some(held) = r.held.get_mut(&(s, *by)) else {
+                let w = r.get_mut(s).expect("exists");
+                let held: Vec<u64> = w.in_hand(&name(*by)).map(|h| h.view.seq).collect();
+                let Some(&seq) = held.get(pick % held.len().max(1)) else {
                     continue;
                 };
-                let Some((&seq, &token)) = held.iter().nth(pick % held.len().max(1)) else {
-                    continue;
-                };
-                held.remove(&seq);
                 let target = Target::Seq(seq);
-                let q = r.queues.get_mut(s).expect("exists");
-                let (op, want) = match how {
-                    0 => (Op::Complete { target }, q.complete(t, token)),
-                    1 => (
-                        Op::Abandon {
-                            target,
-                            properties: None,
-                        },
-                        q.abandon(t, token, None),
-                    ),
-                    2 => (
-                        Op::DeadLetter {
-                            target,
-                            reason: None,
-                            description: None,
-                            properties: None,
-                        },
-                        q.dead_letter(t, token, None, None, None),
-                    ),
-                    _ => (
-                        Op::Defer {
-                            target,
-                            properties: None,
-                        },
-                        q.defer(t, token, None),
-                    ),
+                let op = match how {
+                    0 => Op::Complete { target },
+                    1 => Op::Abandon {
+                        target,
+                        properties: None,
+                    },
+                    2 => Op::DeadLetter {
+                        target,
+                        reason: None,
+                        description: None,
+                        properties: None,
+                    },
+                    _ => Op::Defer {
+                        target,
+                        properties: None,
+                    },
                 };
+                let want = w.apply(t, &name(*by), op.clone());
                 let got = ns.apply(t, &path(s), &name(*by), op);
-                prop_assert_eq!(
-                    got.map(|_| ()).map_err(|e| e.kind),
-                    want.map_err(|e| e.kind)
-                );
+                prop_assert_eq!(got.map_err(|e| e.kind), want.map_err(|e| e.kind));
             }
             Step::Advance { ms } => {
                 now += ms;
                 let t = Instant::from_millis(now);
                 ns.advance_to(t);
-                for q in r.queues.values_mut() {
-                    q.handle_timeout(t);
+                for w in r.values_mut() {
+                    w.advance_to(t);
                 }
             }
         }
@@ -310,7 +262,7 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
         let mut accepted = 0;
         for s in SUBS {
             let q = ns.world(&path(s)).expect("exists").queue();
-            let rq = &r.queues[s];
+            let rq = r[s].queue();
             for l in [Listing::Main, Listing::DeadLetter] {
                 let got: Vec<_> = q.list(l).iter().map(view).collect();
                 let want: Vec<_> = rq.list(l).iter().map(view).collect();
@@ -324,7 +276,16 @@ fn run(steps: &[Step]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A fifth of `PROPTEST_CASES` (each case runs up to 60 steps over five entities), at least 256.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .map_or(256, |n| (n / 5).max(256))
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
     #[test]
     fn fan_out_matches_independent_queues_per_subscription(steps in prop::collection::vec(step(), 1..60)) {
         run(&steps)?;
