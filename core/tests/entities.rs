@@ -36,7 +36,7 @@ fn ids(list: &Value) -> Vec<&str> {
         .collect()
 }
 
-fn step<'a>(tr: &'a [Value], i: u64) -> &'a Value {
+fn step(tr: &[Value], i: u64) -> &Value {
     tr.iter()
         .find(|r| r["step"] == i && r.get("do").is_some())
         .expect("the step's record")

@@ -104,9 +104,9 @@ fn name(by: u8) -> String {
     format!("R{by}")
 }
 
-fn view(
-    m: &MessageView,
-) -> (
+/// What is compared of a message: id, seq, delivery count, lock expiry, state, properties,
+/// enqueued and expiry instants.
+type View = (
     Text,
     u64,
     u32,
@@ -114,7 +114,9 @@ fn view(
     &'static str,
     Vec<(Text, PropValue)>,
     [Option<Instant>; 2],
-) {
+);
+
+fn view(m: &MessageView) -> View {
     (
         m.id.clone(),
         m.seq,
