@@ -18,7 +18,7 @@ use crate::error::{Error, ErrorKind};
 use crate::event::{DeadLetterCause, Event, EventKind};
 use crate::filter::{FILTER_EXCEPTION_REASON, Fields, Rule, filter_exception_description, route};
 use crate::message::{ClientId, MessageState, MessageView, NewMessage, SubQueue, Text};
-use crate::queue::DupWindow;
+use crate::queue::{DupWindow, check_message_size, quota_exceeded};
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
 use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -498,16 +498,7 @@ impl Namespace {
         msg: NewMessage,
     ) -> Result<Option<u64>, Error> {
         let t = &self.topics[topic];
-        let limit = t.config.tier.max_message_bytes();
-        if msg.size_bytes > limit {
-            return Err(Error::new(
-                ErrorKind::MessageSizeExceeded,
-                format!(
-                    "The received message (size: {} bytes) exceeds the limit ({limit} bytes) currently allowed on the link.",
-                    msg.size_bytes
-                ),
-            ));
-        }
+        check_message_size(t.config.tier, msg.size_bytes)?;
         let copies = if msg.scheduled_enqueue.is_some() {
             1
         } else {
@@ -515,13 +506,7 @@ impl Namespace {
         };
         let size = self.size_of(t);
         if size.saturating_add(msg.size_bytes.saturating_mul(copies)) > t.config.max_size_bytes {
-            return Err(Error::new(
-                ErrorKind::QuotaExceeded,
-                format!(
-                    "The maximum entity size has been reached or exceeded for Topic. Size of entity in bytes: {size}, Max entity size in bytes: {}.",
-                    t.config.max_size_bytes
-                ),
-            ));
+            return Err(quota_exceeded("Topic", size, t.config.max_size_bytes));
         }
         let t = self.topics.get_mut(topic).expect("invariant: a topic");
         if let Some(window) = t.config.duplicate_detection_window

@@ -20,8 +20,8 @@ mod timers;
 mod token;
 
 pub use clients::{LinkOptions, SessionHold};
-pub(crate) use send::DupWindow;
 pub use send::SendOutcome;
+pub(crate) use send::{DupWindow, check_message_size, quota_exceeded};
 
 pub(crate) use clients::Clients;
 pub(crate) use session::Session;

@@ -2,6 +2,7 @@
 //! messages and their cancellation (semantics.md T1–T4, §6).
 
 use super::{Queue, Timer, bump};
+use crate::config::Tier;
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{DeadLetterCause, EventKind};
 use crate::message::{ClientId, Msg, NewMessage, Place, Text};
@@ -50,23 +51,12 @@ impl Queue {
                 text::MISSING_SESSION_ID,
             ));
         }
-        let limit = self.config.tier.max_message_bytes();
-        if msg.size_bytes > limit {
-            return Err(Error::new(
-                ErrorKind::MessageSizeExceeded,
-                format!(
-                    "The received message (size: {} bytes) exceeds the limit ({limit} bytes) currently allowed on the link.",
-                    msg.size_bytes
-                ),
-            ));
-        }
+        check_message_size(self.config.tier, msg.size_bytes)?;
         if self.size_bytes.saturating_add(msg.size_bytes) > self.config.max_size_bytes {
-            return Err(Error::new(
-                ErrorKind::QuotaExceeded,
-                format!(
-                    "The maximum entity size has been reached or exceeded for Queue. Size of entity in bytes: {}, Max entity size in bytes: {}.",
-                    self.size_bytes, self.config.max_size_bytes
-                ),
+            return Err(quota_exceeded(
+                "Queue",
+                self.size_bytes,
+                self.config.max_size_bytes,
             ));
         }
         if let Some(window) = self.config.duplicate_detection_window
@@ -252,4 +242,28 @@ impl DupWindow {
         self.order.push_back((now, id.clone()));
         false
     }
+}
+
+/// The tier's message size limit (T1): `MessageSizeExceeded` over it.
+pub(crate) fn check_message_size(tier: Tier, size: u64) -> Result<(), Error> {
+    let limit = tier.max_message_bytes();
+    if size > limit {
+        return Err(Error::new(
+            ErrorKind::MessageSizeExceeded,
+            format!(
+                "The received message (size: {size} bytes) exceeds the limit ({limit} bytes) currently allowed on the link."
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `QuotaExceeded` for an entity of this kind (`Queue`, `Topic`) holding `size` of `max` bytes.
+pub(crate) fn quota_exceeded(kind: &str, size: u64, max: u64) -> Error {
+    Error::new(
+        ErrorKind::QuotaExceeded,
+        format!(
+            "The maximum entity size has been reached or exceeded for {kind}. Size of entity in bytes: {size}, Max entity size in bytes: {max}."
+        ),
+    )
 }

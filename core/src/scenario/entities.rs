@@ -4,7 +4,7 @@
 
 use super::parse::{Obj, R, err, queue_patch, type_name};
 use crate::config::{QueueConfig, QueuePatch, Tier};
-use crate::filter::{Rule, key_path, rules_from_value};
+use crate::filter::{Rule, key_path, object, rules_from_value, same_names};
 use crate::message::{SubQueue, Text};
 use crate::namespace::{Entities, EntitySpec, SubscriptionSpec, TopicSpec};
 use alloc::collections::BTreeMap;
@@ -40,43 +40,12 @@ const SUBSCRIPTION_KEYS: [&str; 5] = [
 ];
 const FILTER_EXCEPTIONS: &str = "dead_letter_on_filter_evaluation_exceptions";
 
-fn object<'v>(path: &str, v: &'v Value) -> R<&'v Map<String, Value>> {
-    match v {
-        Value::Object(m) => Ok(m),
-        other => err(
-            path,
-            format!("expected an object, found {}", type_name(other)),
-        ),
-    }
-}
-
 /// Every key of the object at `path` is one of `allowed`, else `<path>.<key>: unknown key`.
 fn only_keys(path: &str, map: &Map<String, Value>, allowed: &[&str]) -> R<()> {
     match map.keys().find(|k| !allowed.contains(&k.as_str())) {
         Some(k) => err(&key_path(path, k), "unknown key"),
         None => Ok(()),
     }
-}
-
-/// Two keys of `map` equal ignoring ASCII case: the error stands at the one that sorts first.
-fn same_name(path: &str, map: &Map<String, Value>) -> R<()> {
-    for name in map.keys() {
-        if let Some(other) = map
-            .keys()
-            .find(|o| *o != name && o.eq_ignore_ascii_case(name))
-        {
-            let (first, second) = if name < other {
-                (name, other)
-            } else {
-                (other, name)
-            };
-            return err(
-                &key_path(path, first),
-                format!("same name as {}", key_path(path, second)),
-            );
-        }
-    }
-    Ok(())
 }
 
 fn name_chars(name: &str) -> bool {
@@ -169,7 +138,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
     for name in map.keys() {
         entity_name(&key_path(path, name), name)?;
     }
-    same_name(path, map)?;
+    same_names(path, map)?;
     let mut out = Entities::new();
     for (name, e) in map {
         let at = key_path(path, name);
@@ -206,7 +175,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
                     for sname in smap.keys() {
                         subscription_name(&key_path(&sp, sname), sname)?;
                     }
-                    same_name(&sp, smap)?;
+                    same_names(&sp, smap)?;
                     for (sname, s) in smap {
                         subscriptions
                             .insert(sname.clone(), subscription(&key_path(&sp, sname), s, &cfg)?);

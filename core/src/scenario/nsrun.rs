@@ -144,16 +144,9 @@ impl NsRun {
     }
 
     fn over(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
-        let e = BudgetError {
-            exhausted,
-            limit: match exhausted {
-                Exhausted::Records => self.budget.max_records,
-                Exhausted::TraceBytes => self.budget.max_trace_bytes,
-            },
-            at,
-            records: self.records,
-            trace_bytes: self.trace_bytes,
-        };
+        let e = self
+            .budget
+            .exceeded(exhausted, at, self.records, self.trace_bytes);
         self.exceeded = Some(e.clone());
         e
     }
