@@ -814,3 +814,35 @@ fn more_validation_of_entities_and_addresses() {
         assert_eq!(refused(&d), want, "for {d}");
     }
 }
+
+#[test]
+fn at_one_instant_every_entitys_activations_come_before_any_lock_expiry() {
+    let d = json!({"settle": 1, "run_until_ms": 6000,
+    "entities": {
+        "a": {"type": "queue", "lock_duration_ms": 5000},
+        "b": {"type": "queue"},
+        "c": {"type": "topic", "subscriptions": {"s": {}}}
+    },
+    "script": [
+        {"at_ms": 0, "do": "send", "by": "S", "to": "a", "id": "held"},
+        {"at_ms": 0, "do": "receive", "by": "R", "from": "a"},
+        {"at_ms": 0, "do": "schedule", "by": "S", "to": "b", "id": "due", "scheduled_enqueue_ms": 5000},
+        {"at_ms": 0, "do": "schedule", "by": "S", "to": "c", "id": "due2", "scheduled_enqueue_ms": 5000}
+    ]});
+    let tr = run(&d);
+    let at5: Vec<(&str, &str)> = tr
+        .iter()
+        .filter(|r| r["t"] == 5000 && r.get("event").is_some())
+        .map(|r| (r["event"].as_str().unwrap(), r["entity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        at5,
+        [
+            ("activated", "b"),
+            ("activated", "c"),
+            ("published", "c"),
+            ("enqueued", "c/subscriptions/s"),
+            ("lock_expired", "a")
+        ]
+    );
+}

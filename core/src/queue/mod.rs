@@ -335,6 +335,18 @@ impl Queue {
         self.pump();
     }
 
+    /// Fires only the scheduled activations due at or before `now`: at an instant shared by
+    /// several entities, every entity's activations come before any lock expiry
+    /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
+    pub(crate) fn activate_due(&mut self, now: Instant) {
+        while let Some((t, Timer::Activate(seq))) = self.timers.first().filter(|&(t, _)| t <= now) {
+            self.timers.remove(t, Timer::Activate(seq));
+            self.set_now(t);
+            self.activate(seq);
+            self.pump();
+        }
+    }
+
     /// Drains one event; call until `None` after every command or timeout.
     #[must_use]
     pub fn poll_event(&mut self) -> Option<Event> {
