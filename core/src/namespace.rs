@@ -340,36 +340,17 @@ impl Namespace {
         self.fire_at(now);
     }
 
+    /// Everything due at `d` (nothing is due before it): activations of every entity in
+    /// ascending name order, then each queue and subscription's lock expiries and collection in
+    /// ascending path order (format E3).
     fn fire_at(&mut self, d: Instant) {
         self.now = self.now.max(d);
-        let names: Vec<Text> = self.topics.keys().cloned().collect();
-        for name in names {
-            loop {
-                let t = self.topics.get_mut(&name).expect("invariant: topic exists");
-                let Some(&(at, seq)) = t.timers.first().filter(|&&(at, _)| at <= d) else {
-                    break;
-                };
-                t.timers.remove(&(at, seq));
-                let held = t
-                    .scheduled
-                    .remove(&seq)
-                    .expect("invariant: a timer belongs to a scheduled message");
-                t.scheduled_bytes -= held.msg.size_bytes;
-                let new = t.take_seq();
-                self.events.push_back(NsEvent {
-                    entity: name.clone(),
-                    event: Event {
-                        at: d,
-                        kind: EventKind::Activated {
-                            seq: new,
-                            scheduled_seq: seq,
-                            id: held.msg.id.clone(),
-                        },
-                    },
-                    copy: None,
-                });
-                let by_name: Text = self.topics[&name].clients.name(held.by).into();
-                self.fan_out(d, &name, new, &by_name, held.msg);
+        for name in self.paths() {
+            if self.topics.contains_key(&name) {
+                self.activate_topic(&name, d);
+            } else if let Some(w) = self.worlds.get_mut(&name) {
+                w.queue_mut().activate_due(d);
+                self.drain(&name, None);
             }
         }
         let paths: Vec<Text> = self.worlds.keys().cloned().collect();
@@ -377,6 +358,38 @@ impl Namespace {
             let w = self.worlds.get_mut(&p).expect("invariant: exists");
             w.advance_to(d);
             self.drain(&p, None);
+        }
+    }
+
+    /// A topic's scheduled messages due at or before `d`: each gets a new topic number and fans
+    /// out by the rules in force now (`topics.md` §2.3, format E2).
+    fn activate_topic(&mut self, name: &Text, d: Instant) {
+        loop {
+            let t = self.topics.get_mut(name).expect("invariant: topic exists");
+            let Some(&(at, seq)) = t.timers.first().filter(|&&(at, _)| at <= d) else {
+                break;
+            };
+            t.timers.remove(&(at, seq));
+            let held = t
+                .scheduled
+                .remove(&seq)
+                .expect("invariant: a timer belongs to a scheduled message");
+            t.scheduled_bytes -= held.msg.size_bytes;
+            let new = t.take_seq();
+            let by: Text = t.clients.name(held.by).into();
+            self.events.push_back(NsEvent {
+                entity: name.clone(),
+                event: Event {
+                    at: d,
+                    kind: EventKind::Activated {
+                        seq: new,
+                        scheduled_seq: seq,
+                        id: held.msg.id.clone(),
+                    },
+                },
+                copy: None,
+            });
+            self.fan_out(d, name, new, &by, held.msg);
         }
     }
 
