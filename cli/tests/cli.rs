@@ -405,7 +405,12 @@ fn render_and_export_stop_over_the_work_budget_exactly_as_run_does() {
 
 #[test]
 fn run_prints_the_reviewed_golden_traces_of_documents_with_entities() {
-    for name in ["topic-fan-out", "request-reply"] {
+    for name in [
+        "topic-fan-out",
+        "request-reply",
+        "poison-copy",
+        "competing-consumers-subscription",
+    ] {
         let file = format!("examples/entities/{name}.json");
         let out = settle(&["run", &file], None);
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));
