@@ -846,3 +846,23 @@ fn at_one_instant_every_entitys_activations_come_before_any_lock_expiry() {
         ]
     );
 }
+
+#[test]
+fn a_document_with_entities_prints_back_as_itself() {
+    for name in [
+        "topic-fan-out",
+        "request-reply",
+        "poison-copy",
+        "competing-consumers-subscription",
+    ] {
+        let text = std::fs::read_to_string(format!(
+            "{}/../examples/entities/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("example");
+        let sc = parse(&text).expect("valid");
+        let again = parse(&sc.to_text()).expect("its text parses");
+        assert_eq!(again, sc, "{name}");
+        assert_eq!(trace(&again), trace(&sc), "{name}");
+    }
+}

@@ -308,6 +308,27 @@ pub fn scenario_text(
     script: Vec<Value>,
     actors: &Value,
 ) -> String {
+    document_text(
+        title,
+        description,
+        seed,
+        Err(queue),
+        run_until_ms,
+        script,
+        actors,
+    )
+}
+
+/// As [`scenario_text`], with either the `entities` object as written or the queue.
+pub(crate) fn document_text(
+    title: &str,
+    description: &str,
+    seed: u64,
+    entities_or_queue: Result<&Value, &QueueConfig>,
+    run_until_ms: u64,
+    script: Vec<Value>,
+    actors: &Value,
+) -> String {
     let mut m = Map::new();
     put(&mut m, "settle", 1);
     put(&mut m, "title", title);
@@ -315,7 +336,10 @@ pub fn scenario_text(
         put(&mut m, "description", description);
     }
     put(&mut m, "seed", seed);
-    m.insert("queue".into(), config_value(queue));
+    match entities_or_queue {
+        Ok(entities) => m.insert("entities".into(), entities.clone()),
+        Err(queue) => m.insert("queue".into(), config_value(queue)),
+    };
     put(&mut m, "run_until_ms", run_until_ms);
     m.insert("script".into(), Value::Array(script));
     if actors.as_array().is_some_and(|a| !a.is_empty()) {

@@ -530,11 +530,11 @@ impl Scenario {
             .unwrap_or(0);
         let run_until_ms = run_until_ms.max(last);
         lesson::with_lesson(
-            scenario_text(
+            emit::document_text(
                 &self.title,
                 &self.description,
                 self.seed,
-                &self.queue,
+                self.raw_entities.as_ref().ok_or(&self.queue),
                 run_until_ms,
                 script,
                 &self.raw_actors,
