@@ -398,6 +398,14 @@ impl Namespace {
         self.events.pop_front()
     }
 
+    /// Moves what happened in a queue or subscription's world, driven from outside through
+    /// [`world_mut`](Self::world_mut), into this namespace's events.
+    pub fn collect(&mut self, entity: &str) {
+        if self.worlds.contains_key(entity) {
+            self.drain(&Text::from(entity), None);
+        }
+    }
+
     fn drain(&mut self, path: &Text, copy: Option<&CopyOf>) {
         let w = self.worlds.get_mut(path).expect("invariant: exists");
         while let Some(ev) = w.queue_mut().poll_event() {

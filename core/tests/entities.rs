@@ -866,3 +866,83 @@ fn a_document_with_entities_prints_back_as_itself() {
         assert_eq!(trace(&again), trace(&sc), "{name}");
     }
 }
+
+#[test]
+fn actors_address_entities_a_sender_fans_out_through_a_topic_and_receivers_work_their_subscriptions()
+ {
+    let d = json!({"settle": 1, "run_until_ms": 20000,
+    "entities": {"orders": {"type": "topic", "subscriptions": {
+        "audit": {},
+        "billing": {"max_delivery_count": 2}
+    }}},
+    "actors": [
+        {"name": "Shop", "kind": "sender", "to": "orders", "count": 3, "body": "order {n}"},
+        {"name": "Auditor", "kind": "receiver", "from": AUDIT, "processing_ms": 200},
+        {"name": "Biller", "kind": "receiver", "from": BILLING, "processing_ms": 300,
+         "poison": {"body_contains": "order 2", "then": "abandon"}}
+    ]});
+    let tr = run(&d);
+    assert_eq!(tr, run(&d), "deterministic");
+    let acts: Vec<&Value> = tr.iter().filter(|r| r["actor"] == true).collect();
+    assert!(acts.iter().all(|a| a.get("entity").is_some()));
+    let sends = acts.iter().filter(|a| a["do"] == "send").count();
+    assert_eq!(sends, 3);
+    assert!(
+        acts.iter()
+            .filter(|a| a["do"] == "send")
+            .all(|a| a["entity"] == "orders")
+    );
+    let published = events(&tr, "published");
+    assert_eq!(published.len(), 3);
+    assert!(
+        published
+            .iter()
+            .all(|p| p["subscriptions"] == json!(["audit", "billing"]))
+    );
+    let completed = |path: &str| -> Vec<&str> {
+        events(&tr, "completed")
+            .iter()
+            .filter(|e| e["entity"] == path)
+            .map(|e| e["id"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(completed(AUDIT), ["Shop-1", "Shop-2", "Shop-3"]);
+    assert_eq!(completed(BILLING), ["Shop-1", "Shop-3"]);
+    assert_eq!(
+        final_of(&tr, AUDIT),
+        &json!({"main": [], "dead_letter": []})
+    );
+    let bill = final_of(&tr, BILLING);
+    assert_eq!(ids(&bill["dead_letter"]), ["Shop-2"]);
+    let received = acts
+        .iter()
+        .find(|a| a["do"] == "receive" && a["by"] == "Auditor")
+        .unwrap();
+    assert_eq!(received["messages"][0]["topic_seq"], 1);
+}
+
+#[test]
+fn actors_in_a_document_with_entities_must_say_where() {
+    let t = orders(json!({"audit": {}}));
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            json!({"settle": 1, "entities": t, "actors": [{"name": "S", "kind": "sender"}]}),
+            "$.actors[0].to: missing",
+        ),
+        (
+            json!({"settle": 1, "entities": t, "actors": [{"name": "R", "kind": "receiver"}]}),
+            "$.actors[0].from: missing",
+        ),
+        (
+            json!({"settle": 1, "entities": t, "actors": [{"name": "R", "kind": "receiver", "from": "orders"}]}),
+            "$.actors[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"",
+        ),
+        (
+            json!({"settle": 1, "entities": t, "actors": [{"name": "S", "kind": "sender", "to": AUDIT}]}),
+            "$.actors[0].to: \"orders/subscriptions/audit\" is a subscription; send to its topic",
+        ),
+    ];
+    for (d, want) in cases {
+        assert_eq!(refused(&d), want, "for {d}");
+    }
+}

@@ -257,6 +257,7 @@ fn scenario(actors: Vec<ActorSpec>, until: u64) -> Scenario {
         lesson: None,
         entities: None,
         raw_entities: None,
+        actor_entities: Vec::new(),
     }
 }
 

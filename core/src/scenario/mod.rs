@@ -64,6 +64,9 @@ pub struct Scenario {
     pub entities: Option<Rc<crate::namespace::Entities>>,
     /// The `entities` object as written (for export).
     pub raw_entities: Option<serde_json::Value>,
+    /// With `entities`: the entity each actor addresses, in `actors` order (a sender's `to`, a
+    /// receiver's `from` without `/$deadletterqueue`); empty without.
+    pub actor_entities: Vec<Text>,
 }
 
 /// One script step.
@@ -719,6 +722,12 @@ pub(crate) fn step_record_in(
 /// `"observed": false` instead of `ok`.
 #[must_use]
 pub fn actor_record(world: &World, act: &ActorAct) -> J {
+    actor_record_in(world, act, None)
+}
+
+/// An actor's record; in a document with `entities`, `entity` after `by` and message records
+/// with every key.
+pub(crate) fn actor_record_in(world: &World, act: &ActorAct, entity: Option<&Text>) -> J {
     let v = step_value(act.at.as_millis(), &act.by, &act.op);
     let name = v.get("do").and_then(|d| d.as_str()).unwrap_or("?");
     let mut j = J::obj()
@@ -726,6 +735,9 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
         .with("actor", true)
         .with("do", name)
         .with("by", &*act.by);
+    if let Some(e) = entity {
+        j.push("entity", J::T(e.clone()));
+    }
     if let Some(id) = v.get("id").and_then(|d| d.as_str()) {
         j.push("id", id);
     }
@@ -739,7 +751,11 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
             if let Outcome::Messages(ms) = o {
                 j.push(
                     "messages",
-                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                    J::A(
+                        ms.iter()
+                            .map(|m| message_record_in(world, m, false, entity.is_some()))
+                            .collect(),
+                    ),
                 );
             }
             if let Outcome::LockedUntil(t) = o {

@@ -3,9 +3,10 @@
 //! final record per entity.
 
 use super::{
-    Budget, BudgetError, Exhausted, J, Scenario, Step, event_record, message_record_in, ms,
-    step_record_in,
+    Budget, BudgetError, Exhausted, J, Scenario, Step, actor_record_in, event_record,
+    message_record_in, ms, step_record_in,
 };
+use crate::actors::{ActorSpec, Actors};
 use crate::event::EventKind;
 use crate::message::{MessageView, Text};
 use crate::namespace::{Namespace, NsEvent};
@@ -15,6 +16,7 @@ use crate::world::{Op, Outcome, World};
 use crate::{Error, QueueConfig};
 use alloc::rc::Rc;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// A run of a document with `entities`, within a work [`Budget`].
 #[derive(Clone, Debug)]
@@ -29,6 +31,17 @@ pub struct NsRun {
     records: u64,
     trace_bytes: u64,
     exceeded: Option<BudgetError>,
+    /// The automated actors, one group per entity they address.
+    groups: Vec<Group>,
+}
+
+/// The actors that address one entity.
+#[derive(Clone, Debug)]
+struct Group {
+    entity: Text,
+    actors: Actors,
+    /// For a topic's senders: the world they send through (emptied after every action).
+    staging: Option<World>,
 }
 
 impl NsRun {
@@ -55,6 +68,7 @@ impl NsRun {
             records: 0,
             trace_bytes: 0,
             exceeded: None,
+            groups: groups(sc),
         }
     }
 
@@ -76,7 +90,29 @@ impl NsRun {
         if let Some(e) = &self.exceeded {
             return Err(e.clone());
         }
-        while let Some(step) = self.steps.get(self.next).filter(|s| s.at <= t).cloned() {
+        loop {
+            let step_at = self.steps.get(self.next).map(|s| s.at).filter(|&a| a <= t);
+            let actor = self
+                .groups
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| g.actors.next_wake().map(|w| (w, i)))
+                .min()
+                .filter(|&(w, _)| w <= t);
+            match (step_at, actor) {
+                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step(out)?,
+                (_, Some((a, g))) => self.run_actor(a, g, out)?,
+                _ => break,
+            }
+        }
+        self.ns.advance_to(t);
+        self.drain(None, out)
+    }
+
+    /// The next script step, its record and its events.
+    fn run_step(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+        {
+            let step = self.steps[self.next].clone();
             self.ns.advance_to(step.at);
             self.drain(None, out)?;
             let idx = self.next;
@@ -90,9 +126,79 @@ impl NsRun {
             let rec = step_record_in(world, idx, &step, &result, true);
             self.write(&rec, step.at, out)?;
             self.drain(Some(idx), out)?;
+            for g in &mut self.groups {
+                g.actors.touch(step.at);
+            }
         }
-        self.ns.advance_to(t);
-        self.drain(None, out)
+        Ok(())
+    }
+
+    /// The action of group `g`'s actor due at `a`: the actor's record, then its events. A
+    /// topic's senders send through a staging world (their own bookkeeping); each send they
+    /// make is then made to the topic, whose events follow the record.
+    fn run_actor(
+        &mut self,
+        a: Instant,
+        g: usize,
+        out: &mut impl FnMut(&str),
+    ) -> Result<(), BudgetError> {
+        self.ns.advance_to(a);
+        self.drain(None, out)?;
+        let horizon = self
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != g)
+            .filter_map(|(_, x)| x.actors.next_wake())
+            .chain(self.steps.get(self.next).map(|s| s.at))
+            .chain(self.ns.poll_timeout())
+            .min();
+        let entity = self.groups[g].entity.clone();
+        let group = &mut self.groups[g];
+        let acts = match &mut group.staging {
+            Some(staging) => {
+                staging.advance_to(a);
+                let acts = group.actors.act(a, staging, horizon);
+                // Nothing stays in the staging world: the topic holds the messages.
+                *staging = World::new(QueueConfig::default(), 0)
+                    .expect("invariant: the default configuration is valid");
+                acts
+            }
+            None => {
+                let world = self
+                    .ns
+                    .world_mut(&entity)
+                    .expect("invariant: a receive entity has a world");
+                group.actors.act(a, world, horizon)
+            }
+        };
+        for act in &acts {
+            let world = self.ns.world(&entity).unwrap_or(&self.nowhere);
+            let rec = actor_record_in(world, act, Some(&entity));
+            self.write(&rec, act.at, out)?;
+            if self.groups[g].staging.is_some()
+                && let Op::Send { msg, .. } = &act.op
+                && !matches!(act.result, Some(Err(_)))
+            {
+                let _ = self.ns.apply(
+                    act.at,
+                    &entity,
+                    &act.by,
+                    Op::Send {
+                        msg: msg.clone(),
+                        presettled: true,
+                    },
+                );
+            }
+            self.ns.collect(&entity);
+            self.drain(None, out)?;
+        }
+        for (i, x) in self.groups.iter_mut().enumerate() {
+            if i != g {
+                x.actors.touch(a);
+            }
+        }
+        Ok(())
     }
 
     fn apply(&mut self, step: &Step) -> Result<Outcome, Error> {
@@ -169,6 +275,43 @@ impl NsRun {
         out(&line);
         Ok(())
     }
+}
+
+/// The scenario's actors grouped by the entity they address, in order of first appearance.
+fn groups(sc: &Scenario) -> Vec<Group> {
+    let mut order: Vec<Text> = Vec::new();
+    for e in &sc.actor_entities {
+        if !order.contains(e) {
+            order.push(e.clone());
+        }
+    }
+    let topic = |e: &Text| {
+        matches!(
+            sc.entities.as_ref().and_then(|x| x.get(&**e)),
+            Some(crate::namespace::EntitySpec::Topic(_))
+        )
+    };
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let specs: Vec<ActorSpec> = sc
+                .actors
+                .iter()
+                .zip(&sc.actor_entities)
+                .filter(|(_, x)| **x == e)
+                .map(|(a, _)| a.clone())
+                .collect();
+            Group {
+                staging: topic(&e).then(|| {
+                    World::new(QueueConfig::default(), 0)
+                        .expect("invariant: the default configuration is valid")
+                }),
+                actors: Actors::new(&specs, sc.seed ^ (i as u64)),
+                entity: e,
+            }
+        })
+        .collect()
 }
 
 /// `entity` inserted right after `after` (or at the end).

@@ -695,9 +695,12 @@ fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
     }
 }
 
-/// One automated actor (format documented in docs/actors.md).
-fn actor(v: &Value, path: &str) -> R<ActorSpec> {
+/// One automated actor (format documented in docs/actors.md) and, in a document with
+/// `entities`, the entity it addresses: a sender's `to` (a queue or topic), a receiver's `from`
+/// (a queue or subscription; its sub-queue goes into the spec).
+fn actor(v: &Value, path: &str, ents: Option<&Entities>) -> R<(ActorSpec, Option<Text>)> {
     let mut o = Obj::new(path, v)?;
+    let mut entity = None;
     let name = match o.req("name")? {
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
         _ => return err(&o.at("name"), NAME_PROBLEM),
@@ -713,6 +716,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
     };
     let spec = match kind.as_str() {
         "sender" => {
+            entity = entities::to(&mut o, ents)?;
             let mode = match o.str("mode")?.unwrap_or("sequential") {
                 "sequential" => SendMode::Sequential,
                 "pipelined" => SendMode::Pipelined,
@@ -826,7 +830,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
             ActorSpec::Receiver(ReceiverSpec {
                 name: name.as_str().into(),
                 mode: mode(&mut o)?.unwrap_or_default(),
-                from: from(&mut o, None, &mut None)?,
+                from: from(&mut o, ents, &mut entity)?,
                 concurrency: o.u64_in("concurrency", 1, MAX_CONCURRENCY)?.unwrap_or(1) as u32,
                 prefetch: o.u64_in("prefetch", 0, MAX_PREFETCH)?.unwrap_or(0) as u32,
                 start: Instant::from_millis(o.time("start_ms")?.unwrap_or(0)),
@@ -852,7 +856,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
         }
     };
     o.finish()?;
-    Ok(spec)
+    Ok((spec, entity))
 }
 
 /// Every op of format v1.
@@ -1017,15 +1021,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         Some(t) => t,
     };
     let mut actors = Vec::new();
-    if ents.is_some()
-        && o.opt("actors")
-            .is_some_and(|a| a.as_array().is_none_or(|a| !a.is_empty()))
-    {
-        return err(
-            "$.actors",
-            "automated actors do not address entities yet: use script steps with $.entities",
-        );
-    }
+    let mut actor_entities = Vec::new();
     if let Some(v) = o.opt("actors") {
         let Value::Array(items) = v else {
             return err(
@@ -1046,7 +1042,8 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         let mut sends = 0u64;
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.actors[{i}]");
-            let a = actor(item, &path)?;
+            let (a, entity) = actor(item, &path, ents.as_ref())?;
+            actor_entities.extend(entity);
             let name = match &a {
                 ActorSpec::Sender(s) => {
                     sends = sends.saturating_add(s.count);
@@ -1102,6 +1099,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         raw_actors: o_raw_actors(doc),
         lesson,
         entities: ents.map(Rc::new),
+        actor_entities,
         raw_entities: doc.get("entities").cloned(),
     })
 }
