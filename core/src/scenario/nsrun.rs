@@ -126,9 +126,6 @@ impl NsRun {
             let rec = step_record_in(world, idx, &step, &result, true);
             self.write(&rec, step.at, out)?;
             self.drain(Some(idx), out)?;
-            for g in &mut self.groups {
-                g.actors.touch(step.at);
-            }
         }
         Ok(())
     }
@@ -192,11 +189,6 @@ impl NsRun {
             }
             self.ns.collect(&entity);
             self.drain(None, out)?;
-        }
-        for (i, x) in self.groups.iter_mut().enumerate() {
-            if i != g {
-                x.actors.touch(a);
-            }
         }
         Ok(())
     }
