@@ -946,3 +946,28 @@ fn actors_in_a_document_with_entities_must_say_where() {
         assert_eq!(refused(&d), want, "for {d}");
     }
 }
+
+#[test]
+fn an_idle_receiver_on_a_subscription_sees_what_another_entitys_actor_or_a_topic_activation_brings()
+{
+    let d = json!({"settle": 1, "run_until_ms": 20000,
+    "entities": {"orders": {"type": "topic", "subscriptions": {"audit": {}}}},
+    "actors": [
+        {"name": "Shop", "kind": "sender", "to": "orders", "count": 1, "start_ms": 5500},
+        {"name": "Auditor", "kind": "receiver", "from": AUDIT, "processing_ms": 100}
+    ],
+    "script": [
+        {"at_ms": 0, "do": "schedule", "by": "Ops", "to": "orders", "id": "later", "scheduled_enqueue_ms": 7300}
+    ]});
+    let tr = run(&d);
+    let got: Vec<(u64, &str)> = tr
+        .iter()
+        .filter(|r| r["actor"] == true && r["do"] == "receive")
+        .filter_map(|r| {
+            let m = r["messages"].as_array()?.first()?;
+            Some((r["t"].as_u64()?, m["id"].as_str()?))
+        })
+        .collect();
+    // After Shop-1 (done at 6100) its polls fall at 7100, 8100: the activation at 7300 is seen at 8100.
+    assert_eq!(got, [(6000, "Shop-1"), (8100, "later")]);
+}
