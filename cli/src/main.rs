@@ -98,10 +98,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut run = scenario::Run::new(&sc);
     if cmd == "check" {
         // A valid scenario is one that runs within the work budget.
-        return match run.finish_trace(&mut |_: &str| {}) {
+        return match scenario::finish_trace(&sc, &mut |_: &str| {}) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => over_budget(&e),
         };
@@ -109,7 +108,7 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = None;
-    let ran = run.finish_trace(&mut |line: &str| {
+    let ran = scenario::finish_trace(&sc, &mut |line: &str| {
         if failed.is_none()
             && let Err(e) = out.write_all(line.as_bytes())
         {

@@ -402,3 +402,67 @@ fn render_and_export_stop_over_the_work_budget_exactly_as_run_does() {
     let (code, err) = settle_quiet(&["render", "--svg"], &small);
     assert_eq!(code, Some(0), "{err}");
 }
+
+#[test]
+fn run_prints_the_reviewed_golden_traces_of_documents_with_entities() {
+    for name in [
+        "topic-fan-out",
+        "request-reply",
+        "poison-copy",
+        "competing-consumers-subscription",
+    ] {
+        let file = format!("examples/entities/{name}.json");
+        let out = settle(&["run", &file], None);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(out.stderr.is_empty());
+        let golden =
+            std::fs::read_to_string(root().join(format!("examples/entities/{name}.trace.jsonl")))
+                .expect("golden trace");
+        assert_eq!(
+            text(&out.stdout),
+            golden,
+            "{name}: trace differs from the reviewed golden file"
+        );
+        assert!(settle(&["check", &file], None).status.success());
+    }
+}
+
+#[test]
+fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_artifacts() {
+    let bad = r#"{"settle": 1, "queue": {}, "entities": {"q": {"type": "queue"}}}"#;
+    for cmd in ["run", "check"] {
+        let out = settle(&[cmd, "-"], Some(bad));
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            text(&out.stderr),
+            "error: $.entities: not allowed together with $.queue\n"
+        );
+    }
+    let receive_on_topic = r#"{"settle": 1, "entities": {"orders": {"type": "topic"}},
+        "script": [{"at_ms": 0, "do": "receive", "by": "R", "from": "orders"}]}"#;
+    let out = settle(&["run", "-"], Some(receive_on_topic));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: $.script[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"\n"
+    );
+    for args in [
+        &["render", "--svg", "examples/entities/topic-fan-out.json"][..],
+        &[
+            "export",
+            "--lang",
+            "python",
+            "examples/entities/topic-fan-out.json",
+        ][..],
+    ] {
+        let out = settle(args, None);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("declares entities"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

@@ -52,6 +52,7 @@ fn message(scheduled: bool) -> impl Strategy<Value = NewMessage> {
                 session_id: sid.map(|s| s.as_str().into()),
                 properties,
                 scheduled_enqueue: scheduled.then(|| Instant::from_millis(at)),
+                meta: None,
             },
         )
 }

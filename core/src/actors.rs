@@ -572,6 +572,7 @@ impl SenderState {
                     session_id: None,
                     properties: Properties::default(),
                     scheduled_enqueue: None,
+                    meta: None,
                 };
                 if !spec.sessions.is_empty() {
                     msg.session_id = Some(

@@ -24,6 +24,10 @@ pub enum ErrorKind {
     ServiceBusy,
     /// A client-side refusal (or `amqp:not-allowed`).
     InvalidOperation,
+    /// An entity or rule of that name exists already (`add_rule`).
+    MessagingEntityAlreadyExists,
+    /// No entity or rule of that name (`remove_rule`).
+    MessagingEntityNotFound,
 }
 
 impl ErrorKind {
@@ -40,6 +44,8 @@ impl ErrorKind {
             Self::ServiceTimeout => "ServiceTimeout",
             Self::ServiceBusy => "ServiceBusy",
             Self::InvalidOperation => "InvalidOperation",
+            Self::MessagingEntityAlreadyExists => "MessagingEntityAlreadyExists",
+            Self::MessagingEntityNotFound => "MessagingEntityNotFound",
         }
     }
 }

@@ -313,6 +313,16 @@ pub enum EventKind {
         /// The messages that stay locked, in sequence-number order.
         still_locked: Vec<StillLocked>,
     },
+    /// A topic routed a message, sent or activated (`scenario-format-entities.md` §5): the
+    /// subscriptions that took at least one copy, in fan-out order; none means it was dropped.
+    Published {
+        /// The topic's sequence number.
+        seq: u64,
+        /// MessageId.
+        id: Text,
+        /// Subscription names, in fan-out order.
+        subscriptions: Vec<Text>,
+    },
 }
 
 impl EventKind {
@@ -340,6 +350,7 @@ impl EventKind {
             Self::SessionLockExpired { .. } => "session_lock_expired",
             Self::SessionReleased { .. } => "session_released",
             Self::LinkClosed { .. } => "link_closed",
+            Self::Published { .. } => "published",
         }
     }
 
@@ -360,7 +371,8 @@ impl EventKind {
             | Self::Abandoned { seq, .. }
             | Self::Deferred { seq, .. }
             | Self::DeadLettered { seq, .. }
-            | Self::Expired { seq, .. } => Some(*seq),
+            | Self::Expired { seq, .. }
+            | Self::Published { seq, .. } => Some(*seq),
             Self::DuplicateDropped { seq, .. } => *seq,
             Self::Rejected { .. }
             | Self::SessionLocked { .. }
@@ -389,7 +401,8 @@ impl EventKind {
             | Self::Abandoned { id, .. }
             | Self::Deferred { id, .. }
             | Self::DeadLettered { id, .. }
-            | Self::Expired { id, .. } => Some(id),
+            | Self::Expired { id, .. }
+            | Self::Published { id, .. } => Some(id),
             Self::SessionLocked { .. }
             | Self::SessionLockRenewed { .. }
             | Self::SessionLockExpired { .. }
@@ -421,7 +434,7 @@ impl EventKind {
             | Self::SessionReleased { by, .. }
             | Self::LinkClosed { by, .. } => Some(*by),
             Self::DeadLettered { by, .. } => *by,
-            Self::Activated { .. } | Self::Expired { .. } => None,
+            Self::Activated { .. } | Self::Expired { .. } | Self::Published { .. } => None,
         }
     }
 

@@ -50,6 +50,7 @@ mod error;
 mod event;
 pub mod filter;
 mod message;
+pub mod namespace;
 pub mod narrate;
 mod queue;
 mod rng;
@@ -65,8 +66,8 @@ pub use config::{BASIC_MAX_TTL, ConfigError, QueueConfig, QueuePatch, Tier};
 pub use error::{Error, ErrorKind, text};
 pub use event::{DeadLetterCause, Event, EventKind, LockLossCause, StillLocked};
 pub use message::{
-    ClientId, LockToken, MessageState, MessageView, NewMessage, PropValue, Properties, ReceiveMode,
-    SubQueue, Text,
+    ClientId, LockToken, MessageState, MessageView, Meta, NewMessage, PropValue, Properties,
+    ReceiveMode, SubQueue, Text,
 };
 pub use queue::{
     Counters, Glance, LinkOptions, Listing, LockInfo, PEEK_MAX, Queue, SendOutcome, SessionHold,

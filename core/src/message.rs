@@ -115,6 +115,48 @@ impl MessageState {
     }
 }
 
+/// The message's system properties that the broker stores and returns but never acts on
+/// (`scenario-format-entities.md` §3, `topics.md` §10), and, on a subscription's copy, the
+/// topic's sequence number. Absent (`None` on the message) when none is set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// `CorrelationId`.
+    pub correlation_id: Option<Text>,
+    /// `ReplyTo`.
+    pub reply_to: Option<Text>,
+    /// `ReplyToSessionId`.
+    pub reply_to_session_id: Option<Text>,
+    /// `Subject` (`Label`).
+    pub subject: Option<Text>,
+    /// `ContentType`.
+    pub content_type: Option<Text>,
+    /// `To` (an application-level address; the broker never routes by it).
+    pub to_address: Option<Text>,
+    /// On a subscription's copy: the topic's sequence number of the routed message.
+    pub topic_seq: Option<u64>,
+}
+
+impl Meta {
+    /// The string-valued keys with their scenario-format names, in the order records print them.
+    #[must_use]
+    pub fn texts(&self) -> [(&'static str, Option<&Text>); 6] {
+        [
+            ("correlation_id", self.correlation_id.as_ref()),
+            ("reply_to", self.reply_to.as_ref()),
+            ("reply_to_session_id", self.reply_to_session_id.as_ref()),
+            ("subject", self.subject.as_ref()),
+            ("content_type", self.content_type.as_ref()),
+            ("to_address", self.to_address.as_ref()),
+        ]
+    }
+
+    /// Whether nothing is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
 /// What a sender hands the broker.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewMessage {
@@ -132,6 +174,8 @@ pub struct NewMessage {
     pub properties: Properties,
     /// Makes it a scheduled message that becomes active at this instant.
     pub scheduled_enqueue: Option<Instant>,
+    /// Correlation and reply system properties; `None` when none is set.
+    pub meta: Option<Rc<Meta>>,
 }
 
 impl NewMessage {
@@ -146,6 +190,7 @@ impl NewMessage {
             session_id: None,
             properties: Properties::default(),
             scheduled_enqueue: None,
+            meta: None,
         }
     }
 }
@@ -187,6 +232,8 @@ pub struct MessageView {
     pub properties: Properties,
     /// Where it is.
     pub sub_queue: SubQueue,
+    /// Correlation and reply system properties, topic sequence number; `None` when none is set.
+    pub meta: Option<Rc<Meta>>,
 }
 
 // ---------------------------------------------------------------- as the broker holds them
@@ -240,6 +287,7 @@ pub(crate) struct Msg {
     pub(crate) lock: Option<Lock>,
     pub(crate) dl_reason: Option<Text>,
     pub(crate) dl_desc: Option<Text>,
+    pub(crate) meta: Option<Rc<Meta>>,
 }
 
 impl Msg {

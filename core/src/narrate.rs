@@ -131,6 +131,18 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
             } => format!(
                 "{id} reached its scheduled time and became active with a new sequence number {seq} (it was {scheduled_seq})."
             ),
+            EventKind::Published {
+                id, subscriptions, ..
+            } => {
+                if subscriptions.is_empty() {
+                    format!("{id} reached the topic, but no subscription takes it: dropped.")
+                } else {
+                    format!(
+                        "{id} reached the topic: one copy each for {}.",
+                        subscriptions.join(", ")
+                    )
+                }
+            }
             EventKind::Cancelled { seq, id, by } => {
                 format!(
                     "{} cancelled scheduled {id} (seq {seq}): deleted.",

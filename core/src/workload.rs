@@ -72,6 +72,7 @@ pub fn run(messages: u64, receivers: u32, seed: u64) -> Report {
             session_id: None,
             properties: props.clone(),
             scheduled_enqueue: None,
+            meta: None,
         };
         q.send(Instant::ZERO, sender, msg)
             .expect("invariant: fits the quota");

@@ -129,6 +129,14 @@ pub enum Op {
     Disconnect,
     /// Change the entity's settings.
     UpdateQueue(QueuePatch),
+    /// An operation on an entity of a namespace (`update_entity`, `add_rule`, `remove_rule`):
+    /// run by [`Namespace`](crate::namespace::Namespace); a lone queue refuses it.
+    Entity {
+        /// The queue or topic name, or the subscription path.
+        entity: Text,
+        /// What.
+        op: crate::namespace::EntityOp,
+    },
 }
 
 /// The direct result of a successful operation.
@@ -478,6 +486,10 @@ impl World {
                 q.update_config(now, cfg)?;
                 Ok(Outcome::Done)
             }
+            Op::Entity { .. } => Err(Error::new(
+                ErrorKind::InvalidOperation,
+                "Entity operations need a namespace with entities.",
+            )),
         }
     }
 

@@ -255,6 +255,9 @@ fn scenario(actors: Vec<ActorSpec>, until: u64) -> Scenario {
         actors,
         raw_actors: serde_json::Value::Array(Vec::new()),
         lesson: None,
+        entities: None,
+        raw_entities: None,
+        actor_entities: Vec::new(),
     }
 }
 

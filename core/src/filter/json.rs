@@ -27,7 +27,8 @@ pub fn key_path(base: &str, key: &str) -> String {
     }
 }
 
-fn object<'v>(path: &str, v: &'v Value) -> R<&'v Map<String, Value>> {
+/// The object at `path`, else `expected an object, found …`.
+pub(crate) fn object<'v>(path: &str, v: &'v Value) -> R<&'v Map<String, Value>> {
     match v {
         Value::Object(m) => Ok(m),
         other => err(
@@ -161,17 +162,13 @@ pub fn rule_name(path: &str, name: &str) -> R<()> {
     }
 }
 
-/// A subscription's `rules` object, name → rule, names checked and unique ignoring ASCII case.
+/// Two keys of `map` equal ignoring ASCII case are an error, standing at the one that sorts
+/// first: `<path>.R1: same name as <path>.r1`.
 ///
 /// # Errors
-/// The first invalid name or rule; for two names equal ignoring case, the error stands at the
-/// name that sorts first: `<path>.R1: same name as <path>.r1`.
-pub fn rules_from_value(path: &str, v: &Value) -> R<BTreeMap<String, Rule>> {
-    let map = object(path, v)?;
-    let mut out = BTreeMap::new();
-    for (name, rule) in map {
-        let at = key_path(path, name);
-        rule_name(&at, name)?;
+/// As said.
+pub(crate) fn same_names(path: &str, map: &Map<String, Value>) -> R<()> {
+    for name in map.keys() {
         if let Some(other) = map
             .keys()
             .find(|o| *o != name && o.eq_ignore_ascii_case(name))
@@ -186,7 +183,24 @@ pub fn rules_from_value(path: &str, v: &Value) -> R<BTreeMap<String, Rule>> {
                 format!("same name as {}", key_path(path, second)),
             );
         }
-        out.insert(name.clone(), rule_from_value(&at, rule)?);
+    }
+    Ok(())
+}
+
+/// A subscription's `rules` object, name → rule, names checked and unique ignoring ASCII case.
+///
+/// # Errors
+/// The first invalid name or rule; for two names equal ignoring case, the error stands at the
+/// name that sorts first: `<path>.R1: same name as <path>.r1`.
+pub fn rules_from_value(path: &str, v: &Value) -> R<BTreeMap<String, Rule>> {
+    let map = object(path, v)?;
+    let mut out = BTreeMap::new();
+    for name in map.keys() {
+        rule_name(&key_path(path, name), name)?;
+    }
+    same_names(path, map)?;
+    for (name, rule) in map {
+        out.insert(name.clone(), rule_from_value(&key_path(path, name), rule)?);
     }
     Ok(out)
 }

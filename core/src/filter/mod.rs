@@ -33,6 +33,8 @@ pub use json::{
     action_from_value, filter_from_value, key_path, rule_from_parts, rule_from_value, rule_name,
     rule_to_value, rules_from_value,
 };
+#[cfg(feature = "scenario")]
+pub(crate) use json::{object, same_names};
 pub use parse::{MAX_DEPTH, MAX_LEN, SqlError, SqlErrorKind, parse_action, parse_sql};
 
 use crate::message::{PropValue, Properties, Text};

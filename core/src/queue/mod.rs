@@ -21,6 +21,7 @@ mod token;
 
 pub use clients::{LinkOptions, SessionHold};
 pub use send::SendOutcome;
+pub(crate) use send::{DupWindow, check_message_size, quota_exceeded};
 
 pub(crate) use clients::Clients;
 pub(crate) use session::Session;
@@ -101,8 +102,7 @@ pub struct Queue {
     session_names: BTreeMap<u64, Text>,
     pub(crate) clients: Clients,
     prefetching: BTreeSet<(ClientId, SubQueue)>,
-    dup_first: BTreeMap<Text, Instant>,
-    dup_order: VecDeque<(Instant, Text)>,
+    dups: DupWindow,
     pub(crate) size_bytes: u64,
     events: VecDeque<Event>,
     pub(crate) counters: Counters,
@@ -139,8 +139,7 @@ impl Queue {
             session_names: BTreeMap::new(),
             clients: Clients::default(),
             prefetching: BTreeSet::new(),
-            dup_first: BTreeMap::new(),
-            dup_order: VecDeque::new(),
+            dups: DupWindow::default(),
             size_bytes: 0,
             events: VecDeque::new(),
             counters: Counters::default(),
@@ -336,6 +335,18 @@ impl Queue {
         self.pump();
     }
 
+    /// Fires only the scheduled activations due at or before `now`: at an instant shared by
+    /// several entities, every entity's activations come before any lock expiry
+    /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
+    pub(crate) fn activate_due(&mut self, now: Instant) {
+        while let Some((t, Timer::Activate(seq))) = self.timers.first().filter(|&(t, _)| t <= now) {
+            self.timers.remove(t, Timer::Activate(seq));
+            self.set_now(t);
+            self.activate(seq);
+            self.pump();
+        }
+    }
+
     /// Drains one event; call until `None` after every command or timeout.
     #[must_use]
     pub fn poll_event(&mut self) -> Option<Event> {
@@ -485,6 +496,7 @@ impl Queue {
             } else {
                 SubQueue::Main
             },
+            meta: m.meta.clone(),
         }
     }
 

@@ -2,10 +2,12 @@
 //! messages and their cancellation (semantics.md T1–T4, §6).
 
 use super::{Queue, Timer, bump};
+use crate::config::Tier;
 use crate::error::{Error, ErrorKind, text};
-use crate::event::EventKind;
-use crate::message::{ClientId, Msg, NewMessage, Place};
+use crate::event::{DeadLetterCause, EventKind};
+use crate::message::{ClientId, Msg, NewMessage, Place, Text};
 use crate::time::{Duration, Instant};
+use alloc::collections::{BTreeMap, VecDeque};
 use alloc::format;
 
 /// What a successful send did.
@@ -49,40 +51,56 @@ impl Queue {
                 text::MISSING_SESSION_ID,
             ));
         }
-        let limit = self.config.tier.max_message_bytes();
-        if msg.size_bytes > limit {
-            return Err(Error::new(
-                ErrorKind::MessageSizeExceeded,
-                format!(
-                    "The received message (size: {} bytes) exceeds the limit ({limit} bytes) currently allowed on the link.",
-                    msg.size_bytes
-                ),
-            ));
-        }
+        check_message_size(self.config.tier, msg.size_bytes)?;
         if self.size_bytes.saturating_add(msg.size_bytes) > self.config.max_size_bytes {
-            return Err(Error::new(
-                ErrorKind::QuotaExceeded,
-                format!(
-                    "The maximum entity size has been reached or exceeded for Queue. Size of entity in bytes: {}, Max entity size in bytes: {}.",
-                    self.size_bytes, self.config.max_size_bytes
-                ),
+            return Err(quota_exceeded(
+                "Queue",
+                self.size_bytes,
+                self.config.max_size_bytes,
             ));
         }
-        if let Some(window) = self.config.duplicate_detection_window {
-            self.prune_duplicates(window);
-            if self.dup_first.contains_key(&msg.id) {
-                bump(&mut self.counters.duplicates);
-                let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
-                self.emit(EventKind::DuplicateDropped {
-                    seq,
-                    id: msg.id.clone(),
-                    by,
-                });
-                return Ok(SendOutcome::Duplicate(seq));
-            }
-            self.dup_first.insert(msg.id.clone(), self.now);
-            self.dup_order.push_back((self.now, msg.id.clone()));
+        if let Some(window) = self.config.duplicate_detection_window
+            && self.dups.seen(self.now, window, &msg.id)
+        {
+            bump(&mut self.counters.duplicates);
+            let seq = msg.scheduled_enqueue.map(|_| self.take_seq());
+            self.emit(EventKind::DuplicateDropped {
+                seq,
+                id: msg.id.clone(),
+                by,
+            });
+            return Ok(SendOutcome::Duplicate(seq));
         }
+        Ok(self.store(by, msg, None))
+    }
+
+    /// A topic's copy entering this subscription (`topics.md` §4): the topic made the size,
+    /// quota and duplicate checks, and a session-enabled subscription takes a copy without a
+    /// session id too, straight into its dead-letter queue (`dead_letter` says why).
+    pub(crate) fn enqueue_copy(
+        &mut self,
+        now: Instant,
+        by: ClientId,
+        msg: NewMessage,
+        dead_letter: Option<DeadLetterCause>,
+    ) -> u64 {
+        self.fire_due(now);
+        let seq = match self.store(by, msg, dead_letter) {
+            SendOutcome::Enqueued(s) | SendOutcome::Scheduled(s) => s,
+            SendOutcome::Duplicate(_) => unreachable!("store never drops"),
+        };
+        self.pump();
+        seq
+    }
+
+    /// Stores an accepted message (active, or scheduled when it says so) and announces it;
+    /// `dead_letter` moves it to the dead-letter queue at once.
+    fn store(
+        &mut self,
+        by: ClientId,
+        msg: NewMessage,
+        dead_letter: Option<DeadLetterCause>,
+    ) -> SendOutcome {
         let seq = self.take_seq();
         let ttl = match (msg.ttl, self.config.effective_default_ttl()) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -116,12 +134,14 @@ impl Queue {
             lock: None,
             dl_reason: None,
             dl_desc: None,
+            meta: msg.meta,
         };
         // Cannot overflow: the quota check above bounds the sum by `max_size_bytes`.
         self.size_bytes += m.size;
         bump(&mut self.counters.accepted);
         if let Some(sid) = &m.session
             && self.config.requires_session
+            && dead_letter.is_none()
         {
             let sid = sid.clone();
             self.session_mut(&sid);
@@ -135,10 +155,13 @@ impl Queue {
         });
         if let Some(t) = activate_at {
             self.timers.insert(t, Timer::Activate(seq));
-            Ok(SendOutcome::Scheduled(seq))
+            SendOutcome::Scheduled(seq)
         } else {
-            self.make_available(seq);
-            Ok(SendOutcome::Enqueued(seq))
+            match dead_letter {
+                Some(cause) => self.move_to_dead_letter(seq, None, cause),
+                None => self.make_available(seq),
+            }
+            SendOutcome::Enqueued(seq)
         }
     }
 
@@ -151,18 +174,6 @@ impl Queue {
             .filter(|&n| n < 1 << 62)
             .expect("invariant: fewer than 2^62 sequence numbers are ever handed out");
         s
-    }
-
-    pub(super) fn prune_duplicates(&mut self, window: Duration) {
-        while let Some((t, _)) = self.dup_order.front() {
-            if *t + window > self.now {
-                break;
-            }
-            let (t, id) = self.dup_order.pop_front().expect("invariant: front exists");
-            if self.dup_first.get(&id) == Some(&t) {
-                self.dup_first.remove(&id);
-            }
-        }
     }
 
     /// T3: a scheduled message becomes active with a new sequence number.
@@ -202,4 +213,57 @@ impl Queue {
             self.emit(EventKind::Cancelled { seq, id: m.id, by });
         }
     }
+}
+
+/// The duplicate detection window of a queue or topic: the message ids seen, by when
+/// (semantics.md §6, `topics.md` §5).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DupWindow {
+    first: BTreeMap<Text, Instant>,
+    order: VecDeque<(Instant, Text)>,
+}
+
+impl DupWindow {
+    /// Whether `id` was seen inside `window` before `now`; if not, records it as seen now.
+    pub(crate) fn seen(&mut self, now: Instant, window: Duration, id: &Text) -> bool {
+        while let Some((t, _)) = self.order.front() {
+            if *t + window > now {
+                break;
+            }
+            let (t, id) = self.order.pop_front().expect("invariant: front exists");
+            if self.first.get(&id) == Some(&t) {
+                self.first.remove(&id);
+            }
+        }
+        if self.first.contains_key(id) {
+            return true;
+        }
+        self.first.insert(id.clone(), now);
+        self.order.push_back((now, id.clone()));
+        false
+    }
+}
+
+/// The tier's message size limit (T1): `MessageSizeExceeded` over it.
+pub(crate) fn check_message_size(tier: Tier, size: u64) -> Result<(), Error> {
+    let limit = tier.max_message_bytes();
+    if size > limit {
+        return Err(Error::new(
+            ErrorKind::MessageSizeExceeded,
+            format!(
+                "The received message (size: {size} bytes) exceeds the limit ({limit} bytes) currently allowed on the link."
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `QuotaExceeded` for an entity of this kind (`Queue`, `Topic`) holding `size` of `max` bytes.
+pub(crate) fn quota_exceeded(kind: &str, size: u64, max: u64) -> Error {
+    Error::new(
+        ErrorKind::QuotaExceeded,
+        format!(
+            "The maximum entity size has been reached or exceeded for {kind}. Size of entity in bytes: {size}, Max entity size in bytes: {max}."
+        ),
+    )
 }

@@ -35,6 +35,30 @@ impl Budget {
     };
 }
 
+impl Budget {
+    /// The error of a run that hit this budget's `exhausted` limit at `at`, after `records`
+    /// records and `trace_bytes` bytes.
+    #[must_use]
+    pub fn exceeded(
+        &self,
+        exhausted: Exhausted,
+        at: Instant,
+        records: u64,
+        trace_bytes: u64,
+    ) -> BudgetError {
+        BudgetError {
+            exhausted,
+            limit: match exhausted {
+                Exhausted::Records => self.max_records,
+                Exhausted::TraceBytes => self.max_trace_bytes,
+            },
+            at,
+            records,
+            trace_bytes,
+        }
+    }
+}
+
 impl Default for Budget {
     fn default() -> Self {
         Self::DEFAULT

@@ -3,6 +3,7 @@
 
 use crate::config::{QueueConfig, QueuePatch};
 use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue};
+use crate::namespace::EntityOp;
 use crate::queue::LinkOptions;
 use crate::world::{Op, Target};
 use alloc::string::{String, ToString};
@@ -46,6 +47,13 @@ fn message(m: &mut Map<String, Value>, msg: &NewMessage) {
     }
     if let Some(t) = msg.scheduled_enqueue {
         put(m, "scheduled_enqueue_ms", t.as_millis());
+    }
+    if let Some(meta) = &msg.meta {
+        for (k, v) in meta.texts() {
+            if let Some(v) = v {
+                put(m, k, v.to_string());
+            }
+        }
     }
 }
 
@@ -138,6 +146,11 @@ pub fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get_session_state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update_queue",
+        Op::Entity { op, .. } => match op {
+            EntityOp::Update { .. } => "update_entity",
+            EntityOp::AddRule { .. } => "add_rule",
+            EntityOp::RemoveRule { .. } => "remove_rule",
+        },
     }
 }
 
@@ -254,6 +267,31 @@ pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
         Op::UpdateQueue(p) => {
             m.insert("set".into(), patch_value(p));
         }
+        Op::Entity { entity, op } => {
+            put(&mut m, "entity", entity.to_string());
+            match op {
+                EntityOp::Update {
+                    patch,
+                    filter_exceptions,
+                } => {
+                    let mut set = patch_value(patch);
+                    if let (Some(f), Value::Object(s)) = (filter_exceptions, &mut set) {
+                        s.insert(
+                            "dead_letter_on_filter_evaluation_exceptions".into(),
+                            (*f).into(),
+                        );
+                    }
+                    m.insert("set".into(), set);
+                }
+                EntityOp::AddRule { name, rule } => {
+                    put(&mut m, "rule", name.to_string());
+                    if let Value::Object(r) = crate::filter::rule_to_value(rule) {
+                        m.extend(r);
+                    }
+                }
+                EntityOp::RemoveRule { name } => put(&mut m, "rule", name.to_string()),
+            }
+        }
         Op::Close | Op::Disconnect | Op::RenewSessionLock | Op::GetSessionState => {}
     }
     Value::Object(m)
@@ -270,6 +308,27 @@ pub fn scenario_text(
     script: Vec<Value>,
     actors: &Value,
 ) -> String {
+    document_text(
+        title,
+        description,
+        seed,
+        Err(queue),
+        run_until_ms,
+        script,
+        actors,
+    )
+}
+
+/// As [`scenario_text`], with either the `entities` object as written or the queue.
+pub(crate) fn document_text(
+    title: &str,
+    description: &str,
+    seed: u64,
+    entities_or_queue: Result<&Value, &QueueConfig>,
+    run_until_ms: u64,
+    script: Vec<Value>,
+    actors: &Value,
+) -> String {
     let mut m = Map::new();
     put(&mut m, "settle", 1);
     put(&mut m, "title", title);
@@ -277,7 +336,10 @@ pub fn scenario_text(
         put(&mut m, "description", description);
     }
     put(&mut m, "seed", seed);
-    m.insert("queue".into(), config_value(queue));
+    match entities_or_queue {
+        Ok(entities) => m.insert("entities".into(), entities.clone()),
+        Err(queue) => m.insert("queue".into(), config_value(queue)),
+    };
     put(&mut m, "run_until_ms", run_until_ms);
     m.insert("script".into(), Value::Array(script));
     if actors.as_array().is_some_and(|a| !a.is_empty()) {

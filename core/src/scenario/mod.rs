@@ -8,9 +8,11 @@ pub mod artifact;
 mod budget;
 pub mod compare;
 pub(crate) mod emit;
+mod entities;
 mod json;
 pub mod lesson;
 pub mod limits;
+mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
 #[cfg(feature = "sdk")]
@@ -22,11 +24,12 @@ pub mod timetravel;
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::{J, parse_f64};
+pub use nsrun::{NsRun, ns_event_record};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
 use crate::event::{Event, EventKind};
-use crate::message::{MessageView, PropValue, Text};
+use crate::message::{MessageView, Meta, PropValue, Text};
 use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
@@ -57,6 +60,13 @@ pub struct Scenario {
     pub raw_actors: serde_json::Value,
     /// The optional `lesson` (docs/lessons.md): captions, summary, default speed.
     pub lesson: Option<lesson::Lesson>,
+    /// The `entities` (`scenario-format-entities.md`); `None`: one queue configured by `queue`.
+    pub entities: Option<Rc<crate::namespace::Entities>>,
+    /// The `entities` object as written (for export).
+    pub raw_entities: Option<serde_json::Value>,
+    /// With `entities`: the entity each actor addresses, in `actors` order (a sender's `to`, a
+    /// receiver's `from` without `/$deadletterqueue`); empty without.
+    pub actor_entities: Vec<Text>,
 }
 
 /// One script step.
@@ -70,6 +80,10 @@ pub struct Step {
     pub op: Op,
     /// The step as written (for export and display).
     pub raw: serde_json::Value,
+    /// In a document with `entities`: the queue or topic (`to`), the queue or subscription
+    /// (`from`, or the client's receive entity for settlement, `close`, `disconnect`), or the
+    /// entity of an entity op. `None` without `entities`.
+    pub entity: Option<Text>,
 }
 
 /// Executes a scenario and produces its trace, within a work [`Budget`].
@@ -332,16 +346,9 @@ impl Run {
     }
 
     fn over_at(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
-        let e = BudgetError {
-            exhausted,
-            limit: match exhausted {
-                Exhausted::Records => self.budget.max_records,
-                Exhausted::TraceBytes => self.budget.max_trace_bytes,
-            },
-            at,
-            records: self.records,
-            trace_bytes: self.trace_bytes,
-        };
+        let e = self
+            .budget
+            .exceeded(exhausted, at, self.records, self.trace_bytes);
         self.exceeded = Some(e.clone());
         e
     }
@@ -526,11 +533,11 @@ impl Scenario {
             .unwrap_or(0);
         let run_until_ms = run_until_ms.max(last);
         lesson::with_lesson(
-            scenario_text(
+            emit::document_text(
                 &self.title,
                 &self.description,
                 self.seed,
-                &self.queue,
+                self.raw_entities.as_ref().ok_or(&self.queue),
                 run_until_ms,
                 script,
                 &self.raw_actors,
@@ -550,9 +557,27 @@ impl Scenario {
     }
 }
 
+/// Runs a whole scenario (with or without `entities`) to `run_until_ms` and writes its trace,
+/// final record included, line by line: what `settle run` prints.
+///
+/// # Errors
+/// The work budget ran out.
+pub fn finish_trace(sc: &Scenario, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    if sc.entities.is_some() {
+        NsRun::new(sc).finish_trace(out)
+    } else {
+        Run::new(sc).finish_trace(out)
+    }
+}
+
 /// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`).
 #[must_use]
 pub fn trace(sc: &Scenario) -> String {
+    if sc.entities.is_some() {
+        let mut text = String::new();
+        let _ = NsRun::new(sc).finish_trace(&mut |l: &str| text.push_str(l));
+        return text;
+    }
     let mut run = Run::new(sc);
     let mut text = String::new();
     run.finish(&mut |r: J| {
@@ -583,9 +608,17 @@ fn prop(v: &PropValue) -> J {
     }
 }
 
-/// A message record; `listed` adds `locked_by` (listings of the final record).
+/// A message record; `listed` adds `locked_by` (listings of the final record). The
+/// correlation and reply keys appear only when set (a document without `entities`).
 #[must_use]
 pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
+    message_record_in(world, m, listed, false)
+}
+
+/// A message record; with `entities` every correlation and reply key and `topic_seq` appear,
+/// null when not set (`scenario-format-entities.md` §5).
+#[must_use]
+pub fn message_record_in(world: &World, m: &MessageView, listed: bool, entities: bool) -> J {
     let mut j = J::obj()
         .with("id", &*m.id)
         .with("seq", m.seq)
@@ -611,6 +644,16 @@ pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
                     .collect(),
             ),
         );
+    let none = Meta::default();
+    let meta = m.meta.as_deref();
+    for (k, v) in meta.unwrap_or(&none).texts() {
+        if entities || v.is_some() {
+            j.push(k, text(v));
+        }
+    }
+    if entities {
+        j.push("topic_seq", meta.and_then(|x| x.topic_seq));
+    }
     if listed {
         j.push("locked_by", m.locked_by.map(|c| world.name(c)));
     }
@@ -618,12 +661,31 @@ pub fn message_record(world: &World, m: &MessageView, listed: bool) -> J {
 }
 
 fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, Error>) -> J {
+    step_record_in(world, idx, step, result, false)
+}
+
+/// A step's record; with `entities`, an `entity` key after `by` when the step addresses one
+/// (`to`, `from`, `entity`), and message records with every key.
+pub(crate) fn step_record_in(
+    world: &World,
+    idx: usize,
+    step: &Step,
+    result: &Result<Outcome, Error>,
+    entities: bool,
+) -> J {
     let name = step.raw.get("do").and_then(|v| v.as_str()).unwrap_or("?");
     let mut j = J::obj()
         .with("t", ms(step.at))
         .with("step", idx)
         .with("do", name)
         .with("by", &*step.by);
+    if entities
+        && ["to", "from", "entity"]
+            .iter()
+            .any(|k| step.raw.get(k).is_some())
+    {
+        j.push("entity", step.entity.as_ref().map(|e| J::T(e.clone())));
+    }
     match result {
         Ok(o) => {
             j.push("ok", true);
@@ -632,7 +694,11 @@ fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, 
                 Outcome::Seq(s) => j.push("seq", *s),
                 Outcome::Messages(ms) => j.push(
                     "messages",
-                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                    J::A(
+                        ms.iter()
+                            .map(|m| message_record_in(world, m, false, entities))
+                            .collect(),
+                    ),
                 ),
                 Outcome::LockedUntil(t) => j.push("locked_until_ms", ms(*t)),
                 Outcome::Session { id, locked_until } => {
@@ -656,6 +722,12 @@ fn step_record(world: &World, idx: usize, step: &Step, result: &Result<Outcome, 
 /// `"observed": false` instead of `ok`.
 #[must_use]
 pub fn actor_record(world: &World, act: &ActorAct) -> J {
+    actor_record_in(world, act, None)
+}
+
+/// An actor's record; in a document with `entities`, `entity` after `by` and message records
+/// with every key.
+pub(crate) fn actor_record_in(world: &World, act: &ActorAct, entity: Option<&Text>) -> J {
     let v = step_value(act.at.as_millis(), &act.by, &act.op);
     let name = v.get("do").and_then(|d| d.as_str()).unwrap_or("?");
     let mut j = J::obj()
@@ -663,6 +735,9 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
         .with("actor", true)
         .with("do", name)
         .with("by", &*act.by);
+    if let Some(e) = entity {
+        j.push("entity", J::T(e.clone()));
+    }
     if let Some(id) = v.get("id").and_then(|d| d.as_str()) {
         j.push("id", id);
     }
@@ -676,7 +751,11 @@ pub fn actor_record(world: &World, act: &ActorAct) -> J {
             if let Outcome::Messages(ms) = o {
                 j.push(
                     "messages",
-                    J::A(ms.iter().map(|m| message_record(world, m, false)).collect()),
+                    J::A(
+                        ms.iter()
+                            .map(|m| message_record_in(world, m, false, entity.is_some()))
+                            .collect(),
+                    ),
                 );
             }
             if let Outcome::LockedUntil(t) = o {
@@ -795,6 +874,10 @@ pub fn event_record(world: &World, ev: &Event, step: Option<usize>) -> J {
                 ),
             );
         }
+        EventKind::Published { subscriptions, .. } => j.push(
+            "subscriptions",
+            J::A(subscriptions.iter().map(|s| J::T(s.clone())).collect()),
+        ),
         EventKind::Enqueued { .. }
         | EventKind::DuplicateDropped { .. }
         | EventKind::Cancelled { .. }

@@ -6,10 +6,11 @@ use super::limits::{
     MAX_PAYLOAD_BYTES, MAX_PREFETCH, MAX_PROPERTIES, MAX_PROPERTIES_BYTES, MAX_PROPERTY_BYTES,
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_STEPS, MAX_TIME_MS,
 };
-use super::{Scenario, Step};
+use super::{Scenario, Step, entities};
 use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
-use crate::message::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::namespace::{Entities, EntityOp};
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
@@ -309,15 +310,11 @@ fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
     }
 }
 
-fn from(o: &mut Obj<'_>) -> R<SubQueue> {
-    match o.str("from")? {
-        None | Some("main") => Ok(SubQueue::Main),
-        Some("dead_letter") => Ok(SubQueue::DeadLetter),
-        Some(s) => err(
-            &o.at("from"),
-            format!("\"{s}\" is not a sub-queue (main, dead_letter)"),
-        ),
-    }
+/// A step's `from`: the sub-queue, and the entity into `entity` (documents with `entities`).
+fn from(o: &mut Obj<'_>, ents: Option<&Entities>, entity: &mut Option<Text>) -> R<SubQueue> {
+    let (e, sub) = entities::from(o, ents, true)?;
+    *entity = e;
+    Ok(sub)
 }
 
 fn max(o: &mut Obj<'_>) -> R<u32> {
@@ -365,6 +362,17 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
     if scheduled_required && sched.is_none() {
         return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
     }
+    let mut meta = Meta::default();
+    for (key, slot) in [
+        ("correlation_id", &mut meta.correlation_id),
+        ("reply_to", &mut meta.reply_to),
+        ("reply_to_session_id", &mut meta.reply_to_session_id),
+        ("subject", &mut meta.subject),
+        ("content_type", &mut meta.content_type),
+        ("to_address", &mut meta.to_address),
+    ] {
+        *slot = o.str_max(key, MAX_ID_CHARS)?.map(Text::from);
+    }
     Ok(NewMessage {
         id: id.into(),
         body: body.into(),
@@ -373,11 +381,12 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
         session_id,
         properties: props,
         scheduled_enqueue: sched,
+        meta: (!meta.is_empty()).then(|| Rc::new(meta)),
     })
 }
 
 /// Reads the `queue` keys (all optional) into a patch.
-fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
+pub(super) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
     let nullable =
         |o: &mut Obj<'_>, key: &'static str, lo: u64, hi: u64| -> R<Option<Option<Duration>>> {
             match o.get(key) {
@@ -432,7 +441,13 @@ fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
     })
 }
 
-fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> {
+fn step(
+    v: &Value,
+    path: &str,
+    n_sends: &mut u64,
+    payload: &mut u64,
+    ents: Option<&Entities>,
+) -> R<Step> {
     let mut o = Obj::new(path, v)?;
     let at = as_u64(&o.at("at_ms"), o.req("at_ms")?)?;
     check_time(&o.at("at_ms"), at)?;
@@ -455,8 +470,10 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
             );
         }
     };
+    let mut entity = None;
     let op = match op_name {
         "send" | "schedule" => {
+            entity = entities::to(&mut o, ents)?;
             *n_sends += 1;
             let default_id = format!("m{n_sends}");
             let schedule = op_name == "schedule";
@@ -469,13 +486,16 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
                 Op::Send { msg, presettled }
             }
         }
-        "cancel_scheduled" => Op::CancelScheduled {
-            seq: as_u64(&o.at("seq"), o.req("seq")?)?,
-        },
+        "cancel_scheduled" => {
+            entity = entities::to(&mut o, ents)?;
+            Op::CancelScheduled {
+                seq: as_u64(&o.at("seq"), o.req("seq")?)?,
+            }
+        }
         "receive" => Op::Receive {
             max: max(&mut o)?,
             mode: mode(&mut o)?,
-            from: from(&mut o)?,
+            from: from(&mut o, ents, &mut entity)?,
         },
         "receive_deferred" => {
             let p = o.at("seqs");
@@ -497,13 +517,13 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
             Op::ReceiveDeferred {
                 seqs,
                 mode: mode(&mut o)?,
-                from: from(&mut o)?,
+                from: from(&mut o, ents, &mut entity)?,
             }
         }
         "peek" => Op::Peek {
             max: max(&mut o)?,
             from_seq: o.u64("from_seq")?,
-            from: from(&mut o)?,
+            from: from(&mut o, ents, &mut entity)?,
         },
         "complete" => Op::Complete {
             target: target(&mut o)?,
@@ -530,15 +550,22 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
                 .u64_in("prefetch", 0, MAX_PREFETCH)?
                 .map_or(0, |n| n as u32),
             mode: mode(&mut o)?.unwrap_or_default(),
-            from: from(&mut o)?,
+            from: from(&mut o, ents, &mut entity)?,
         }),
         "close" => Op::Close,
         "disconnect" => Op::Disconnect,
-        "accept_session" => Op::AcceptSession {
-            session_id: o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from),
-        },
-        "renew_session_lock" => Op::RenewSessionLock,
+        "accept_session" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::AcceptSession {
+                session_id: o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from),
+            }
+        }
+        "renew_session_lock" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::RenewSessionLock
+        }
         "set_session_state" => {
+            entity = entities::from(&mut o, ents, false)?.0;
             let p = o.at("state");
             let state = match o.req("state")? {
                 Value::Null => None,
@@ -552,7 +579,56 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
             };
             Op::SetSessionState { state }
         }
-        "get_session_state" => Op::GetSessionState,
+        "get_session_state" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::GetSessionState
+        }
+        "update_entity" => {
+            let (name, _) = entities::entity(&mut o, ents, op_name, false)?;
+            let set = o.req("set")?;
+            let ents = ents.expect("invariant: entity() refuses a document without entities");
+            let (patch, filter_exceptions) = entities::update_set(&o.at("set"), set, ents, &name)?;
+            entity = Some(name.clone());
+            Op::Entity {
+                entity: name,
+                op: EntityOp::Update {
+                    patch,
+                    filter_exceptions,
+                },
+            }
+        }
+        "add_rule" | "remove_rule" => {
+            let (name, _) = entities::entity(&mut o, ents, op_name, true)?;
+            let rule_at = o.at("rule");
+            let rule = match o.req("rule")? {
+                Value::String(s) => s.as_str(),
+                other => {
+                    return err(
+                        &rule_at,
+                        format!("expected a string, found {}", type_name(other)),
+                    );
+                }
+            };
+            crate::filter::rule_name(&rule_at, rule)?;
+            let op = if op_name == "add_rule" {
+                let filter = o.req("filter")?;
+                let action = o.get("action");
+                EntityOp::AddRule {
+                    name: rule.into(),
+                    rule: crate::filter::rule_from_parts(&o.path, filter, action)?,
+                }
+            } else {
+                EntityOp::RemoveRule { name: rule.into() }
+            };
+            entity = Some(name.clone());
+            Op::Entity { entity: name, op }
+        }
+        "update_queue" if ents.is_some() => {
+            return err(
+                &o.at("do"),
+                "update_queue is only valid without $.entities; use update_entity",
+            );
+        }
         "update_queue" => {
             let p = o.at("set");
             let mut q = Obj::new(&p, o.req("set")?)?;
@@ -573,6 +649,7 @@ fn step(v: &Value, path: &str, n_sends: &mut u64, payload: &mut u64) -> R<Step> 
         by: by.as_str().into(),
         op,
         raw: v.clone(),
+        entity,
     })
 }
 
@@ -618,9 +695,12 @@ fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
     }
 }
 
-/// One automated actor (format documented in docs/actors.md).
-fn actor(v: &Value, path: &str) -> R<ActorSpec> {
+/// One automated actor (format documented in docs/actors.md) and, in a document with
+/// `entities`, the entity it addresses: a sender's `to` (a queue or topic), a receiver's `from`
+/// (a queue or subscription; its sub-queue goes into the spec).
+fn actor(v: &Value, path: &str, ents: Option<&Entities>) -> R<(ActorSpec, Option<Text>)> {
     let mut o = Obj::new(path, v)?;
+    let mut entity = None;
     let name = match o.req("name")? {
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
         _ => return err(&o.at("name"), NAME_PROBLEM),
@@ -636,6 +716,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
     };
     let spec = match kind.as_str() {
         "sender" => {
+            entity = entities::to(&mut o, ents)?;
             let mode = match o.str("mode")?.unwrap_or("sequential") {
                 "sequential" => SendMode::Sequential,
                 "pipelined" => SendMode::Pipelined,
@@ -749,7 +830,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
             ActorSpec::Receiver(ReceiverSpec {
                 name: name.as_str().into(),
                 mode: mode(&mut o)?.unwrap_or_default(),
-                from: from(&mut o)?,
+                from: from(&mut o, ents, &mut entity)?,
                 concurrency: o.u64_in("concurrency", 1, MAX_CONCURRENCY)?.unwrap_or(1) as u32,
                 prefetch: o.u64_in("prefetch", 0, MAX_PREFETCH)?.unwrap_or(0) as u32,
                 start: Instant::from_millis(o.time("start_ms")?.unwrap_or(0)),
@@ -775,7 +856,7 @@ fn actor(v: &Value, path: &str) -> R<ActorSpec> {
         }
     };
     o.finish()?;
-    Ok(spec)
+    Ok((spec, entity))
 }
 
 /// Every op of format v1.
@@ -875,6 +956,13 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     let title = o.str("title")?.unwrap_or("").to_string();
     let description = o.str("description")?.unwrap_or("").to_string();
     let seed = o.u64("seed")?.unwrap_or(0);
+    let ents = match o.opt("entities") {
+        None => None,
+        Some(_) if o.opt("queue").is_some() => {
+            return err("$.entities", "not allowed together with $.queue");
+        }
+        Some(v) => Some(entities::entities(v)?),
+    };
     let queue = match o.opt("queue") {
         None => QueueConfig::default(),
         Some(v) => {
@@ -904,7 +992,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         let mut last = 0;
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.script[{i}]");
-            let s = step(item, &path, &mut n_sends, &mut payload)?;
+            let s = step(item, &path, &mut n_sends, &mut payload, ents.as_ref())?;
             if s.at.as_millis() < last {
                 return err(
                     &format!("{path}.at_ms"),
@@ -918,6 +1006,9 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             script.push(s);
         }
     }
+    if ents.is_some() {
+        receive_entities(&mut script)?;
+    }
     let last_at = script.last().map_or(0, |s: &Step| s.at.as_millis());
     let run_until = match o.time("run_until_ms")? {
         None => last_at,
@@ -930,6 +1021,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         Some(t) => t,
     };
     let mut actors = Vec::new();
+    let mut actor_entities = Vec::new();
     if let Some(v) = o.opt("actors") {
         let Value::Array(items) = v else {
             return err(
@@ -950,7 +1042,8 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         let mut sends = 0u64;
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.actors[{i}]");
-            let a = actor(item, &path)?;
+            let (a, entity) = actor(item, &path, ents.as_ref())?;
+            actor_entities.extend(entity);
             let name = match &a {
                 ActorSpec::Sender(s) => {
                     sends = sends.saturating_add(s.count);
@@ -1005,7 +1098,48 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         actors,
         raw_actors: o_raw_actors(doc),
         lesson,
+        entities: ents.map(Rc::new),
+        actor_entities,
+        raw_entities: doc.get("entities").cloned(),
     })
+}
+
+/// Rule 3 of the entities format: all receive-side steps of one client address one queue or
+/// subscription; its settlement, `close` and `disconnect` steps act on that entity.
+fn receive_entities(script: &mut [Step]) -> R<()> {
+    let mut of: BTreeMap<Text, Text> = BTreeMap::new();
+    for (i, s) in script.iter().enumerate() {
+        if is_send_side(&s.op) {
+            continue;
+        }
+        let Some(e) = &s.entity else { continue };
+        match of.get(&s.by) {
+            Some(first) if first != e => {
+                return err(
+                    &format!("$.script[{i}].from"),
+                    format!("client {} already receives from \"{first}\"", s.by),
+                );
+            }
+            Some(_) => {}
+            None => {
+                of.insert(s.by.clone(), e.clone());
+            }
+        }
+    }
+    for s in script.iter_mut() {
+        if s.entity.is_none() {
+            s.entity = of.get(&s.by).cloned();
+        }
+    }
+    Ok(())
+}
+
+/// Steps that address an entity without making it the client's receive entity.
+fn is_send_side(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } | Op::Entity { .. }
+    )
 }
 
 /// Finds the first object with a key given twice, in a text already known to be valid JSON.

@@ -35,6 +35,7 @@ pub const RECORD_BUDGET: usize = 200_000;
 /// exactly when `settle run` says so. Every other valid scenario renders (a huge one only in
 /// part, and the picture says so).
 pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
+    super::artifact::one_queue(sc)?;
     render(sc, false)
 }
 
@@ -44,6 +45,7 @@ pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
 /// # Errors
 /// As [`svg`].
 pub fn svg_animated(sc: &Scenario) -> Result<String, ArtifactError> {
+    super::artifact::one_queue(sc)?;
     render(sc, true)
 }
 
@@ -243,6 +245,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::GetSessionState => "get session state",
         Op::Disconnect => "disconnect",
         Op::UpdateQueue(_) => "update queue",
+        Op::Entity { .. } => "update entity",
     }
 }
 

@@ -141,6 +141,7 @@ pub fn record(
 ) -> (Rc<[Step]>, Vec<usize>) {
     recorded.retain(|s| s.at <= t);
     recorded.push(Step {
+        entity: None,
         at: t,
         by: Text::from(by),
         raw: step_value(t.as_millis(), by, &op),

@@ -76,6 +76,7 @@ pub const TYPESCRIPT_SDK_VERSION: &str = "7.9.5";
 /// exactly when `settle run` says so; every other valid scenario exports (a huge one in part,
 /// and the program says so).
 pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
+    super::artifact::one_queue(sc)?;
     match lang {
         Lang::Python => python(sc),
         Lang::TypeScript => typescript(sc),

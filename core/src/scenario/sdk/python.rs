@@ -252,6 +252,11 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push(format!("await {c}.disconnect()"));
             out.push("got = \"ok\"".into());
         }
+        Op::Entity { .. } => {
+            out.push(
+                "raise NotImplementedError(\"entity operations are not exported yet\")".into(),
+            );
+        }
         Op::UpdateQueue(patch) => {
             if tier_change(plan.sc, patch) {
                 out.push("raise ValueError(\"the tier belongs to the namespace\")".into());

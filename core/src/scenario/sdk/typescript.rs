@@ -265,6 +265,9 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push(format!("await {c}.disconnect();"));
             out.push("got = \"ok\";".into());
         }
+        Op::Entity { .. } => {
+            out.push("throw new Error(\"entity operations are not exported yet\");".into());
+        }
         Op::UpdateQueue(patch) => {
             if tier_change(plan.sc, patch) {
                 out.push("throw new Refused(\"the tier belongs to the namespace\");".into());
