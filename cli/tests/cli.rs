@@ -448,6 +448,7 @@ fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_a
         "error: $.script[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"\n"
     );
     for args in [
+        &["lesson", "examples/entities/topic-fan-out.json"][..],
         &["render", "--svg", "examples/entities/topic-fan-out.json"][..],
         &[
             "export",

@@ -593,9 +593,14 @@ impl Sim {
 
     /// Parses a scenario document into a fresh playground; on error nothing changes.
     pub fn load(text: &str) -> Result<Self, String> {
-        parse(text)
-            .map(Self::new)
-            .map_err(|e| format!("error: {e}"))
+        match parse(text) {
+            Ok(sc) if sc.entities.is_some() => Err(format!(
+                "error: {} (the playground shows one queue)",
+                settle_core::scenario::ONLY_RUN_HAS_ENTITIES
+            )),
+            Ok(sc) => Ok(Self::new(sc)),
+            Err(e) => Err(format!("error: {e}")),
+        }
     }
 
     fn world(&self) -> &World {
@@ -1738,6 +1743,14 @@ mod tests {
         };
         assert_eq!(at("R1 received m1"), 500);
         assert_eq!(at("m1's lock expired"), 5_500);
+    }
+
+    #[test]
+    fn a_document_with_entities_is_refused_in_words_not_run_as_one_queue() {
+        let text = include_str!("../../examples/entities/topic-fan-out.json");
+        let e = Sim::load(text).err().expect("refused");
+        assert!(e.contains("declares entities"), "{e}");
+        assert!(e.contains("settle run"), "{e}");
     }
 
     #[test]

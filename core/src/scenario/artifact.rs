@@ -41,7 +41,7 @@ impl core::error::Error for ArtifactError {}
 pub(crate) fn one_queue(sc: &Scenario) -> Result<(), ArtifactError> {
     if sc.entities.is_some() {
         return Err(ArtifactError {
-            message: "this scenario declares entities (queues, topics, subscriptions); only `settle run` and `check` handle them so far".into(),
+            message: super::ONLY_RUN_HAS_ENTITIES.into(),
             budget: None,
         });
     }

@@ -86,6 +86,10 @@ pub struct Step {
     pub entity: Option<Text>,
 }
 
+/// Why a tool other than `settle run` and `check` (the page, `lesson`, `render`, `export`)
+/// refuses a document with `entities`: they show one queue so far, and would show a wrong story.
+pub const ONLY_RUN_HAS_ENTITIES: &str = "this scenario declares entities (queues, topics, subscriptions); only `settle run` and `check` handle them so far";
+
 /// Executes a scenario and produces its trace, within a work [`Budget`].
 ///
 /// Incremental use (the playground slices work into short tasks): call
