@@ -452,22 +452,12 @@ impl Namespace {
         match op {
             Op::Send { msg, presettled } => {
                 let mid = msg.id.clone();
-                match self.topic_send(now, topic, id, by, msg) {
-                    Ok(_) => Ok(Outcome::Done),
-                    Err(e) if presettled => {
-                        self.push(
-                            topic,
-                            EventKind::Rejected {
-                                id: mid,
-                                by: id,
-                                error: e.kind,
-                                message: e.message,
-                            },
-                        );
-                        Ok(Outcome::Done)
-                    }
-                    Err(e) => Err(e),
+                let sent = self.topic_send(now, topic, id, by, msg);
+                let (out, rejected) = crate::world::send_outcome(sent, presettled, mid, id);
+                if let Some(ev) = rejected {
+                    self.push(topic, ev);
                 }
+                out
             }
             Op::Schedule { msg } => Ok(self
                 .topic_send(now, topic, id, by, msg)?

@@ -161,6 +161,30 @@ pub enum Outcome {
     State(Option<Text>),
 }
 
+/// A send's outcome as its sender sees it. A presettled send never hears back: a refusal is
+/// only a `rejected` event (returned, for the caller to record where the send went) and the
+/// send is done.
+pub(crate) fn send_outcome<T>(
+    r: Result<T, Error>,
+    presettled: bool,
+    id: Text,
+    by: ClientId,
+) -> (Result<Outcome, Error>, Option<EventKind>) {
+    match r {
+        Ok(_) => (Ok(Outcome::Done), None),
+        Err(e) if presettled => (
+            Ok(Outcome::Done),
+            Some(EventKind::Rejected {
+                id,
+                by,
+                error: e.kind,
+                message: e.message,
+            }),
+        ),
+        Err(e) => (Err(e), None),
+    }
+}
+
 /// Which delivery a settlement acts on.
 #[derive(Clone, Copy, Debug)]
 enum Pick<'a> {
@@ -350,19 +374,11 @@ impl World {
         match op {
             Op::Send { msg, presettled } => {
                 let mid = msg.id.clone();
-                match q.send(now, id, msg) {
-                    Ok(_) => Ok(Outcome::Done),
-                    Err(e) if presettled => {
-                        q.push_event(EventKind::Rejected {
-                            id: mid,
-                            by: id,
-                            error: e.kind,
-                            message: e.message,
-                        });
-                        Ok(Outcome::Done)
-                    }
-                    Err(e) => Err(e),
+                let (out, rejected) = send_outcome(q.send(now, id, msg), presettled, mid, id);
+                if let Some(ev) = rejected {
+                    q.push_event(ev);
                 }
+                out
             }
             Op::Schedule { msg } => match q.send(now, id, msg)? {
                 SendOutcome::Scheduled(s) | SendOutcome::Enqueued(s) => Ok(Outcome::Seq(s)),
