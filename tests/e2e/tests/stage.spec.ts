@@ -268,6 +268,7 @@ async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
 }
 
 test('a running clock changes the page\'s text ten times a second, not in every frame; the timeline follows without relayout', async ({ page, context }) => {
+  test.slow(); // two pages, 7 s of frames each, on a busy machine
   // Issue 10's frame budget: each DOM change restyles and lays out part of the page, so while
   // the clock runs the readout and the timeline's cursor move at most ten times a second (and
   // when a snapshot is published), and the timeline's markers are rebuilt at the snapshot's
