@@ -1,7 +1,8 @@
 // Whole-frame cost of the playground in headless Chromium, from a Chromium trace (a
 // measurement, not a test):
 //
-//   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json]
+//   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json] [--only load-1k|busy-10k]
+//        [--speed 1x|100x] [--trace DIR]   (DIR: keep each run's Chromium trace, to drill into)
 //
 // URL is a served release dist (e.g. `node tests/e2e/serve.mjs` → http://127.0.0.1:4173/docs/playground/).
 //
@@ -38,6 +39,8 @@ const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0
 const seconds = Number(opt('seconds', 6));
 const jsonOut = opt('json', null);
 const only = opt('only', null);
+const speedOnly = opt('speed', null);
+const traceDir = opt('trace', null);
 
 function link(scenario) {
   return url + '#s=' + Buffer.from(JSON.stringify(scenario)).toString('base64url') + '&t=0';
@@ -130,6 +133,7 @@ const results = [];
 for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
   if (only && only !== name) continue;
   for (const speed of ['1×', '100×']) {
+    if (speedOnly && speedOnly !== speed.replace('×', 'x')) continue;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -146,6 +150,7 @@ for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
     const buf = await browser.stopTracing();
     const virtual = await page.getByTestId('clock').textContent();
     await page.close();
+    if (traceDir) writeFileSync(`${traceDir}/${name}-${speed.replace('×', 'x')}.json`, buf);
     const trace = JSON.parse(buf.toString());
     const events = trace.traceEvents ?? trace;
     // Trace timestamps are monotonic microseconds; use the extent of the trace's own frame

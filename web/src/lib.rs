@@ -48,7 +48,9 @@ pub struct Ctx {
     pub lesson: RwSignal<lesson::State>,
     /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
     pub notice_area: RwSignal<&'static str>,
-    /// Virtual now (ms), every frame: only the clock's readout follows it.
+    /// Virtual now (ms) for the clock's readout, the timeline's cursor and the captions: at
+    /// most [`CLOCK_MS`] apart while the clock runs (each change restyles and lays out part
+    /// of the page), exactly whenever it stands still or a snapshot is published.
     pub now_ms: RwSignal<u64>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
     pub presenter: RwSignal<bool>,
@@ -342,6 +344,10 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     ev.prevent_default();
 }
 
+/// Real ms between updates of the virtual time the page shows while the clock runs (ten a
+/// second: the readout's last digits move faster than an eye reads them anyway).
+const CLOCK_MS: f64 = 100.0;
+
 /// Real ms of simulation work a frame may do while the clock runs, and while a link opens.
 const SLICE_MS: f64 = 8.0;
 const LOAD_SLICE_MS: f64 = 30.0;
@@ -406,6 +412,7 @@ fn start_clock(ctx: Ctx) {
     // Fractions of a virtual millisecond stay here, not in the core.
     let carry = Rc::new(Cell::new(0.0f64));
     fn frame(ctx: Ctx, last: Rc<Cell<f64>>, carry: Rc<Cell<f64>>) {
+        thread_local!(static SHOWN_AT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) });
         let start = real_now_ms();
         let gap = start - last.get();
         // Clamp long gaps (a background tab): no spiral of catch-up.
@@ -450,8 +457,12 @@ fn start_clock(ctx: Ctx) {
         let (generation, now) = ctx
             .sim
             .with_value(|s| (s.generation(), s.now().as_millis()));
-        if ctx.now_ms.get_untracked() != now {
+        // The shown time follows at CLOCK_MS while the clock runs, at once when it stands.
+        if ctx.now_ms.get_untracked() != now
+            && (!ctx.running.get_untracked() || start - SHOWN_AT.with(Cell::get) >= CLOCK_MS)
+        {
             ctx.now_ms.set(now);
+            SHOWN_AT.with(|a| a.set(start));
         }
         ui::tick(ctx, start, running);
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes

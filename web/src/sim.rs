@@ -1258,6 +1258,10 @@ impl Sim {
     // ------------------------------------------------------------ view
 
     fn row(&self, m: &MessageView) -> Row {
+        self.glanced_row(m.glance())
+    }
+
+    fn glanced_row(&self, m: Glance<'_>) -> Row {
         Row {
             seq: m.seq,
             id: m.id.to_string(),
@@ -1265,9 +1269,9 @@ impl Sim {
             holder: m
                 .locked_by
                 .map(|c: ClientId| self.world().name(c).to_string()),
-            session: m.session_id.as_ref().map(|s| s.to_string()),
-            reason: m.dead_letter_reason.as_ref().map(|s| s.to_string()),
-            description: m.dead_letter_description.as_ref().map(|s| s.to_string()),
+            session: m.session_id.map(|s| s.to_string()),
+            reason: m.dead_letter_reason.map(|s| s.to_string()),
+            description: m.dead_letter_description.map(|s| s.to_string()),
             due_ms: (m.state == MessageState::Scheduled)
                 .then(|| m.scheduled_enqueue.map(ms))
                 .flatten(),
@@ -1279,12 +1283,14 @@ impl Sim {
         }
     }
 
-    fn lane<'a>(&self, it: impl Iterator<Item = &'a MessageView>) -> Lane {
+    /// A lane from the messages of one place, borrowed (`Queue::glance`): only the first
+    /// [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
+    fn lane<'a>(&self, it: impl Iterator<Item = Glance<'a>>) -> Lane {
         let mut lane = Lane::default();
         for m in it {
             lane.total += 1;
             if lane.rows.len() < LANE_CAP {
-                lane.rows.push(self.row(m));
+                lane.rows.push(self.glanced_row(m));
             }
         }
         lane
@@ -1426,7 +1432,6 @@ impl Sim {
         let now = q.now();
         let cfg = q.config();
         let ld = cfg.lock_duration.as_millis().max(1);
-        let main = q.list(Listing::Main);
         let receivers = self
             .receivers
             .iter()
@@ -1486,16 +1491,16 @@ impl Sim {
             title: self.scenario.title.clone(),
             description: self.scenario.description.clone(),
             available: self.lane(
-                main.iter()
+                q.glance(Listing::Main)
                     .filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred),
             ),
-            locked: self.lane(main.iter().filter(|m| m.locked_by.is_some())),
+            locked: self.lane(q.glance(Listing::Main).filter(|m| m.locked_by.is_some())),
             deferred: self.lane(
-                main.iter()
+                q.glance(Listing::Main)
                     .filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred),
             ),
-            scheduled: self.lane(q.list(Listing::Scheduled).iter()),
-            dead_letter: self.lane(q.list(Listing::DeadLetter).iter()),
+            scheduled: self.lane(q.glance(Listing::Scheduled)),
+            dead_letter: self.lane(q.glance(Listing::DeadLetter)),
             senders: self
                 .senders
                 .iter()
@@ -1743,6 +1748,59 @@ mod tests {
         };
         assert_eq!(at("R1 received m1"), 500);
         assert_eq!(at("m1's lock expired"), 5_500);
+    }
+
+    /// The lanes are built from borrowed glances (`Queue::glance`) and show what a copied
+    /// listing (`Queue::list`) shows, place for place: available, locked, deferred, scheduled
+    /// and dead-lettered messages, the first `LANE_CAP` as rows and the rest counted.
+    #[test]
+    fn snapshot_lanes_show_what_the_queue_lists_in_every_place() {
+        let mut script: Vec<String> = (0..LANE_CAP + 5)
+            .map(|i| format!(r#"{{"at_ms":0,"do":"send","by":"S1","id":"m{i}"}}"#))
+            .collect();
+        script.extend(
+            [
+                r#"{"at_ms":0,"do":"schedule","by":"S1","id":"later","scheduled_enqueue_ms":60000}"#,
+                r#"{"at_ms":100,"do":"receive","by":"R1","max":4}"#,
+                r#"{"at_ms":200,"do":"defer","by":"R1","msg":"m1"}"#,
+                r#"{"at_ms":200,"do":"dead_letter","by":"R1","msg":"m2","reason":"Bad","description":"no good"}"#,
+            ]
+            .map(String::from),
+        );
+        let mut s = sim(&script.join(","));
+        s.advance_to(Instant::from_millis(1_000));
+        let q = s.world().queue();
+        let rows = |ms: Vec<MessageView>| {
+            let mut lane = Lane {
+                total: ms.len(),
+                rows: Vec::new(),
+            };
+            lane.rows = ms.iter().take(LANE_CAP).map(|m| s.row(m)).collect();
+            lane
+        };
+        let main = q.list(Listing::Main);
+        let pick = |f: &dyn Fn(&MessageView) -> bool| {
+            rows(main.iter().filter(|m| f(m)).cloned().collect())
+        };
+        let snap = s.snapshot();
+        assert_eq!(
+            snap.available,
+            pick(&|m| m.locked_by.is_none() && m.state != MessageState::Deferred)
+        );
+        assert_eq!(snap.locked, pick(&|m| m.locked_by.is_some()));
+        assert_eq!(
+            snap.deferred,
+            pick(&|m| m.locked_by.is_none() && m.state == MessageState::Deferred)
+        );
+        assert_eq!(snap.scheduled, rows(q.list(Listing::Scheduled)));
+        assert_eq!(snap.dead_letter, rows(q.list(Listing::DeadLetter)));
+        // Every place is occupied, and the long lane is cut at LANE_CAP.
+        assert_eq!(snap.locked.total, 2, "{:?}", snap.locked);
+        assert_eq!(snap.deferred.total, 1);
+        assert_eq!(snap.scheduled.total, 1);
+        assert_eq!(snap.dead_letter.rows[0].reason.as_deref(), Some("Bad"));
+        assert!(snap.available.total > LANE_CAP);
+        assert_eq!(snap.available.rows.len(), LANE_CAP);
     }
 
     #[test]

@@ -234,3 +234,69 @@ test('at 1280×800 eight receivers, a two-line caption and the dead-letter queue
   expect(after).toEqual(first);
   expect((await places(page)).find((x) => x.name === 'Dead-letter queue')).toBeTruthy();
 });
+
+/** Plays `s` for 3 s of real time and counts the frames in which the clock's readout, the
+ * timeline's cursor and its markers changed (a MutationObserver on each). */
+async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
+  const p = new Playground(page);
+  await p.open(s);
+  await p.clockButton('Play');
+  await p.runFor(500);
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: Record<string, number[]>; frames: number };
+    w.seen = { clock: [], cursor: [], markers: [] };
+    w.frames = 0;
+    const count = () => { w.frames++; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+    const on = (key: string, el: Element, opts: MutationObserverInit) =>
+      new MutationObserver(() => w.seen[key].push(performance.now())).observe(el, opts);
+    on('clock', document.querySelector('[data-testid="clock"]')!, { subtree: true, childList: true, characterData: true });
+    for (const el of document.querySelectorAll('.tl-played, .tl-now')) on('cursor', el, { attributes: true });
+    for (const el of document.querySelectorAll('.tl-row')) on('markers', el, { childList: true });
+  });
+  const before = parseFloat(await p.virtualTime());
+  await p.runFor(3000);
+  const { seen, frames } = await page.evaluate(() => {
+    const w = window as unknown as { seen: Record<string, number[]>; frames: number };
+    return { seen: w.seen, frames: w.frames };
+  });
+  // The clock ran (about 3 s of virtual time in 3 s) in some 180 frames.
+  expect(parseFloat(await p.virtualTime()) - before).toBeGreaterThan(2.5);
+  expect(frames).toBeGreaterThan(150);
+  const distinct = (xs: number[]) => new Set(xs.map((x) => Math.round(x))).size;
+  return { p, clock: distinct(seen.clock), cursor: distinct(seen.cursor), markers: distinct(seen.markers) };
+}
+
+test('a running clock changes the page\'s text ten times a second, not in every frame; the timeline follows without relayout', async ({ page, context }) => {
+  test.slow(); // two pages, 7 s of frames each, on a busy machine
+  // Issue 10's frame budget: each DOM change restyles and lays out part of the page, so while
+  // the clock runs the readout and the timeline's cursor move at most ten times a second (and
+  // when a snapshot is published), and the timeline's markers are rebuilt at the snapshot's
+  // pace (twice a second), not in every frame.
+  const script: unknown[] = [];
+  for (let i = 0; i < 40; i++) script.push({ at_ms: 0, do: 'send', by: 'S1', id: `m${i}` });
+  for (let k = 0; k < 20; k++) for (const r of ['R1', 'R2', 'R3']) script.push({ at_ms: k * 700, do: 'receive', by: r, max: 2 });
+  const scripted = await domChanges(page, scenario(script));
+  expect(scripted.clock, 'clock readout updates').toBeGreaterThan(20);
+  expect(scripted.clock, 'clock readout updates').toBeLessThanOrEqual(40);
+  expect(scripted.cursor, 'timeline cursor updates').toBeGreaterThan(20);
+  expect(scripted.cursor, 'timeline cursor updates').toBeLessThanOrEqual(40);
+  // The cursor stands where the clock is: its transform is that share of the track.
+  const p = scripted.p;
+  await p.clockButton('Pause');
+  await p.runFor(100);
+  const slider = page.getByRole('slider', { name: 'Virtual time' });
+  const [now, end] = [Number(await slider.getAttribute('aria-valuenow')), Number(await slider.getAttribute('aria-valuemax'))];
+  expect(now).toBe(Math.round(parseFloat(await p.virtualTime()) * 1000));
+  const [dx, width] = await page.locator('.tl-now').evaluate((el) =>
+    [new DOMMatrix(getComputedStyle(el).transform).m41, el.getBoundingClientRect().width / new DOMMatrix(getComputedStyle(el).transform).a]);
+  expect(Math.abs(dx / width - now / end)).toBeLessThan(0.002);
+
+  // Workers with no end: the story grows with the clock, and with it the track's span.
+  const actors: unknown[] = [{ kind: 'sender', name: 'S1', mode: 'pipelined', count: 300, rtt_ms: 70, store_ms: 10 }];
+  for (const r of ['W1', 'W2', 'W3']) actors.push({ kind: 'receiver', name: r, concurrency: 2, processing_ms: [300, 900] });
+  const open = await domChanges(await context.newPage(), scenario([], {}, { actors } as never));
+  expect(open.clock, 'clock readout updates').toBeLessThanOrEqual(40);
+  expect(open.markers, 'timeline marker rebuilds').toBeGreaterThan(0);
+  expect(open.markers, 'timeline marker rebuilds').toBeLessThanOrEqual(10);
+});

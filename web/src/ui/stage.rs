@@ -16,6 +16,11 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 const CANVAS_ID: &str = "stage-canvas";
 /// Real ms between pictures when nothing moves but the lock rings.
 const RING_MS: f64 = 100.0;
+/// Real ms a stage waits after taking the simulation's changes before it takes the next: a
+/// change after a quiet spell shows at once, but a stream of them (at 100× something changes
+/// in every frame) is taken twenty times a second, not sixty. Each take re-lays out the stage
+/// and redraws every token at rest; the journeys and lock rings still move in every frame.
+const FOLLOW_MS: f64 = 50.0;
 
 /// What the frame loop keeps between frames.
 #[derive(Default)]
@@ -40,6 +45,8 @@ pub struct StageState {
     places: String,
     drawn_at_virtual: Option<u64>,
     drawn_at_real: f64,
+    /// When (real ms) the simulation's changes were last taken.
+    taken_at: Option<f64>,
     /// The backdrop (places, wires, `+N`) as last drawn, and what it was drawn from.
     backdrop: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
     backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
@@ -142,7 +149,11 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
     let (generation, virtual_ms, selected) =
         (sim.generation(), sim.now().as_millis(), sim.selected());
     let changed = s.generation != Some(generation) || s.replaced;
-    let fresh = changed.then(|| (sim.take_cues(), sim.stage_model()));
+    let due = s.replaced || s.taken_at.is_none_or(|at| real - at >= FOLLOW_MS);
+    let fresh = (changed && due).then(|| (sim.take_cues(), sim.stage_model()));
+    if fresh.is_some() {
+        s.taken_at = Some(real);
+    }
     {
         let Some((canvas, cx)) = s.canvas.clone() else {
             return;

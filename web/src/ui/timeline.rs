@@ -108,7 +108,13 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         all.sort_by_key(|m| m.t_ms);
         all
     });
-    let end = Memo::new(move |_| story.get().1.max(now.get()).max(1));
+    // The track's span follows the published snapshot, not every frame: when it grows, every
+    // marker moves (they are rebuilt), so it grows at the snapshot's pace. Between two
+    // snapshots a running clock can pass it; the cursor then waits at the end.
+    let end = Memo::new(move |_| story.get().1.max(spoken.get()).max(1));
+    // Where the cursor is (0..=1). It and the played part move by a transform on a layer of
+    // their own: no layout, no repaint of the track.
+    let at = Memo::new(move |_| (now.get() as f64 / end.get() as f64).clamp(0.0, 1.0));
     let shown = Memo::new(move |_| marks.with(|m| drawn(m, end.get())));
     let later = Memo::new(move |_| ctx.snap.with(|s| s.later_actions));
     let dragging = StoredValue::new(false);
@@ -224,9 +230,11 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
                 aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
                 on:keydown=on_key>
-                <div class="tl-played" style:width=move || pct(now.get() as f64 / end.get() as f64)></div>
+                <div class="tl-played" style:transform=move || format!("scaleX({:.5})", at.get())></div>
                 {rows}
-                <div class="tl-cursor" style:left=move || pct(now.get() as f64 / end.get() as f64)></div>
+                <div class="tl-now" style:transform=move || format!("translateX({})", pct(at.get()))>
+                    <div class="tl-cursor"></div>
+                </div>
             </div>
             <div class="tl-foot">
                 <span class="tl-end">"0 s"</span>
