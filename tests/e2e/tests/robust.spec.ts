@@ -103,6 +103,8 @@ test('embed.js takes a height from its frame only within sane bounds', async ({ 
 });
 
 test('a link far ahead opens in slices: the page stays responsive, shows its progress, and can stop there', async ({ page }) => {
+  // Two page loads and seconds of slicing: 15-30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   // A million sends, a hundred busy workers, and a position an hour ahead: far more work than
   // one task may take (the page used to freeze here, then go blank).
   const hostile = {
