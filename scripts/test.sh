@@ -26,6 +26,8 @@ step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
 step "settle-core with the scenario format, SVG and SDK export, still without std" \
   cargo build -p settle-core --no-default-features --features scenario,svg,sdk --target thumbv7em-none-eabihf
+step "settle-core with entities (topics, subscriptions, filters), still without std" \
+  cargo build -p settle-core --no-default-features --features scenario,entities --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
 # What a first visit fetches, against size-budget.json (deterministic: a test, not a timing).
 step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget size-budget.json

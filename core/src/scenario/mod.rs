@@ -12,6 +12,7 @@ mod entities;
 mod json;
 pub mod lesson;
 pub mod limits;
+#[cfg(feature = "entities")]
 mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
@@ -24,6 +25,7 @@ pub mod timetravel;
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::{J, parse_f64};
+#[cfg(feature = "entities")]
 pub use nsrun::{NsRun, ns_event_record};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
@@ -567,16 +569,17 @@ impl Scenario {
 /// # Errors
 /// The work budget ran out.
 pub fn finish_trace(sc: &Scenario, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
+    #[cfg(feature = "entities")]
     if sc.entities.is_some() {
-        NsRun::new(sc).finish_trace(out)
-    } else {
-        Run::new(sc).finish_trace(out)
+        return NsRun::new(sc).finish_trace(out);
     }
+    Run::new(sc).finish_trace(out)
 }
 
 /// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`).
 #[must_use]
 pub fn trace(sc: &Scenario) -> String {
+    #[cfg(feature = "entities")]
     if sc.entities.is_some() {
         let mut text = String::new();
         let _ = NsRun::new(sc).finish_trace(&mut |l: &str| text.push_str(l));

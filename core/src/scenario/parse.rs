@@ -10,7 +10,9 @@ use super::{Scenario, Step, entities};
 use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
-use crate::namespace::{Entities, EntityOp};
+#[cfg(feature = "entities")]
+use crate::namespace::EntityOp;
+use crate::namespace::Entities;
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
@@ -583,6 +585,7 @@ fn step(
             entity = entities::from(&mut o, ents, false)?.0;
             Op::GetSessionState
         }
+        #[cfg(feature = "entities")]
         "update_entity" => {
             let (name, _) = entities::entity(&mut o, ents, op_name, false)?;
             let set = o.req("set")?;
@@ -597,6 +600,13 @@ fn step(
                 },
             }
         }
+        #[cfg(not(feature = "entities"))]
+        "update_entity" | "add_rule" | "remove_rule" => {
+            // Refused: without the feature no document declares entities.
+            entities::entity(&mut o, ents, op_name, false)?;
+            return err(&o.at("do"), super::ONLY_RUN_HAS_ENTITIES);
+        }
+        #[cfg(feature = "entities")]
         "add_rule" | "remove_rule" => {
             let (name, _) = entities::entity(&mut o, ents, op_name, true)?;
             let rule_at = o.at("rule");
@@ -961,7 +971,10 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         Some(_) if o.opt("queue").is_some() => {
             return err("$.entities", "not allowed together with $.queue");
         }
+        #[cfg(feature = "entities")]
         Some(v) => Some(entities::entities(v)?),
+        #[cfg(not(feature = "entities"))]
+        Some(_) => return err("$.entities", super::ONLY_RUN_HAS_ENTITIES),
     };
     let queue = match o.opt("queue") {
         None => QueueConfig::default(),
