@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { compositeStage, Playground, scenario } from './fixtures/playground';
+import { Playground, scenario } from './fixtures/playground';
 
 const one = scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]);
 
 /** The centre (CSS px, relative to the canvas) of the pixels painted in one colour. */
 async function paintedAt(page: Page, rgb: [number, number, number]) {
-  return page.locator('canvas.stage').evaluate((c, [rgb, composite]) => {
-    // The two stacked canvases as one picture (see `compositeStage`).
-    const canvas = new Function(`return ${composite}`)()(c) as HTMLCanvasElement;
+  return page.locator('canvas.stage').evaluate((c, rgb) => {
+    const canvas = c as HTMLCanvasElement;
     const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     let n = 0, sx = 0, sy = 0;
     for (let i = 0; i < d.length; i += 4) {
@@ -16,9 +15,9 @@ async function paintedAt(page: Page, rgb: [number, number, number]) {
         sx += p % canvas.width; sy += Math.floor(p / canvas.width); n++;
       }
     }
-    const k = canvas.width / c.getBoundingClientRect().width;
+    const k = canvas.width / canvas.getBoundingClientRect().width;
     return n ? { x: sx / n / k, y: sy / n / k, n } : null;
-  }, [rgb, compositeStage.toString()] as const);
+  }, rgb);
 }
 
 // The light theme's fill of an available token (--available-bg #e8f0fd).

@@ -1,9 +1,5 @@
-//! The stage on the page: two stacked canvases drawn from the frame loop (no reactive work per
-//! frame), a click or tap on the upper one to inspect a token, and a polite live region with the
-//! narration. The lower canvas holds the backdrop and the tokens at rest and is drawn only when
-//! they change; the upper one is transparent and holds what moves (journeys, lock rings,
-//! endings), drawn every frame. The browser composites the two, so a frame where only the live
-//! part changed rasterises and uploads only the upper canvas.
+//! The stage on the page: one canvas drawn from the frame loop (no reactive work per frame),
+//! a click or tap on it to inspect a token, and a polite live region with the narration.
 
 use super::draw::{self, Backdrop, Palette};
 use crate::Ctx;
@@ -54,9 +50,8 @@ pub struct StageState {
     /// The backdrop (places, wires, `+N`) as last drawn, and what it was drawn from.
     backdrop: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
     backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
-    /// The lower canvas (in the document, under the live one, `{id}-still`): the backdrop with
-    /// the tokens at rest over it; whether it is up to date, and which tokens it holds (the live
-    /// layer leaves those out).
+    /// The backdrop with the tokens at rest over it, whether it is up to date, and which
+    /// tokens it holds (the live layer leaves those out).
     still: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
     still_ok: bool,
     baked: std::collections::HashSet<crate::stage::model::Key>,
@@ -93,34 +88,23 @@ fn offscreen() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
     Some((c, cx))
 }
 
-/// The canvas of that id in the document, and its 2D context.
-fn find(
-    doc: &web_sys::Document,
-    id: &str,
-) -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
-    let canvas = doc
-        .get_element_by_id(id)?
-        .dyn_into::<HtmlCanvasElement>()
-        .ok()?;
-    let cx = canvas
-        .get_context("2d")
-        .ok()??
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()?;
-    Some((canvas, cx))
-}
-
-/// The id of the lower (still) canvas under the live canvas `id`.
-fn still_id(id: &str) -> String {
-    format!("{id}-still")
-}
-
-/// Finds the two canvases once they are in the document, and watches the live one's size.
+/// Finds the canvas once it is in the document, and watches its size.
 fn attach(s: &mut StageState, id: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let (Some((canvas, cx)), Some(still)) = (find(&doc, id), find(&doc, &still_id(id))) else {
+    let Some(canvas) = doc
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let Some(cx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
         return;
     };
     let resized = std::rc::Rc::clone(&s.resized);
@@ -132,8 +116,6 @@ fn attach(s: &mut StageState, id: &str) {
         o.observe(&canvas);
     }
     s.canvas = Some((canvas, cx));
-    s.still = Some(still);
-    s.still_ok = false;
     s.resized.set(true);
     s.observer = observer.map(|o| (o, cb));
 }
@@ -196,13 +178,8 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
                 .clamp(1.0, 3.0);
             if w > 0.0 && h > 0.0 && (w, h, dpr) != s.size {
                 s.size = (w, h, dpr);
-                let (cw, ch) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
-                canvas.set_width(cw);
-                canvas.set_height(ch);
-                if let Some((still, _)) = &s.still {
-                    still.set_width(cw);
-                    still.set_height(ch);
-                }
+                canvas.set_width((w * dpr).round() as u32);
+                canvas.set_height((h * dpr).round() as u32);
                 relayout = true;
             }
         }
@@ -248,14 +225,15 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
             pal,
         };
         // Three layers, each drawn only when what it shows changed: the backdrop (places,
-        // wires, `+N`, cached off the document), the tokens at rest over it (when the model,
-        // the selection or the size changed, or when every journey has ended) into the lower
-        // canvas, and every frame the live part (journeys, lock rings, endings) into the upper,
-        // transparent canvas. Without a GPU the browser rasterises each drawing call and
-        // uploads each changed canvas on the main thread, so this is most of a frame's cost;
-        // the lower canvas is left alone (not re-uploaded) while only the live part changes.
+        // wires, `+N`), the tokens at rest over it (when the model, the selection or the
+        // size changed, or when every journey has ended), and every frame the live part
+        // over both (journeys, lock rings, endings). Without a GPU the browser rasterises
+        // each drawing call on the main thread, so this is most of a frame's cost.
         if dirty || (was_busy && !busy) {
             s.still_ok = false;
+        }
+        if s.still.is_none() {
+            s.still = offscreen();
         }
         if s.backdrop.is_none() {
             s.backdrop = offscreen();
@@ -277,22 +255,18 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
                 still.set_width(cw);
                 still.set_height(ch);
             }
-            // The backdrop is opaque and covers the whole canvas: no clearing needed.
             let _ = scx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
             let _ = scx.draw_image_with_html_canvas_element(back, 0.0, 0.0);
             let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
             s.baked = draw::resting(scx, &s.anim, &frame);
             s.still_ok = true;
         }
-        let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        cx.clear_rect(
-            0.0,
-            0.0,
-            f64::from(canvas.width()),
-            f64::from(canvas.height()),
-        );
-        let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        draw::live(&cx, &s.anim, &frame, &s.baked);
+        if let Some((still, _)) = &s.still {
+            let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+            let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
+            let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            draw::live(&cx, &s.anim, &frame, &s.baked);
+        }
         // Which tokens are travelling, and which are highlighted where they arrived (reduced
         // motion), for tests and tools (attributes written only when they change).
         let mut moving: Vec<&str> = Vec::new();
@@ -394,7 +368,6 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
                             <span class="side-note">" · your controls act here"</span></figcaption>
                     </Show>
                     <div class="stage-box">
-                        <canvas id=still_id(CANVAS_ID) class="stage-still" aria-hidden="true"></canvas>
                         <canvas id=CANVAS_ID class="stage" role="img" on:click=on_click
                             aria-label="The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below."></canvas>
                     </div>
@@ -409,7 +382,6 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
                             <figure class="side" aria-label=label.clone()>
                                 <figcaption class="side-label">{label.clone()}</figcaption>
                                 <div class="stage-box">
-                                    <canvas id=still_id(&twin_canvas(key)) class="stage-still" aria-hidden="true"></canvas>
                                     <canvas id=twin_canvas(key) class="stage twin" role="img"
                                         aria-label=format!("The {label} variant on the same clock, watch only: its messages are listed next to it.")></canvas>
                                 </div>
