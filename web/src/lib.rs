@@ -469,11 +469,13 @@ fn start_clock(ctx: Ctx) {
         // more than about a tenth of the main thread while the clock runs.
         let (at, g, t, cost) = ctx.published.get_value();
         // The DOM work of the last publication ran after it (Leptos effects): the gap to this
-        // frame is what it cost.
+        // frame is what it cost, clamped like the clock's step (a long gap is a background
+        // tab or a jump of the clock, not work: unclamped, one such gap froze the mirror for
+        // ten times its length).
         let cost = if at <= last_frame_start(None) {
             cost
         } else {
-            gap
+            real
         };
         ctx.published.update_value(|p| p.3 = cost);
         if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
