@@ -141,6 +141,20 @@ pub struct ReceiverSpec {
     pub restart_after: Option<Duration>,
     /// Stops receiving here.
     pub stop_at: Option<Instant>,
+    /// Receive through accepted sessions (a session processor) instead of plainly.
+    pub sessions: Option<SessionOptions>,
+}
+
+/// How a receiver takes sessions (`sessions` in docs/actors.md), as the SDK's session
+/// processor does: it accepts the next available session, up to `max_concurrent` at once, each
+/// through its own session receiver that handles one message at a time, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionOptions {
+    /// Sessions held at once (the SDK's `MaxConcurrentSessions`).
+    pub max_concurrent: u32,
+    /// How long a session receiver waits on an empty session before closing it (the SDK's
+    /// `SessionIdleTimeout`): it looks once more after this long, then closes.
+    pub idle: Duration,
 }
 
 /// An actor of either kind.
@@ -221,6 +235,25 @@ struct Job {
     policy: Policy,
     poison: bool,
     duplicate: bool,
+    /// The session receiver (index in `slots`) that received it, for a session receiver.
+    slot: Option<usize>,
+}
+
+/// One session receiver of a receiver with `sessions`: a client of its own (one session per
+/// receiver link), named `{name}` when one session at a time, else `{name}#1`, `{name}#2`, ….
+#[derive(Clone, Debug)]
+struct Slot {
+    client: Text,
+    /// The session it holds.
+    session: Option<Text>,
+    /// When it next receives from its session (`None`: processing, or no session).
+    next: Option<Instant>,
+    /// It found the session empty once and waited `idle`: empty again, it closes the session.
+    waited: bool,
+    /// When it renews the session lock (auto-renew).
+    renew_at: Option<Instant>,
+    /// Auto-renew stops here (accept + `auto_renew_max_ms`).
+    renew_until: Instant,
 }
 
 #[derive(Clone, Debug)]
@@ -236,6 +269,8 @@ struct ReceiverState {
     done_ids: BTreeSet<Text>,
     crashed: bool,
     stats: ActorStats,
+    /// The session receivers (empty without `sessions`).
+    slots: Vec<Slot>,
 }
 
 #[derive(Clone, Debug)]
@@ -317,6 +352,7 @@ impl Actors {
                         done_ids: BTreeSet::new(),
                         crashed: false,
                         stats: ActorStats::default(),
+                        slots: slots(spec),
                     }),
                 }
             })
@@ -445,7 +481,10 @@ impl Actors {
             State::Receiver(r) => r.step(at, world, horizon, !self.every_tick, &mut out),
         }
         self.reschedule(i);
-        let found_work = was_skipping && acts.iter().any(|a| matches!(a.op, Op::Receive { .. }));
+        let found_work = was_skipping
+            && acts
+                .iter()
+                .any(|a| matches!(a.op, Op::Receive { .. } | Op::AcceptSession { .. }));
         // A receive that returned nothing may still have changed the world: it collected
         // expired messages (into the dead-letter queue, where a receiver may be waiting).
         let silent_change = acts.is_empty() && world.queue().counters().events != events_before;
@@ -456,6 +495,25 @@ impl Actors {
         }
         acts
     }
+}
+
+/// The session receivers of a receiver with `sessions`.
+fn slots(spec: &ReceiverSpec) -> Vec<Slot> {
+    let n = spec.sessions.map_or(0, |s| s.max_concurrent);
+    (1..=n)
+        .map(|k| Slot {
+            client: if n == 1 {
+                spec.name.clone()
+            } else {
+                format!("{}#{k}", spec.name).as_str().into()
+            },
+            session: None,
+            next: None,
+            waited: false,
+            renew_at: None,
+            renew_until: Instant::ZERO,
+        })
+        .collect()
 }
 
 /// The first tick `anchor + k·poll` (k ≥ 1) at or after `from` (`None`: at `anchor + poll`);
@@ -711,7 +769,19 @@ impl ReceiverState {
             .map(|j| j.renew_at.map_or(j.finish, |r| r.min(j.finish)))
             .min();
         let crash = self.spec.crash_at.filter(|_| !self.crashed);
-        [jobs, crash].into_iter().flatten().min()
+        [jobs, self.next_slot_wake(), crash]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// The next receive or session-lock renewal of a session receiver.
+    fn next_slot_wake(&self) -> Option<Instant> {
+        self.slots
+            .iter()
+            .flat_map(|s| [s.next, s.renew_at])
+            .flatten()
+            .min()
     }
 
     fn free(&self) -> u32 {
@@ -735,21 +805,38 @@ impl ReceiverState {
             && c <= at
         {
             self.crashed = true;
-            let r = world.apply(at, &name, Op::Disconnect);
-            report(
-                out,
-                world,
-                at,
-                name.clone(),
-                Op::Disconnect,
-                Some(r),
-                Some("the process crashed"),
-            );
+            // The connection drops: every session receiver on it (their sessions stay locked
+            // until each session lock expires).
+            let clients: Vec<Text> = if self.slots.is_empty() {
+                alloc::vec![name.clone()]
+            } else {
+                self.slots.iter().map(|s| s.client.clone()).collect()
+            };
+            for c in clients {
+                let r = world.apply(at, &c, Op::Disconnect);
+                report(
+                    out,
+                    world,
+                    at,
+                    c,
+                    Op::Disconnect,
+                    Some(r),
+                    Some("the process crashed"),
+                );
+            }
+            for s in &mut self.slots {
+                s.session = None;
+                s.next = None;
+                s.renew_at = None;
+            }
             self.stats.failed += self.jobs.len() as u64;
             self.jobs.clear();
             self.stats.in_flight = 0;
             self.opened = false;
             self.poll_at = self.spec.restart_after.and_then(|d| later(at, d));
+            return;
+        }
+        if self.session_renew(at, world, out) {
             return;
         }
         // A job whose time has come: renew, or finish.
@@ -784,6 +871,14 @@ impl ReceiverState {
         }
         if let Some(i) = self.jobs.iter().position(|j| j.finish <= at) {
             let job = self.jobs.remove(i);
+            // A session receiver settles through its own link, then reads its session on.
+            let name = match job.slot {
+                Some(k) => {
+                    self.slots[k].next = Some(at);
+                    self.slots[k].client.clone()
+                }
+                None => name,
+            };
             self.stats.in_flight = self.jobs.len() as u64;
             if self.spec.idempotent {
                 // The side effects of processing are done, whatever settlement says next.
@@ -833,14 +928,21 @@ impl ReceiverState {
             } else {
                 self.stats.done += 1;
             }
-            if self.poll_at.is_none_or(|p| p > at) && !self.past_stop(at) {
+            if job.slot.is_none() && self.poll_at.is_none_or(|p| p > at) && !self.past_stop(at) {
                 self.poll_at = Some(at);
             }
+            return;
+        }
+        if self.session_receive(at, world, out) {
             return;
         }
         // Poll.
         self.poll_at = None;
         if self.past_stop(at) {
+            return;
+        }
+        if !self.slots.is_empty() {
+            self.accept(at, world, horizon, may_skip, out);
             return;
         }
         if !self.opened {
@@ -883,72 +985,243 @@ impl ReceiverState {
             report(out, world, at, name, op, Some(r), None);
         }
         for m in &got {
-            self.stats.started += 1;
-            let duplicate = self.spec.idempotent && self.done_ids.contains(&m.id);
-            let poison = self
-                .spec
-                .poison
-                .as_ref()
-                .filter(|p| m.body.contains(&*p.contains));
-            let hang = !duplicate
-                && self.spec.hang_per_mille > 0
-                && self.rng.below(1000) < u64::from(self.spec.hang_per_mille);
-            let work = if duplicate {
-                Duration::ZERO
-            } else if hang {
-                self.spec.hang
-            } else {
-                let (lo, hi) = (
-                    self.spec.work_min.as_millis(),
-                    self.spec
-                        .work_max
-                        .as_millis()
-                        .max(self.spec.work_min.as_millis()),
-                );
-                Duration::from_millis(
-                    lo.saturating_add(self.rng.below((hi - lo).saturating_add(1))),
-                )
-            };
-            // Processing takes at least 1 ms: a receiver never handles one message twice at
-            // one instant (an abandon with no processing time would loop there forever).
-            let work = if duplicate {
-                work
-            } else {
-                work.max(Duration::from_millis(1))
-            };
-            if duplicate {
-                self.stats.duplicates_skipped += 1;
-            }
-            let policy = match (duplicate, poison) {
-                (true, _) => Policy::Complete,
-                (false, Some(p)) => p.then.clone(),
-                (false, None) => self.spec.policy.clone(),
-            };
-            let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
-            // A job that would end past the end of time never ends.
-            let finish = later(at, work).unwrap_or(Instant::MAX);
-            let renew_at = match (self.spec.auto_renew, m.locked_until) {
-                (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock => {
-                    Self::renew_time(at, until, renew_until)
-                }
-                _ => None,
-            };
-            self.jobs.push(Job {
-                seq: m.seq,
-                token: m.lock_token,
-                id: m.id.clone(),
-                finish,
-                renew_at,
-                renew_until,
-                hang,
-                policy,
-                poison: poison.is_some(),
-                duplicate,
-            });
+            self.take(at, m, None);
         }
         self.stats.in_flight = self.jobs.len() as u64;
         if self.free() > 0 {
             self.poll_at = later(at, self.spec.poll);
+        }
+    }
+
+    /// Starts processing a message just received (`slot`: through that session receiver):
+    /// a seeded processing time, a hang, the policy, lock auto-renewal.
+    fn take(&mut self, at: Instant, m: &crate::message::MessageView, slot: Option<usize>) {
+        self.stats.started += 1;
+        let duplicate = self.spec.idempotent && self.done_ids.contains(&m.id);
+        let poison = self
+            .spec
+            .poison
+            .as_ref()
+            .filter(|p| m.body.contains(&*p.contains));
+        let hang = !duplicate
+            && self.spec.hang_per_mille > 0
+            && self.rng.below(1000) < u64::from(self.spec.hang_per_mille);
+        let work = if duplicate {
+            Duration::ZERO
+        } else if hang {
+            self.spec.hang
+        } else {
+            let (lo, hi) = (
+                self.spec.work_min.as_millis(),
+                self.spec
+                    .work_max
+                    .as_millis()
+                    .max(self.spec.work_min.as_millis()),
+            );
+            Duration::from_millis(lo.saturating_add(self.rng.below((hi - lo).saturating_add(1))))
+        };
+        // Processing takes at least 1 ms: a receiver never handles one message twice at
+        // one instant (an abandon with no processing time would loop there forever).
+        let work = if duplicate {
+            work
+        } else {
+            work.max(Duration::from_millis(1))
+        };
+        if duplicate {
+            self.stats.duplicates_skipped += 1;
+        }
+        let policy = match (duplicate, poison) {
+            (true, _) => Policy::Complete,
+            (false, Some(p)) => p.then.clone(),
+            (false, None) => self.spec.policy.clone(),
+        };
+        let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
+        // A job that would end past the end of time never ends.
+        let finish = later(at, work).unwrap_or(Instant::MAX);
+        let renew_at = match (self.spec.auto_renew, m.locked_until) {
+            (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock && slot.is_none() => {
+                Self::renew_time(at, until, renew_until)
+            }
+            _ => None,
+        };
+        self.jobs.push(Job {
+            seq: m.seq,
+            token: m.lock_token,
+            id: m.id.clone(),
+            finish,
+            renew_at,
+            renew_until,
+            hang,
+            policy,
+            poison: poison.is_some(),
+            duplicate,
+            slot,
+        });
+    }
+
+    /// A session receiver's session-lock renewal due at `at` (auto-renew), if any.
+    fn session_renew(
+        &mut self,
+        at: Instant,
+        world: &mut World,
+        out: &mut impl FnMut(&World, ActorAct),
+    ) -> bool {
+        let Some(k) = self
+            .slots
+            .iter()
+            .position(|s| s.renew_at.is_some_and(|r| r <= at))
+        else {
+            return false;
+        };
+        let slot = &mut self.slots[k];
+        let r = world.apply(at, &slot.client, Op::RenewSessionLock);
+        slot.renew_at = match &r {
+            Ok(Outcome::LockedUntil(until)) => Self::renew_time(at, *until, slot.renew_until),
+            _ => None,
+        };
+        report(
+            out,
+            world,
+            at,
+            slot.client.clone(),
+            Op::RenewSessionLock,
+            Some(r),
+            Some("auto-renewing the session lock"),
+        );
+        true
+    }
+
+    /// A session receiver's receive due at `at`, if any: the session's next message, or (the
+    /// session empty after waiting `idle`, or the receiver stopping) closing the session.
+    fn session_receive(
+        &mut self,
+        at: Instant,
+        world: &mut World,
+        out: &mut impl FnMut(&World, ActorAct),
+    ) -> bool {
+        let Some(k) = self
+            .slots
+            .iter()
+            .position(|s| s.next.is_some_and(|n| n <= at))
+        else {
+            return false;
+        };
+        let idle = self.spec.sessions.map_or(Duration::ZERO, |o| o.idle);
+        let stopping = self.past_stop(at);
+        let client = self.slots[k].client.clone();
+        self.slots[k].next = None;
+        if !stopping {
+            let op = Op::Receive {
+                max: 1,
+                mode: Some(self.spec.mode),
+                from: SubQueue::Main,
+            };
+            let r = world.apply(at, &client, op.clone());
+            match &r {
+                Ok(Outcome::Messages(ms)) if !ms.is_empty() => {
+                    let m = ms[0].clone();
+                    report(out, world, at, client, op, Some(r), None);
+                    self.slots[k].waited = false;
+                    self.take(at, &m, Some(k));
+                    self.stats.in_flight = self.jobs.len() as u64;
+                    return true;
+                }
+                Ok(_) if !self.slots[k].waited && idle > Duration::ZERO => {
+                    // Nothing now: wait for the session to get more, once.
+                    self.slots[k].waited = true;
+                    self.slots[k].next = later(at, idle);
+                    return true;
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    // The session lock is gone (it expired): this session receiver is done.
+                    report(
+                        out,
+                        world,
+                        at,
+                        client,
+                        op,
+                        Some(r),
+                        Some("the session lock was lost"),
+                    );
+                    self.release_slot(k, at);
+                    return true;
+                }
+            }
+        }
+        let r = world.apply(at, &client, Op::Close);
+        report(
+            out,
+            world,
+            at,
+            client,
+            Op::Close,
+            Some(r),
+            Some(if stopping {
+                "stopping: closing the session"
+            } else {
+                "the session is idle: closing it"
+            }),
+        );
+        self.release_slot(k, at);
+        true
+    }
+
+    /// Session receiver `k` holds no session any more: it accepts the next one at once.
+    fn release_slot(&mut self, k: usize, at: Instant) {
+        let slot = &mut self.slots[k];
+        slot.session = None;
+        slot.next = None;
+        slot.renew_at = None;
+        slot.waited = false;
+        if !self.past_stop(at) && self.poll_at.is_none_or(|p| p > at) {
+            self.poll_at = Some(at);
+        }
+    }
+
+    /// Accepts the next available session for a free session receiver (a poll of a
+    /// receiver with `sessions`).
+    fn accept(
+        &mut self,
+        at: Instant,
+        world: &mut World,
+        horizon: Option<Instant>,
+        may_skip: bool,
+        out: &mut impl FnMut(&World, ActorAct),
+    ) {
+        let Some(k) = self.slots.iter().position(|s| s.session.is_none()) else {
+            // Every session receiver is busy: one that lets its session go polls again.
+            return;
+        };
+        self.opened = true;
+        if may_skip && !world.queue().accept_would_act(at) {
+            // No free session with messages: sleep to the first tick at or after the next
+            // instant anything can change.
+            self.skip(at, world, horizon);
+            return;
+        }
+        let client = self.slots[k].client.clone();
+        let op = Op::AcceptSession { session_id: None };
+        let r = world.apply(at, &client, op.clone());
+        let Ok(Outcome::Session { id, locked_until }) = &r else {
+            // No session to take (ServiceTimeout): ask again after `poll`, as with a receive.
+            self.poll_at = later(at, self.spec.poll);
+            return;
+        };
+        let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
+        let slot = &mut self.slots[k];
+        slot.session = Some(id.clone());
+        slot.next = Some(at);
+        slot.waited = false;
+        slot.renew_until = renew_until;
+        slot.renew_at = self
+            .spec
+            .auto_renew
+            .and_then(|_| Self::renew_time(at, *locked_until, renew_until));
+        report(out, world, at, client, op, Some(r), None);
+        if self.slots.iter().any(|s| s.session.is_none()) {
+            // Another session receiver is free: it accepts at this instant too.
+            self.poll_at = Some(at);
         }
     }
 
@@ -961,6 +1234,7 @@ impl ReceiverState {
             .jobs
             .iter()
             .map(|j| j.renew_at.map_or(j.finish, |r| r.min(j.finish)))
+            .chain(self.next_slot_wake())
             .min();
         // A time-to-live matters even to a dead-letter receiver: the prefetch pump at the end
         // of its receive collects expired main-queue messages when a link prefetches there.

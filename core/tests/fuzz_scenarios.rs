@@ -110,23 +110,44 @@ fn sender(g: &mut G, i: u64) -> String {
     a + "}"
 }
 
-fn receiver(g: &mut G, i: u64) -> String {
+fn receiver(g: &mut G, i: u64, sessions: bool) -> String {
     let lo = g.pick(&[0, 1, 10, 1000]);
     let processing = if g.chance(4) {
         format!("{}", g.time())
     } else {
         format!("[{lo},{}]", lo + g.pick(&[0, 10, 500, 40_000]))
     };
+    // On a session queue, half the receivers are session receivers (main queue, one message
+    // per session at a time, no prefetch).
+    let session_receiver = sessions && g.chance(2);
+    // (Drawn in the order of old, so the documents of queues without sessions stay the same.)
+    let from = if session_receiver {
+        "main"
+    } else {
+        g.pick(&["main", "main", "dead_letter"])
+    };
+    let mode = g.pick(&["peek_lock", "peek_lock", "receive_and_delete"]);
+    let (concurrency, prefetch) = if session_receiver {
+        (1, 0)
+    } else {
+        (
+            g.pick(&[1, 2, 5, 10_000]),
+            g.pick(&[0, 0, 0, 0, 3, 3, 3, 100_000, 100_000, u64::MAX]),
+        )
+    };
     let mut a = format!(
-        r#"{{"kind":"receiver","name":"R{i}","from":"{}","mode":"{}","concurrency":{},"prefetch":{},"poll_ms":{},"processing_ms":{processing},"outcome":"{}","idempotent":{}"#,
-        g.pick(&["main", "main", "dead_letter"]),
-        g.pick(&["peek_lock", "peek_lock", "receive_and_delete"]),
-        g.pick(&[1, 2, 5, 10_000]),
-        g.pick(&[0, 0, 0, 0, 3, 3, 3, 100_000, 100_000, u64::MAX]),
+        r#"{{"kind":"receiver","name":"R{i}","from":"{from}","mode":"{mode}","concurrency":{concurrency},"prefetch":{prefetch},"poll_ms":{},"processing_ms":{processing},"outcome":"{}","idempotent":{}"#,
         g.pick(&[1, 13, 1000, 1000]),
         g.pick(&["complete", "abandon", "dead_letter", "defer"]),
         g.chance(2),
     );
+    if session_receiver {
+        a += &format!(
+            r#","sessions":{{"max_concurrent":{},"idle_ms":{}}}"#,
+            g.pick(&[1, 2, 3]),
+            g.pick(&[0, 1, 1000, 61_000])
+        );
+    }
     if g.chance(3) {
         a += &format!(r#","start_ms":{}"#, g.time());
     }
@@ -253,7 +274,7 @@ fn scenario(seed: u64) -> String {
             if g.chance(2) {
                 sender(&mut g, i)
             } else {
-                receiver(&mut g, i)
+                receiver(&mut g, i, sessions)
             }
         })
         .collect();

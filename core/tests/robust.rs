@@ -205,6 +205,7 @@ fn an_abandoning_dead_letter_receiver_with_no_processing_time_moves_on_by_a_mill
 
 fn receiver(name: &str) -> ReceiverSpec {
     ReceiverSpec {
+        sessions: None,
         name: name.into(),
         mode: ReceiveMode::PeekLock,
         from: SubQueue::Main,

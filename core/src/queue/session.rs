@@ -114,6 +114,24 @@ impl Queue {
         Ok((sid, until))
     }
 
+    /// Whether `accept_session` for the next available session at `now` would do anything
+    /// (take a session, collect an expired message, fire a due timer): a session receiver
+    /// skips the accept otherwise. O(sessions).
+    #[must_use]
+    pub fn accept_would_act(&self, now: Instant) -> bool {
+        if now > self.now || self.poll_timeout().is_some_and(|t| t <= now) {
+            return true;
+        }
+        if !self.config.requires_session {
+            return false;
+        }
+        self.next_ttl_expiry().is_some_and(|t| t <= now)
+            || self
+                .sessions
+                .values()
+                .any(|s| s.holder.is_none() && !s.avail.is_empty())
+    }
+
     pub(super) fn held_session(&self, by: ClientId) -> Result<Text, Error> {
         match self.session_of(by) {
             SessionHold::Held(sid) => Ok(sid),

@@ -258,6 +258,18 @@ pub(super) fn kind_of(ents: &Entities, path: &str) -> Option<Kind> {
     }
 }
 
+/// The settings of the queue or subscription at `path`, if it names one.
+pub(super) fn receive_config<'a>(ents: &'a Entities, path: &str) -> Option<&'a QueueConfig> {
+    if let Some(EntitySpec::Queue(c)) = ents.get(path) {
+        return Some(c);
+    }
+    let (topic, sub) = path.split_once("/subscriptions/")?;
+    match ents.get(topic) {
+        Some(EntitySpec::Topic(t)) => t.subscriptions.get(sub).map(|s| &s.config),
+        _ => None,
+    }
+}
+
 const DLQ: &str = "/$deadletterqueue";
 
 /// A step's `to` (`send`, `schedule`, `cancel_scheduled`): the entity, `None` without

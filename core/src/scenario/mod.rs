@@ -768,6 +768,10 @@ pub(crate) fn actor_record_in(world: &World, act: &ActorAct, entity: Option<&Tex
             if let Outcome::LockedUntil(t) = o {
                 j.push("locked_until_ms", ms(*t));
             }
+            if let Outcome::Session { id, locked_until } = o {
+                j.push("session_id", J::T(id.clone()));
+                j.push("locked_until_ms", ms(*locked_until));
+            }
         }
         Some(Err(e)) => {
             j.push("ok", false);

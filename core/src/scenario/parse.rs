@@ -7,7 +7,9 @@ use super::limits::{
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_STEPS, MAX_TIME_MS,
 };
 use super::{Scenario, Step, entities};
-use crate::actors::{ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec};
+use crate::actors::{
+    ActorSpec, Poison, Policy, ReceiverSpec, SendMode, SenderSpec, SessionOptions,
+};
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
 #[cfg(feature = "entities")]
@@ -837,7 +839,22 @@ fn actor(v: &Value, path: &str, ents: Option<&Entities>) -> R<(ActorSpec, Option
                     Some(Poison { contains, then })
                 }
             };
-            ActorSpec::Receiver(ReceiverSpec {
+            let sessions = match o.opt("sessions") {
+                None => None,
+                Some(v) => {
+                    let mut so = Obj::new(&o.at("sessions"), v)?;
+                    let max_concurrent = so
+                        .u64_in("max_concurrent", 1, MAX_CONCURRENCY)?
+                        .unwrap_or(1) as u32;
+                    let idle = ms_key(&mut so, "idle_ms", 1_000)?;
+                    so.finish()?;
+                    Some(SessionOptions {
+                        max_concurrent,
+                        idle,
+                    })
+                }
+            };
+            let spec = ReceiverSpec {
                 name: name.as_str().into(),
                 mode: mode(&mut o)?.unwrap_or_default(),
                 from: from(&mut o, ents, &mut entity)?,
@@ -856,7 +873,24 @@ fn actor(v: &Value, path: &str, ents: Option<&Entities>) -> R<(ActorSpec, Option
                 crash_at: o.time("crash_at_ms")?.map(Instant::from_millis),
                 restart_after: o.time("restart_after_ms")?.map(Duration::from_millis),
                 stop_at: o.time("stop_at_ms")?.map(Instant::from_millis),
-            })
+                sessions,
+            };
+            if spec.sessions.is_some() {
+                // A session receiver handles one message of its session at a time, in order,
+                // from the main queue (a dead-letter queue is never session-enabled).
+                let refused = [
+                    ("concurrency", spec.concurrency != 1),
+                    ("prefetch", spec.prefetch != 0),
+                    ("from", spec.from != SubQueue::Main),
+                ];
+                if let Some((key, _)) = refused.into_iter().find(|&(_, bad)| bad) {
+                    return err(
+                        &o.at(key),
+                        "a receiver with \"sessions\" reads the main queue one message per session at a time (no concurrency, prefetch or dead-letter queue)",
+                    );
+                }
+            }
+            ActorSpec::Receiver(spec)
         }
         other => {
             return err(
@@ -1056,6 +1090,20 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         for (i, item) in items.iter().enumerate() {
             let path = format!("$.actors[{i}]");
             let (a, entity) = actor(item, &path, ents.as_ref())?;
+            if let ActorSpec::Receiver(r) = &a
+                && r.sessions.is_some()
+            {
+                let cfg = match (&ents, &entity) {
+                    (Some(e), Some(p)) => entities::receive_config(e, p),
+                    _ => Some(&queue),
+                };
+                if !cfg.is_some_and(|c| c.requires_session) {
+                    return err(
+                        &format!("{path}.sessions"),
+                        "the receiver reads an entity that does not require sessions",
+                    );
+                }
+            }
             actor_entities.extend(entity);
             let name = match &a {
                 ActorSpec::Sender(s) => {

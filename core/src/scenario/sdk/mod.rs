@@ -314,6 +314,13 @@ pub(crate) fn actor_notes(a: &ActorSpec) -> Vec<String> {
             }
         }
         ActorSpec::Receiver(x) => {
+            if let Some(o) = x.sessions {
+                notes.push(format!(
+                    "Settle has this receiver accept sessions ({} at a time, closing one idle for {} ms); this program does not export session receivers yet: it receives as a plain receiver, which a session entity refuses.",
+                    o.max_concurrent,
+                    o.idle.as_millis()
+                ));
+            }
             if x.crash_at.is_some() {
                 notes.push("A crash is a closed connection here (the SDK cannot drop one abruptly), checked between batches.".into());
             }
