@@ -12,9 +12,9 @@ use crate::actors::{
 };
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::message::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use crate::namespace::Entities;
 #[cfg(feature = "entities")]
 use crate::namespace::EntityOp;
-use crate::namespace::Entities;
 use crate::queue::LinkOptions;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Target};
