@@ -1,28 +1,10 @@
 //! Topics, subscriptions and several entities (`shared/spec/topics.md`,
 //! `scenario-format-entities.md`): story tests through the scenario format and its trace.
 
+mod docs;
+use docs::{events, refused, run};
 use serde_json::{Value, json};
 use settle_core::scenario::{parse, trace};
-
-/// Runs a document; the trace as JSON values.
-fn run(doc: &Value) -> Vec<Value> {
-    let sc = parse(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    trace(&sc)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a trace line is JSON"))
-        .collect()
-}
-
-/// The validation error of a document, as `settle run` prints it (without `error: `).
-fn refused(doc: &Value) -> String {
-    parse(&doc.to_string())
-        .expect_err("the document must be refused")
-        .to_string()
-}
-
-fn events<'a>(tr: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    tr.iter().filter(|r| r["event"] == kind).collect()
-}
 
 fn final_of<'a>(tr: &'a [Value], path: &str) -> &'a Value {
     &tr.last().expect("a final record")["final"]["entities"][path]

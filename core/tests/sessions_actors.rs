@@ -2,27 +2,11 @@
 //! session, at most `max_concurrent` at once, each read in order and closed when idle; a crash
 //! leaves its sessions locked until their session locks expire; on queues and subscriptions.
 
+mod docs;
+use docs::{events, refused, run};
 use serde_json::{Value, json};
-use settle_core::scenario::{parse, trace};
+use settle_core::scenario::parse;
 use std::collections::BTreeMap;
-
-fn run(doc: &Value) -> Vec<Value> {
-    let sc = parse(&doc.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    trace(&sc)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a trace line is JSON"))
-        .collect()
-}
-
-fn refused(doc: &Value) -> String {
-    parse(&doc.to_string())
-        .expect_err("the document must be refused")
-        .to_string()
-}
-
-fn events<'a>(tr: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    tr.iter().filter(|r| r["event"] == kind).collect()
-}
 
 fn acts<'a>(tr: &'a [Value], what: &str) -> Vec<&'a Value> {
     tr.iter()
