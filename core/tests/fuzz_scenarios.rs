@@ -392,6 +392,11 @@ fn first_difference(a: &str, b: &str) -> String {
     "(no difference)".into()
 }
 
+/// `FUZZ_SLOW` is set: report slow cases and phases.
+fn slow() -> bool {
+    std::env::var_os("FUZZ_SLOW").is_some()
+}
+
 /// Runs one case; returns its operations (records produced plus documents parsed).
 fn case(seed: u64, records: u64) -> u64 {
     let text = scenario(seed);
@@ -401,7 +406,7 @@ fn case(seed: u64, records: u64) -> u64 {
         ops += 1;
     }
     let Ok(sc) = parse(&text) else { return ops };
-    let slow = std::env::var("FUZZ_SLOW").is_ok();
+    let slow = slow();
     if slow && std::env::var("FUZZ_SEED").is_ok() {
         eprintln!("{text}");
     }
@@ -491,7 +496,7 @@ fn whole_scenarios_parse_without_panic_run_in_budget_keep_invariants_and_match_r
     for seed in 1..=cases {
         let t = std::time::Instant::now();
         case(seed, TEST_RECORDS);
-        if std::env::var("FUZZ_SLOW").is_ok() && t.elapsed().as_secs_f64() > 1.0 {
+        if slow() && t.elapsed().as_secs_f64() > 1.0 {
             eprintln!("seed {seed}: {:.1} s", t.elapsed().as_secs_f64());
         }
     }

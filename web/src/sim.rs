@@ -8,9 +8,9 @@ use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
 use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
 use settle_core::{
-    ClientId, Duration, Event, Glance, Instant, Listing, LockToken, MessageState, MessageView,
-    NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold, SubQueue, Target,
-    Text, World,
+    ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
+    MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
+    SubQueue, Target, Text, World,
 };
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -1105,11 +1105,20 @@ impl Sim {
 
     /// Hides a delivery whose lock is gone from the receiver's list (the page's choice: the
     /// client still has it in hand, and settling it would still fail).
+    /// What receiver `by` has in hand and the page shows: all but what the person dismissed.
+    fn shown_in_hand<'a>(&'a self, by: &str) -> impl Iterator<Item = &'a InHand> + Clone + 'a {
+        let dismissed = self.live.rstate.get(by).map(|st| &st.dismissed);
+        self.world().in_hand(by).filter(move |h| {
+            h.view
+                .lock_token
+                .is_none_or(|t| !dismissed.is_some_and(|d| d.contains(&t)))
+        })
+    }
+
     pub fn dismiss(&mut self, by: &str, seq: u64) {
         let token = self
             .world()
-            .in_hand(by)
-            .find(|h| h.view.seq == seq)
+            .in_hand_of(by, seq)
             .and_then(|h| h.view.lock_token);
         if let Some(st) = self.live.rstate.get_mut(by) {
             st.dismissed.extend(token);
@@ -1436,10 +1445,8 @@ impl Sim {
             .receivers
             .iter()
             .map(|name| {
-                let st = self.live.rstate.get(name).cloned().unwrap_or_default();
-                let shown = w
-                    .in_hand(name)
-                    .filter(|h| h.view.lock_token.is_none_or(|t| !st.dismissed.contains(&t)));
+                let st = self.live.rstate.get(name);
+                let shown = self.shown_in_hand(name);
                 let held_total = shown.clone().count();
                 let held = shown
                     .take(HELD_ROWS)
@@ -1472,15 +1479,18 @@ impl Sim {
                     name: name.clone(),
                     held,
                     held_total,
-                    deleted: st
-                        .deleted
-                        .iter()
-                        .map(|m| (m.seq, m.id.to_string(), m.delivery_count))
-                        .collect(),
-                    peeked: st.peeked.iter().map(|m| self.row(m)).collect(),
+                    deleted: st.map_or_else(Vec::new, |st| {
+                        st.deleted
+                            .iter()
+                            .map(|m| (m.seq, m.id.to_string(), m.delivery_count))
+                            .collect()
+                    }),
+                    peeked: st.map_or_else(Vec::new, |st| {
+                        st.peeked.iter().map(|m| self.row(m)).collect()
+                    }),
                     session,
                     buffered: id.map_or(0, |id| q.buffered(id, SubQueue::Main)),
-                    error: st.error.clone(),
+                    error: st.and_then(|st| st.error.clone()),
                     auto: self.auto_summary(name),
                 }
             })
@@ -1662,12 +1672,8 @@ impl Sim {
         }
         // Deliveries a receiver still has in hand after its lock is gone.
         for (slot, name) in self.receivers.iter().enumerate() {
-            let dismissed = self.live.rstate.get(name).map(|st| &st.dismissed);
-            for h in w.in_hand(name) {
-                let Some(tok) = h.view.lock_token else {
-                    continue;
-                };
-                if q.is_lock_valid(tok) || dismissed.is_some_and(|d| d.contains(&tok)) {
+            for h in self.shown_in_hand(name) {
+                if h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok)) {
                     continue;
                 }
                 let key = model::Key::Stale(h.view.seq, u16::try_from(slot).unwrap_or(u16::MAX));

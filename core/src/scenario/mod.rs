@@ -576,21 +576,12 @@ pub fn finish_trace(sc: &Scenario, out: &mut impl FnMut(&str)) -> Result<(), Bud
     Run::new(sc).finish_trace(out)
 }
 
-/// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`).
+/// Runs a whole scenario; returns the trace as JSON Lines (each line ends in `\n`): what
+/// [`finish_trace`] writes, up to where the work budget stops it.
 #[must_use]
 pub fn trace(sc: &Scenario) -> String {
-    #[cfg(feature = "entities")]
-    if sc.entities.is_some() {
-        let mut text = String::new();
-        let _ = NsRun::new(sc).finish_trace(&mut |l: &str| text.push_str(l));
-        return text;
-    }
-    let mut run = Run::new(sc);
     let mut text = String::new();
-    run.finish(&mut |r: J| {
-        r.write(&mut text);
-        text.push('\n');
-    });
+    let _ = finish_trace(sc, &mut |l: &str| text.push_str(l));
     text
 }
 
