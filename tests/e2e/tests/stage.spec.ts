@@ -1,24 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Playground, scenario } from './fixtures/playground';
+import { Playground, paintedAt, scenario } from './fixtures/playground';
 
 const one = scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]);
-
-/** The centre (CSS px, relative to the canvas) of the pixels painted in one colour. */
-async function paintedAt(page: Page, rgb: [number, number, number]) {
-  return page.locator('canvas.stage').evaluate((c, rgb) => {
-    const canvas = c as HTMLCanvasElement;
-    const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0, sx = 0, sy = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      if (Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) + Math.abs(d[i + 2] - rgb[2]) < 6) {
-        const p = i / 4;
-        sx += p % canvas.width; sy += Math.floor(p / canvas.width); n++;
-      }
-    }
-    const k = canvas.width / canvas.getBoundingClientRect().width;
-    return n ? { x: sx / n / k, y: sy / n / k, n } : null;
-  }, rgb);
-}
 
 // The light theme's fill of an available token (--available-bg #e8f0fd).
 const AVAILABLE_FILL: [number, number, number] = [0xe8, 0xf0, 0xfd];
@@ -32,6 +15,30 @@ test('click a token on the stage to inspect it', async ({ page }) => {
   await page.locator('canvas.stage').click({ position: { x: at!.x, y: at!.y } });
   await expect(p.inspector().getByRole('heading')).toHaveText('Message m1');
   await expect(p.inspector()).toContainText('available');
+});
+
+test('a worker paints the stage off the main thread; where a canvas cannot be handed to a worker the page paints the same picture', async ({ browser }) => {
+  const shots: Buffer[] = [];
+  for (const onPage of [false, true]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    if (onPage) await page.addInitScript(() => { (window as unknown as { settlePaintOnPage: boolean }).settlePaintOnPage = true; });
+    const p = new Playground(page);
+    await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'send', by: 'S1', id: 'm2' }, { at_ms: 0, do: 'receive', by: 'R1' }]));
+    await p.runFor(200);
+    const canvas = page.locator('canvas.stage');
+    await expect(canvas).toHaveAttribute('data-painter', onPage ? 'page' : 'worker');
+    // The available token is painted where a click finds it, either way.
+    const at = await paintedAt(page, AVAILABLE_FILL);
+    expect(at).not.toBeNull();
+    await canvas.click({ position: { x: at!.x, y: at!.y } });
+    await expect(p.inspector().getByRole('heading')).toHaveText('Message m2');
+    // Stopped clock, same state: the two painters give the same picture.
+    shots.push(await canvas.screenshot({ animations: 'allow' }));
+    await context.close();
+  }
+  expect(shots[0].length).toBeGreaterThan(1000);
+  expect(shots[0].equals(shots[1])).toBe(true);
 });
 
 test('tap a token on a phone to inspect it; the stage and the selected message\'s actions come first', async ({ browser }) => {

@@ -13,3 +13,4 @@ pub mod anim;
 pub mod hit;
 pub mod layout;
 pub mod model;
+pub mod pen;

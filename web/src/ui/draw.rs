@@ -1,13 +1,14 @@
-//! Draws the stage on a canvas 2D context: places, wires, tokens with their lock rings,
-//! journeys and endings. Plain Rust over `web-sys`; everything it draws comes from an
-//! [`Animator`] (positions) and the virtual clock (rings).
+//! Draws the stage with a [`Pen`](crate::stage::pen::Pen) (the canvas 2D vocabulary, recorded
+//! and replayed on the canvas by `public/stage-paint.js`): places, wires, tokens with their
+//! lock rings, journeys and endings. Everything it draws comes from an [`Animator`]
+//! (positions) and the virtual clock (rings).
 
 use crate::stage::anim::{Animator, Ending, Sprite, burst_groups};
 use crate::stage::layout::{Layout, Rect, Size};
 use crate::stage::model::{Key, Mark, Place};
+use crate::stage::pen::Pen as Cx;
 use std::collections::HashSet;
 use std::f64::consts::{FRAC_PI_2, TAU};
-use web_sys::CanvasRenderingContext2d as Cx;
 
 /// The theme's colours, read from the page's CSS custom properties.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -104,35 +105,20 @@ fn rounded(cx: &Cx, r: Rect, radius: f64) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     cx.begin_path();
     cx.move_to(r.x + rad, r.y);
-    let _ = cx.arc_to(r.right(), r.y, r.right(), r.bottom(), rad);
-    let _ = cx.arc_to(r.right(), r.bottom(), r.x, r.bottom(), rad);
-    let _ = cx.arc_to(r.x, r.bottom(), r.x, r.y, rad);
-    let _ = cx.arc_to(r.x, r.y, r.right(), r.y, rad);
+    cx.arc_to(r.right(), r.y, r.right(), r.bottom(), rad);
+    cx.arc_to(r.right(), r.bottom(), r.x, r.bottom(), rad);
+    cx.arc_to(r.x, r.bottom(), r.x, r.y, rad);
+    cx.arc_to(r.x, r.y, r.right(), r.y, rad);
     cx.close_path();
 }
 
-thread_local! {
-    /// The font last set on the context being drawn (reset at the start of each drawing).
-    static LAST_FONT: std::cell::Cell<(u32, bool, bool)> = const { std::cell::Cell::new((0, false, false)) };
-    /// Whether a line dash is set on it.
-    static DASHED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-/// Sets a dash pattern; an empty one only when a dash is set (each call makes a JS array).
+/// Sets a dash pattern (the pen writes "no dash" only when one may be set).
 fn set_dash(cx: &Cx, xs: &[f64]) {
-    let on = !xs.is_empty();
-    if on || DASHED.with(std::cell::Cell::get) {
-        let _ = cx.set_line_dash(&dash(xs));
-        DASHED.with(|d| d.set(on));
-    }
+    cx.set_line_dash(xs);
 }
 
 fn font(cx: &Cx, px: f64, bold: bool, mono: bool) {
-    // Setting a font makes the browser parse it: only when it changes.
-    let key = ((px * 10.0).round() as u32, bold, mono);
-    if LAST_FONT.with(|l| l.replace(key)) == key {
-        return;
-    }
+    // Setting a font makes the browser parse it: the pen writes it only when it changes.
     let family = if mono {
         "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"
     } else {
@@ -195,8 +181,6 @@ impl Backdrop {
 }
 
 fn reset_state(cx: &Cx) {
-    LAST_FONT.with(|c| c.set((0, false, false)));
-    DASHED.with(|d| d.set(true));
     cx.set_global_alpha(1.0);
 }
 
@@ -221,7 +205,7 @@ pub fn backdrop(cx: &Cx, l: &Layout, f: &Frame<'_>) {
         cx.set_text_align("center");
         cx.set_text_baseline("middle");
         let (x, y) = o.rect.center();
-        let _ = cx.fill_text(&format!("+{}", o.n), x, y);
+        cx.fill_text(&format!("+{}", o.n), x, y);
         cx.set_text_align("start");
     }
 }
@@ -300,12 +284,6 @@ pub fn live(cx: &Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     cx.set_global_alpha(1.0);
 }
 
-fn dash(xs: &[f64]) -> js_sys::Array {
-    xs.iter()
-        .map(|&x| wasm_bindgen::JsValue::from_f64(x))
-        .collect()
-}
-
 fn label_chip(cx: &Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
     font(cx, px, true, false);
     let w = text.chars().count() as f64 * px * 0.6 + px;
@@ -316,7 +294,7 @@ fn label_chip(cx: &Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
     cx.set_fill_style_str(&f.pal.card);
     cx.set_text_align("center");
     cx.set_text_baseline("middle");
-    let _ = cx.fill_text(text, at.0, at.1);
+    cx.fill_text(text, at.0, at.1);
     cx.set_text_align("start");
 }
 
@@ -332,11 +310,11 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
     font(cx, l.font, true, false);
     cx.set_text_baseline("middle");
     cx.set_fill_style_str(&pal.ink);
-    let _ = cx.fill_text("Queue", l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
+    cx.fill_text("Queue", l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
     font(cx, l.font * 0.8, false, false);
     cx.set_fill_style_str(&pal.muted);
     let summary = l.queue_title.trim_start_matches("Queue · ");
-    let _ = cx.fill_text(
+    cx.fill_text(
         &fit(summary, (l.queue.w - l.font * 5.0) / (l.font * 0.8 * 0.5)),
         l.queue.x + l.font * 4.4,
         l.queue.y + l.font * 1.1,
@@ -392,7 +370,7 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
         font(cx, tf, true, false);
         cx.set_fill_style_str(&pal.ink);
         let title_w = fr.title.chars().count() as f64 * tf * 0.62;
-        let _ = cx.fill_text(&fit(&fr.title, (fr.rect.w - tf) / (tf * 0.62)), tx, ty);
+        cx.fill_text(&fit(&fr.title, (fr.rect.w - tf) / (tf * 0.62)), tx, ty);
         if !fr.note.is_empty() {
             font(cx, tf * 0.85, false, false);
             cx.set_fill_style_str(if fr.dim {
@@ -401,7 +379,7 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
                 &pal.muted
             });
             if matches!(fr.place, Place::Sender(_)) {
-                let _ = cx.fill_text(
+                cx.fill_text(
                     &fit(&fr.note, (fr.rect.w - tf) / (tf * 0.5)),
                     tx,
                     ty + tf * 1.15,
@@ -409,7 +387,7 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
             } else {
                 let room = fr.rect.w - title_w - tf * 1.2;
                 if room > tf * 1.5 {
-                    let _ = cx.fill_text(
+                    cx.fill_text(
                         &fit(&fr.note, room / (tf * 0.85 * 0.55)),
                         tx + title_w + tf * 0.4,
                         ty,
@@ -424,7 +402,7 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
         cx.set_fill_style_str(&pal.muted);
         cx.set_text_align("center");
         let (x, y) = r.center();
-        let _ = cx.fill_text("No receiver yet", x, y);
+        cx.fill_text("No receiver yet", x, y);
         cx.set_text_align("start");
     }
 }
@@ -484,7 +462,7 @@ fn wire_sends(cx: &Cx, l: &Layout, f: &Frame<'_>) {
             for i in 0..n {
                 let p = ((f.real / 600.0) + f64::from(i) / f64::from(n)).fract();
                 cx.begin_path();
-                let _ = cx.arc(
+                cx.arc(
                     fx + (tx - fx) * p,
                     fy + (ty - fy) * p,
                     l.font * 0.28,
@@ -597,10 +575,10 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 cx.set_stroke_style_str(&pal.muted);
                 cx.set_line_width(h * 0.1);
                 cx.begin_path();
-                let _ = cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 0.3, 1.4);
+                cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 0.3, 1.4);
                 cx.stroke();
                 cx.begin_path();
-                let _ = cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 2.2, 5.6);
+                cx.arc(r.x + h * 0.5, r.y + h * 0.5, h * 0.3, 2.2, 5.6);
                 cx.stroke();
                 text_x = r.x + h * 0.95;
             }
@@ -610,7 +588,7 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             cx.set_text_baseline("middle");
             let pips_w = if t.count > 0 { h * 0.5 } else { 0.0 };
             let room = r.right() - text_x - h * 0.3 - pips_w;
-            let _ = cx.fill_text(&fit(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
+            cx.fill_text(&fit(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
             if t.count > 0 {
                 // Delivery count: pips up to 3, a number beyond.
                 let x = r.right() - h * 0.45;
@@ -618,7 +596,7 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 if t.count <= 3 {
                     for i in 0..t.count {
                         cx.begin_path();
-                        let _ = cx.arc(
+                        cx.arc(
                             x,
                             r.y + h * (0.27 + 0.23 * f64::from(i)),
                             h * 0.085,
@@ -630,7 +608,7 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 } else {
                     font(cx, px * 0.8, true, true);
                     cx.set_text_align("center");
-                    let _ = cx.fill_text(&t.count.to_string(), x, r.y + h * 0.52);
+                    cx.fill_text(&t.count.to_string(), x, r.y + h * 0.52);
                     cx.set_text_align("start");
                 }
             }
@@ -648,12 +626,12 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             font(cx, px, true, true);
             cx.set_fill_style_str(ink);
             let reason = t.reason.as_deref().unwrap_or("dead-lettered");
-            let _ = cx.fill_text(&fit(reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
+            cx.fill_text(&fit(reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
         } else if stale {
             font(cx, px, false, false);
             cx.set_fill_style_str(&pal.muted);
             cx.set_text_align("center");
-            let _ = cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
+            cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
             cx.set_text_align("start");
         }
     }
@@ -682,7 +660,7 @@ fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             cx.set_line_width(r.h * 0.13);
             cx.set_stroke_style_str(warn);
             cx.begin_path();
-            let _ = cx.arc(
+            cx.arc(
                 r.x + r.h * 0.5,
                 r.y + r.h * 0.5,
                 r.h * 0.3,
@@ -701,7 +679,7 @@ fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         font(cx, px, false, true);
         cx.set_fill_style_str(&f.pal.muted);
         cx.set_text_align("center");
-        let _ = cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
+        cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
         cx.set_text_align("start");
     }
     cx.set_global_alpha(1.0);
@@ -712,7 +690,7 @@ fn ring_track(cx: &Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) {
     cx.set_line_width(width);
     cx.set_stroke_style_str(&pal.line);
     cx.begin_path();
-    let _ = cx.arc(x, y, rad, 0.0, TAU);
+    cx.arc(x, y, rad, 0.0, TAU);
     cx.stroke();
 }
 
@@ -772,7 +750,7 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
             cx.set_global_alpha(1.0 - p);
             let rad = r.h * 0.6 + p * r.h * 0.3;
             cx.begin_path();
-            let _ = cx.arc(x, y, rad, 0.0, TAU);
+            cx.arc(x, y, rad, 0.0, TAU);
             cx.set_fill_style_str(&pal.ok);
             cx.fill();
             cx.set_stroke_style_str(&pal.card);
@@ -795,7 +773,7 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
             cx.set_fill_style_str(&pal.muted);
             cx.set_text_baseline("middle");
             if r.w > r.h * 2.0 {
-                let _ = cx.fill_text(
+                cx.fill_text(
                     &fit(&e.token.id, (r.w - r.h * 0.6) / (r.h * 0.3)),
                     r.x + r.h * 0.45,
                     y,
@@ -828,7 +806,7 @@ fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>)
             for i in 0..4 {
                 let a0 = f64::from(i) * TAU / 4.0 + p;
                 cx.move_to(cx0 + rad * a0.cos(), cy0 + rad * a0.sin());
-                let _ = cx.arc(cx0, cy0, rad, a0, a0 + TAU / 8.0);
+                cx.arc(cx0, cy0, rad, a0, a0 + TAU / 8.0);
             }
             cx.stroke();
         }

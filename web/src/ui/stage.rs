@@ -8,10 +8,12 @@ use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
 use crate::stage::layout::layout;
 use crate::stage::model::{Model, Place};
+use crate::stage::pen::Pen;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
 
 const CANVAS_ID: &str = "stage-canvas";
 /// Real ms between pictures when nothing moves but the lock rings.
@@ -25,7 +27,10 @@ const FOLLOW_MS: f64 = 50.0;
 /// What the frame loop keeps between frames.
 #[derive(Default)]
 pub struct StageState {
-    canvas: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    /// The canvas and the painter that replays the pictures on it (`public/stage-paint.js`).
+    canvas: Option<(HtmlCanvasElement, Painter)>,
+    /// The picture being written.
+    pen: Pen,
     anim: Animator,
     model: Model,
     generation: Option<u64>,
@@ -47,16 +52,101 @@ pub struct StageState {
     drawn_at_real: f64,
     /// When (real ms) the simulation's changes were last taken.
     taken_at: Option<f64>,
-    /// The backdrop (places, wires, `+N`) as last drawn, and what it was drawn from.
-    backdrop: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
-    backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
-    /// The backdrop with the tokens at rest over it, whether it is up to date, and which
-    /// tokens it holds (the live layer leaves those out).
-    still: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    /// What the painter's layers hold.
+    layers: Layers,
+    /// Whether the still layer (the backdrop with the tokens at rest) is up to date.
     still_ok: bool,
-    baked: std::collections::HashSet<crate::stage::model::Key>,
     was_busy: bool,
     observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
+}
+
+/// What the painter's canvases hold, as far as the stage knows: their sizes (device px), what
+/// the backdrop was drawn from, and which tokens the still layer holds (the live layer leaves
+/// those out).
+#[derive(Default)]
+struct Layers {
+    main: (u32, u32),
+    backdrop: (u32, u32),
+    backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
+    still: (u32, u32),
+    baked: std::collections::HashSet<crate::stage::model::Key>,
+}
+
+/// The painter's layers: the visible canvas, the backdrop, the backdrop with the tokens at rest.
+const MAIN: u8 = 0;
+const BACKDROP: u8 = 1;
+const STILL: u8 = 2;
+
+/// Writes one picture: the backdrop (places, wires, `+N`) when what it shows changed, the
+/// tokens at rest over it when they changed (`!still_ok`), and every time the live part over
+/// both (journeys, lock rings, endings) on the visible canvas. The layers spare the painter
+/// most of the work of a frame: without a GPU a canvas rasterises every drawing call.
+fn paint(
+    lay: &mut Layers,
+    still_ok: &mut bool,
+    pen: &Pen,
+    anim: &Animator,
+    frame: &draw::Frame<'_>,
+    size: (u32, u32),
+    dpr: f64,
+) {
+    let (w, h) = (f64::from(size.0), f64::from(size.1));
+    if lay.main != size {
+        pen.size(MAIN, size.0, size.1);
+        lay.main = size;
+    }
+    if !*still_ok {
+        let of = (Backdrop::of(anim.layout()), (w, h, dpr));
+        if lay.backdrop_of.as_ref() != Some(&of) || lay.backdrop != size {
+            pen.layer(BACKDROP);
+            pen.size(BACKDROP, size.0, size.1);
+            lay.backdrop = size;
+            pen.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+            draw::backdrop(pen, anim.layout(), frame);
+            lay.backdrop_of = Some(of);
+        }
+        pen.layer(STILL);
+        if lay.still != size {
+            pen.size(STILL, size.0, size.1);
+            lay.still = size;
+        }
+        pen.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        pen.blit(BACKDROP);
+        pen.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+        lay.baked = draw::resting(pen, anim, frame);
+        *still_ok = true;
+    }
+    pen.layer(MAIN);
+    pen.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    pen.blit(STILL);
+    pen.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    draw::live(pen, anim, frame, &lay.baked);
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A painter for one canvas (`public/stage-paint.js`).
+    #[derive(Clone)]
+    type Painter;
+    #[wasm_bindgen(catch, js_namespace = settlePaint, js_name = attach)]
+    fn paint_attach(canvas: &HtmlCanvasElement) -> Result<Painter, JsValue>;
+    /// Replays a picture (the commands are copied before this returns).
+    #[wasm_bindgen(method)]
+    fn paint(this: &Painter, ops: &[f64], text: &str);
+    /// Pictures sent to a worker and not drawn yet.
+    #[wasm_bindgen(method, getter)]
+    fn backlog(this: &Painter) -> f64;
+    /// Stops its worker.
+    #[wasm_bindgen(method)]
+    fn close(this: &Painter);
+}
+
+impl Drop for StageState {
+    fn drop(&mut self) {
+        if let Some((_, p)) = &self.canvas {
+            p.close();
+        }
+    }
 }
 
 impl StageState {
@@ -72,22 +162,6 @@ fn media(q: &str) -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// A canvas that is not in the document, to cache a picture in.
-fn offscreen() -> Option<(HtmlCanvasElement, CanvasRenderingContext2d)> {
-    let c = web_sys::window()?
-        .document()?
-        .create_element("canvas")
-        .ok()?
-        .dyn_into::<HtmlCanvasElement>()
-        .ok()?;
-    let cx = c
-        .get_context("2d")
-        .ok()??
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()?;
-    Some((c, cx))
-}
-
 /// Finds the canvas once it is in the document, and watches its size.
 fn attach(s: &mut StageState, id: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
@@ -99,12 +173,8 @@ fn attach(s: &mut StageState, id: &str) {
     else {
         return;
     };
-    let Some(cx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    // Until the painter's script has run (it is deferred like the app's), try again next frame.
+    let Ok(painter) = paint_attach(&canvas) else {
         return;
     };
     let resized = std::rc::Rc::clone(&s.resized);
@@ -115,7 +185,7 @@ fn attach(s: &mut StageState, id: &str) {
     if let Some(o) = &observer {
         o.observe(&canvas);
     }
-    s.canvas = Some((canvas, cx));
+    s.canvas = Some((canvas, painter));
     s.resized.set(true);
     s.observer = observer.map(|o| (o, cb));
 }
@@ -155,7 +225,7 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
         s.taken_at = Some(real);
     }
     {
-        let Some((canvas, cx)) = s.canvas.clone() else {
+        let Some((canvas, painter)) = s.canvas.clone() else {
             return;
         };
         if s.pal.is_none() || real - s.pal_at > 1_000.0 {
@@ -178,8 +248,6 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
                 .clamp(1.0, 3.0);
             if w > 0.0 && h > 0.0 && (w, h, dpr) != s.size {
                 s.size = (w, h, dpr);
-                canvas.set_width((w * dpr).round() as u32);
-                canvas.set_height((h * dpr).round() as u32);
                 relayout = true;
             }
         }
@@ -205,67 +273,43 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
         }
         let busy = s.anim.busy(real);
         let was_busy = std::mem::replace(&mut s.was_busy, busy);
+        if dirty || (was_busy && !busy) {
+            s.still_ok = false;
+        }
         // Rings drain with virtual time: redraw when it moved, or anything is in motion (and
         // once more when motion ends, for the final picture).
         // When only the rings drain (nothing travels), ten pictures a second are plenty: a
         // ring moves less than a degree between them.
         let rings_due =
             running && s.drawn_at_virtual != Some(virtual_ms) && real - s.drawn_at_real >= RING_MS;
-        if !(dirty || busy || was_busy || rings_due || s.drawn_at_virtual.is_none()) {
-            return;
-        }
-        s.drawn_at_virtual = Some(virtual_ms);
-        s.drawn_at_real = real;
-        let Some(pal) = s.pal.as_ref() else { return };
-        let frame = draw::Frame {
-            real,
-            virtual_ms,
-            lock_ms: s.model.lock_ms,
-            selected,
-            pal,
-        };
-        // Three layers, each drawn only when what it shows changed: the backdrop (places,
-        // wires, `+N`), the tokens at rest over it (when the model, the selection or the
-        // size changed, or when every journey has ended), and every frame the live part
-        // over both (journeys, lock rings, endings). Without a GPU the browser rasterises
-        // each drawing call on the main thread, so this is most of a frame's cost.
-        if dirty || (was_busy && !busy) {
-            s.still_ok = false;
-        }
-        if s.still.is_none() {
-            s.still = offscreen();
-        }
-        if s.backdrop.is_none() {
-            s.backdrop = offscreen();
-        }
-        if !s.still_ok {
-            let (Some((still, scx)), Some((back, bcx))) = (&s.still, &s.backdrop) else {
-                return;
+        let wanted = !s.still_ok || busy || rings_due || s.drawn_at_virtual.is_none();
+        // A painter that has not drawn the last two pictures yet gets no third: the next frame
+        // draws what is then current (nothing above is lost by waiting).
+        if wanted
+            && painter.backlog() < 2.0
+            && let Some(pal) = s.pal.as_ref()
+        {
+            s.drawn_at_virtual = Some(virtual_ms);
+            s.drawn_at_real = real;
+            let frame = draw::Frame {
+                real,
+                virtual_ms,
+                lock_ms: s.model.lock_ms,
+                selected,
+                pal,
             };
-            let (cw, ch) = (canvas.width(), canvas.height());
-            let of = (Backdrop::of(s.anim.layout()), (w, h, dpr));
-            if s.backdrop_of.as_ref() != Some(&of) || back.width() != cw || back.height() != ch {
-                back.set_width(cw);
-                back.set_height(ch);
-                let _ = bcx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-                draw::backdrop(bcx, s.anim.layout(), &frame);
-                s.backdrop_of = Some(of);
-            }
-            if still.width() != cw || still.height() != ch {
-                still.set_width(cw);
-                still.set_height(ch);
-            }
-            let _ = scx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-            let _ = scx.draw_image_with_html_canvas_element(back, 0.0, 0.0);
-            let _ = scx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-            s.baked = draw::resting(scx, &s.anim, &frame);
-            s.still_ok = true;
-        }
-        if let Some((still, _)) = &s.still {
-            let _ = cx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-            let _ = cx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
-            let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-            draw::live(&cx, &s.anim, &frame, &s.baked);
+            let size = ((w * dpr).round() as u32, (h * dpr).round() as u32);
+            paint(
+                &mut s.layers,
+                &mut s.still_ok,
+                &s.pen,
+                &s.anim,
+                &frame,
+                size,
+                dpr,
+            );
+            let (ops, text) = s.pen.take();
+            painter.paint(&ops, &text);
         }
         // Which tokens are travelling, and which are highlighted where they arrived (reduced
         // motion), for tests and tools (attributes written only when they change).
