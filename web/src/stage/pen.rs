@@ -14,8 +14,6 @@
 //! following commands draw, [`Pen::size`] sizes a layer (which clears it and its state), and
 //! [`Pen::blit`] copies a layer into the selected one at the origin.
 
-use std::cell::{Cell, RefCell};
-
 /// The commands, with the numbers `stage-paint.js` knows them by (keep both in step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -79,16 +77,15 @@ struct State {
     dashed: Option<bool>,
 }
 
-/// A picture being written. Methods take `&self` (the drawing code passes a shared pen
-/// around, as it would a canvas context).
+/// A picture being written.
 #[derive(Debug, Default)]
 pub struct Pen {
-    ops: RefCell<Vec<f64>>,
-    text: RefCell<String>,
+    ops: Vec<f64>,
+    text: String,
     /// UTF-16 length of `text`.
-    text_len: Cell<usize>,
-    state: RefCell<State>,
-    layer: Cell<u8>,
+    text_len: usize,
+    state: State,
+    layer: u8,
 }
 
 impl Pen {
@@ -101,21 +98,24 @@ impl Pen {
     /// Whether nothing was written.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.ops.borrow().is_empty()
+        self.ops.is_empty()
     }
 
     /// The commands and their text, for the replayer; the pen is empty again afterwards.
-    pub fn take(&self) -> (Vec<f64>, String) {
-        self.text_len.set(0);
-        *self.state.borrow_mut() = State::default();
-        self.layer.set(0);
-        (self.ops.take(), self.text.take())
+    pub fn take(&mut self) -> (Vec<f64>, String) {
+        self.text_len = 0;
+        self.state = State::default();
+        self.layer = 0;
+        (
+            std::mem::take(&mut self.ops),
+            std::mem::take(&mut self.text),
+        )
     }
 
     /// The commands written so far (for tests).
     #[must_use]
-    pub fn ops(&self) -> Vec<f64> {
-        self.ops.borrow().clone()
+    pub fn ops(&self) -> &[f64] {
+        &self.ops
     }
 
     /// How many commands of kind `op` were written (for tests and measurements).
@@ -126,8 +126,8 @@ impl Pen {
 
     /// The commands written so far, each with its arguments (text as the text itself).
     pub fn commands(&self) -> impl Iterator<Item = (Op, Vec<Arg>)> {
-        let ops = self.ops.borrow().clone();
-        let text: Vec<u16> = self.text.borrow().encode_utf16().collect();
+        let ops = self.ops.clone();
+        let text: Vec<u16> = self.text.encode_utf16().collect();
         let mut out = Vec::new();
         let mut i = 0;
         while i < ops.len() {
@@ -194,189 +194,169 @@ impl Pen {
         out.into_iter()
     }
 
-    fn op(&self, op: Op, args: &[f64]) {
-        let mut ops = self.ops.borrow_mut();
-        ops.push(f64::from(op as u8));
-        ops.extend_from_slice(args);
+    fn op(&mut self, op: Op, args: &[f64]) {
+        self.ops.push(f64::from(op as u8));
+        self.ops.extend_from_slice(args);
     }
 
     /// Appends `s` to the text and writes its start and length.
-    fn text_arg(&self, s: &str) {
-        let start = self.text_len.get();
+    fn text_arg(&mut self, s: &str) {
+        let start = self.text_len;
         let n = s.encode_utf16().count();
-        self.text.borrow_mut().push_str(s);
-        self.text_len.set(start + n);
-        self.ops
-            .borrow_mut()
-            .extend_from_slice(&[start as f64, n as f64]);
+        self.text.push_str(s);
+        self.text_len = start + n;
+        self.ops.extend_from_slice(&[start as f64, n as f64]);
     }
 
-    fn op_text(&self, op: Op, s: &str) {
-        self.ops.borrow_mut().push(f64::from(op as u8));
+    fn op_text(&mut self, op: Op, s: &str) {
+        self.ops.push(f64::from(op as u8));
         self.text_arg(s);
     }
 
     /// Draws on layer `n` from here on.
-    pub fn layer(&self, n: u8) {
-        if self.layer.replace(n) != n || self.is_empty() {
+    pub fn layer(&mut self, n: u8) {
+        if std::mem::replace(&mut self.layer, n) != n || self.is_empty() {
             self.op(Op::Layer, &[f64::from(n)]);
-            *self.state.borrow_mut() = State::default();
+            self.state = State::default();
         }
     }
 
     /// Sizes layer `n` (device px): clears it and resets its state.
-    pub fn size(&self, n: u8, w: u32, h: u32) {
+    pub fn size(&mut self, n: u8, w: u32, h: u32) {
         self.op(Op::Size, &[f64::from(n), f64::from(w), f64::from(h)]);
-        if self.layer.get() == n {
-            *self.state.borrow_mut() = State::default();
+        if self.layer == n {
+            self.state = State::default();
         }
     }
 
     /// Copies layer `n` into the selected one, at the origin.
-    pub fn blit(&self, n: u8) {
+    pub fn blit(&mut self, n: u8) {
         self.op(Op::Blit, &[f64::from(n)]);
     }
 
     /// `setTransform(a, b, c, d, e, f)`.
-    pub fn set_transform(&self, a: f64, b: f64, c: f64, d: f64, e: f64, f: f64) {
+    pub fn set_transform(&mut self, a: f64, b: f64, c: f64, d: f64, e: f64, f: f64) {
         self.op(Op::Transform, &[a, b, c, d, e, f]);
     }
 
     /// `fillStyle = s`.
-    pub fn set_fill_style_str(&self, s: &str) {
-        let mut st = self.state.borrow_mut();
-        if st.fill.as_deref() != Some(s) {
-            st.fill = Some(s.to_string());
-            drop(st);
+    pub fn set_fill_style_str(&mut self, s: &str) {
+        if self.state.fill.as_deref() != Some(s) {
+            self.state.fill = Some(s.to_string());
             self.op_text(Op::FillStyle, s);
         }
     }
 
     /// `strokeStyle = s`.
-    pub fn set_stroke_style_str(&self, s: &str) {
-        let mut st = self.state.borrow_mut();
-        if st.stroke.as_deref() != Some(s) {
-            st.stroke = Some(s.to_string());
-            drop(st);
+    pub fn set_stroke_style_str(&mut self, s: &str) {
+        if self.state.stroke.as_deref() != Some(s) {
+            self.state.stroke = Some(s.to_string());
             self.op_text(Op::StrokeStyle, s);
         }
     }
 
     /// `globalAlpha = a`.
-    pub fn set_global_alpha(&self, a: f64) {
-        let mut st = self.state.borrow_mut();
-        if st.alpha != Some(a) {
-            st.alpha = Some(a);
-            drop(st);
+    pub fn set_global_alpha(&mut self, a: f64) {
+        if self.state.alpha != Some(a) {
+            self.state.alpha = Some(a);
             self.op(Op::Alpha, &[a]);
         }
     }
 
     /// `lineWidth = w`.
-    pub fn set_line_width(&self, w: f64) {
-        let mut st = self.state.borrow_mut();
-        if st.line_width != Some(w) {
-            st.line_width = Some(w);
-            drop(st);
+    pub fn set_line_width(&mut self, w: f64) {
+        if self.state.line_width != Some(w) {
+            self.state.line_width = Some(w);
             self.op(Op::LineWidth, &[w]);
         }
     }
 
     /// `textAlign = s`.
-    pub fn set_text_align(&self, s: &'static str) {
-        let mut st = self.state.borrow_mut();
-        if st.align != Some(s) {
-            st.align = Some(s);
-            drop(st);
+    pub fn set_text_align(&mut self, s: &'static str) {
+        if self.state.align != Some(s) {
+            self.state.align = Some(s);
             self.op_text(Op::TextAlign, s);
         }
     }
 
     /// `textBaseline = s`.
-    pub fn set_text_baseline(&self, s: &'static str) {
-        let mut st = self.state.borrow_mut();
-        if st.baseline != Some(s) {
-            st.baseline = Some(s);
-            drop(st);
+    pub fn set_text_baseline(&mut self, s: &'static str) {
+        if self.state.baseline != Some(s) {
+            self.state.baseline = Some(s);
             self.op_text(Op::TextBaseline, s);
         }
     }
 
     /// `font = s`.
-    pub fn set_font(&self, s: &str) {
-        let mut st = self.state.borrow_mut();
-        if st.font.as_deref() != Some(s) {
-            st.font = Some(s.to_string());
-            drop(st);
+    pub fn set_font(&mut self, s: &str) {
+        if self.state.font.as_deref() != Some(s) {
+            self.state.font = Some(s.to_string());
             self.op_text(Op::Font, s);
         }
     }
 
     /// `setLineDash(xs)`.
-    pub fn set_line_dash(&self, xs: &[f64]) {
-        let mut st = self.state.borrow_mut();
+    pub fn set_line_dash(&mut self, xs: &[f64]) {
         let on = !xs.is_empty();
         // A dash pattern is always written (patterns differ); "no dash" only when one may be set.
-        if on || st.dashed != Some(false) {
-            st.dashed = Some(on);
-            drop(st);
-            let mut ops = self.ops.borrow_mut();
-            ops.push(f64::from(Op::LineDash as u8));
-            ops.push(xs.len() as f64);
-            ops.extend_from_slice(xs);
+        if on || self.state.dashed != Some(false) {
+            self.state.dashed = Some(on);
+            self.ops.push(f64::from(Op::LineDash as u8));
+            self.ops.push(xs.len() as f64);
+            self.ops.extend_from_slice(xs);
         }
     }
 
     /// `beginPath()`.
-    pub fn begin_path(&self) {
+    pub fn begin_path(&mut self) {
         self.op(Op::BeginPath, &[]);
     }
 
     /// `closePath()`.
-    pub fn close_path(&self) {
+    pub fn close_path(&mut self) {
         self.op(Op::ClosePath, &[]);
     }
 
     /// `moveTo(x, y)`.
-    pub fn move_to(&self, x: f64, y: f64) {
+    pub fn move_to(&mut self, x: f64, y: f64) {
         self.op(Op::MoveTo, &[x, y]);
     }
 
     /// `lineTo(x, y)`.
-    pub fn line_to(&self, x: f64, y: f64) {
+    pub fn line_to(&mut self, x: f64, y: f64) {
         self.op(Op::LineTo, &[x, y]);
     }
 
     /// `arc(x, y, r, start, end)` (clockwise).
-    pub fn arc(&self, x: f64, y: f64, r: f64, start: f64, end: f64) {
+    pub fn arc(&mut self, x: f64, y: f64, r: f64, start: f64, end: f64) {
         self.op(Op::Arc, &[x, y, r.max(0.0), start, end]);
     }
 
     /// `arcTo(x1, y1, x2, y2, r)`.
-    pub fn arc_to(&self, x1: f64, y1: f64, x2: f64, y2: f64, r: f64) {
+    pub fn arc_to(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, r: f64) {
         self.op(Op::ArcTo, &[x1, y1, x2, y2, r.max(0.0)]);
     }
 
     /// `fill()`.
-    pub fn fill(&self) {
+    pub fn fill(&mut self) {
         self.op(Op::Fill, &[]);
     }
 
     /// `stroke()`.
-    pub fn stroke(&self) {
+    pub fn stroke(&mut self) {
         self.op(Op::Stroke, &[]);
     }
 
     /// `fillRect(x, y, w, h)`.
-    pub fn fill_rect(&self, x: f64, y: f64, w: f64, h: f64) {
+    pub fn fill_rect(&mut self, x: f64, y: f64, w: f64, h: f64) {
         self.op(Op::FillRect, &[x, y, w, h]);
     }
 
     /// `fillText(s, x, y)`.
-    pub fn fill_text(&self, s: &str, x: f64, y: f64) {
-        self.ops.borrow_mut().push(f64::from(Op::FillText as u8));
+    pub fn fill_text(&mut self, s: &str, x: f64, y: f64) {
+        self.ops.push(f64::from(Op::FillText as u8));
         self.text_arg(s);
-        self.ops.borrow_mut().extend_from_slice(&[x, y]);
+        self.ops.extend_from_slice(&[x, y]);
     }
 }
 
@@ -423,7 +403,7 @@ mod tests {
 
     #[test]
     fn commands_read_back_as_written_with_their_text() {
-        let p = Pen::new();
+        let mut p = Pen::new();
         p.layer(0);
         p.set_fill_style_str("#fff");
         p.fill_rect(0.0, 0.0, 10.0, 20.0);
@@ -471,7 +451,7 @@ mod tests {
 
     #[test]
     fn a_state_change_that_changes_nothing_is_left_out() {
-        let p = Pen::new();
+        let mut p = Pen::new();
         for _ in 0..3 {
             p.set_fill_style_str("red");
             p.set_global_alpha(0.5);

@@ -101,7 +101,7 @@ pub struct Frame<'a> {
     pub pal: &'a Palette,
 }
 
-fn rounded(cx: &Cx, r: Rect, radius: f64) {
+fn rounded(cx: &mut Cx, r: Rect, radius: f64) {
     let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
     cx.begin_path();
     cx.move_to(r.x + rad, r.y);
@@ -113,11 +113,11 @@ fn rounded(cx: &Cx, r: Rect, radius: f64) {
 }
 
 /// Sets a dash pattern (the pen writes "no dash" only when one may be set).
-fn set_dash(cx: &Cx, xs: &[f64]) {
+fn set_dash(cx: &mut Cx, xs: &[f64]) {
     cx.set_line_dash(xs);
 }
 
-fn font(cx: &Cx, px: f64, bold: bool, mono: bool) {
+fn font(cx: &mut Cx, px: f64, bold: bool, mono: bool) {
     // Setting a font makes the browser parse it: the pen writes it only when it changes.
     let family = if mono {
         "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"
@@ -180,12 +180,12 @@ impl Backdrop {
     }
 }
 
-fn reset_state(cx: &Cx) {
+fn reset_state(cx: &mut Cx) {
     cx.set_global_alpha(1.0);
 }
 
 /// Layer 1, the backdrop: background, places, wires and `+N` chips.
-pub fn backdrop(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+pub fn backdrop(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     reset_state(cx);
     cx.set_fill_style_str(&f.pal.bg);
     cx.fill_rect(0.0, 0.0, l.w, l.h);
@@ -213,7 +213,7 @@ pub fn backdrop(cx: &Cx, l: &Layout, f: &Frame<'_>) {
 /// Layer 2, over the backdrop: every token at rest in its slot, without what changes with the
 /// clock (the remaining part of its lock and its seconds). Returns the tokens it drew, which
 /// [`live`] then leaves out until this layer is drawn again.
-pub fn resting(cx: &Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
+pub fn resting(cx: &mut Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
     reset_state(cx);
     let l = a.layout();
     let mut drawn = HashSet::new();
@@ -227,7 +227,7 @@ pub fn resting(cx: &Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
 /// Layer 3, drawn every frame over the other two: sends on the wires, journeys (trails and the
 /// travelling tokens), tokens not in `baked`, every lock's remaining part and seconds, burst
 /// labels and endings.
-pub fn live(cx: &Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
+pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     reset_state(cx);
     let l = a.layout();
     let sprites: Vec<Sprite<'_>> = a.sprites(f.real).collect();
@@ -284,7 +284,7 @@ pub fn live(cx: &Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     cx.set_global_alpha(1.0);
 }
 
-fn label_chip(cx: &Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
+fn label_chip(cx: &mut Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
     font(cx, px, true, false);
     let w = text.chars().count() as f64 * px * 0.6 + px;
     let r = Rect::new(at.0 - w / 2.0, at.1 - px * 0.8, w, px * 1.6);
@@ -298,7 +298,7 @@ fn label_chip(cx: &Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
     cx.set_text_align("start");
 }
 
-fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     let pal = f.pal;
     // The queue's outline and heading.
     cx.set_line_width(1.5);
@@ -407,7 +407,7 @@ fn places(cx: &Cx, l: &Layout, f: &Frame<'_>) {
     }
 }
 
-fn wires(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+fn wires(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     cx.set_stroke_style_str(&f.pal.line);
     cx.set_fill_style_str(&f.pal.line);
     cx.set_line_width(2.0);
@@ -451,7 +451,7 @@ fn arrow_barbs((fx, fy): (f64, f64), (tx, ty): (f64, f64)) -> [(f64, f64); 2] {
 }
 
 /// Sends on the wires: as many dots as are in flight (up to a dozen), moving.
-fn wire_sends(cx: &Cx, l: &Layout, f: &Frame<'_>) {
+fn wire_sends(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     for w in &l.wires {
         let (fx, fy) = w.from;
         let (tx, ty) = w.to;
@@ -475,7 +475,7 @@ fn wire_sends(cx: &Cx, l: &Layout, f: &Frame<'_>) {
     }
 }
 
-fn trail(cx: &Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Frame<'_>) {
+fn trail(cx: &mut Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Frame<'_>) {
     // The arc the token follows (see `anim::arc`), drawn up to where it is.
     let steps = 16;
     cx.begin_path();
@@ -504,7 +504,7 @@ fn trail(cx: &Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Fra
     cx.set_global_alpha(1.0);
 }
 
-fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let pal = f.pal;
     let t = s.token;
     let r = s.rect;
@@ -639,7 +639,7 @@ fn token(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
 }
 
 /// What changes with the clock alone: a held token's ring and its seconds.
-fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let t = s.token;
     if t.mark == Mark::Stale {
         return;
@@ -686,7 +686,7 @@ fn token_live(cx: &Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
 }
 
 /// A lock ring's track: the full circle its remaining part drains along.
-fn ring_track(cx: &Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) {
+fn ring_track(cx: &mut Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) {
     cx.set_line_width(width);
     cx.set_stroke_style_str(&pal.line);
     cx.begin_path();
@@ -696,7 +696,7 @@ fn ring_track(cx: &Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) {
 
 /// The lock ring of a small square token: a square band around it, `frac` of it drawn
 /// clockwise from the top centre (1 the whole band, 0 nothing), in rectangles only.
-fn square_ring(cx: &Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
+fn square_ring(cx: &mut Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
     let b = (l.ring * 0.5).max(1.5);
     let o = r.inset(-(l.ring * 0.45 + b));
     cx.set_fill_style_str(colour);
@@ -740,7 +740,7 @@ fn square_band(
         })
 }
 
-fn ending(cx: &Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>) {
+fn ending(cx: &mut Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<'_>) {
     let pal = f.pal;
     let p = e.progress;
     let r = e.rect;

@@ -84,7 +84,7 @@ const STILL: u8 = 2;
 fn paint(
     lay: &mut Layers,
     still_ok: &mut bool,
-    pen: &Pen,
+    pen: &mut Pen,
     anim: &Animator,
     frame: &draw::Frame<'_>,
     size: (u32, u32),
@@ -302,7 +302,7 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
             paint(
                 &mut s.layers,
                 &mut s.still_ok,
-                &s.pen,
+                &mut s.pen,
                 &s.anim,
                 &frame,
                 size,
