@@ -27,6 +27,9 @@
 //   second of the window), the longest task, and a breakdown of the median frame's time by
 //   kind (script / style+layout / paint+commit / other), summed from the nested events.
 //   The first second of each run is a warm-up and not measured.
+//   The stage's painter worker (public/stage-paint.js) replays the stage's pictures and
+//   rasterises the canvas on a thread of its own: reported beside the main thread as pictures
+//   per second, its busy time per second, and per picture.
 //   Beside the wall-clock cost, the same sums of the tasks' thread CPU time (the trace's `tdur`)
 //   are reported: on a machine busy with other work, wall time includes the time the thread
 //   waited for a core, CPU time does not (report wall time from an idle machine).
@@ -119,7 +122,26 @@ function analyse(events, t0, t1) {
   }
   const longest = tops.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0);
   const window = (t1 - t0) / 1e6;
-  return { frames, fps: marks.length / window, longest, markName, window };
+  // The stage's painter (public/stage-paint.js): a dedicated worker of the page's renderer that
+  // replays each picture and rasterises the canvas, off the main thread. Its load is every
+  // top-level task of that thread; a picture is one message from the page.
+  const pid = main.split(':')[0];
+  let painter = null;
+  for (const [k, n] of names) {
+    if (n !== 'DedicatedWorker thread' || k.split(':')[0] !== pid) continue;
+    const ev = events.filter((e) => `${e.pid}:${e.tid}` === k && e.ts >= t0 && e.ts <= t1);
+    const pictures = ev.filter((e) => e.name === 'HandlePostMessage').length;
+    if (!pictures || (painter && painter.pictures >= pictures)) continue;
+    // Outermost tasks only (a ThreadControllerImpl::RunTask may sit inside a RunTask).
+    let busy = 0;
+    let end = -1;
+    for (const e of ev.filter((x) => x.ph === 'X' && TOP.has(x.name)).sort((a, b) => a.ts - b.ts)) {
+      if (e.ts >= end) { busy += e.dur ?? 0; end = e.ts + (e.dur ?? 0); }
+    }
+    busy /= 1000;
+    painter = { pictures, per_second: pictures / window, busy_ms_per_s: busy / window, ms_per_picture: busy / pictures };
+  }
+  return { frames, fps: marks.length / window, longest, markName, window, painter };
 }
 
 const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
@@ -176,10 +198,16 @@ for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
         paint_commit: +(a.frames.reduce((s, f) => s + f.paint, 0) / a.frames.length).toFixed(2),
       },
       virtual_at_end: virtual, markers: a.markName, errors,
+      painter: a.painter && {
+        pictures_per_s: +a.painter.per_second.toFixed(1),
+        busy_ms_per_s: +a.painter.busy_ms_per_s.toFixed(1),
+        ms_per_picture: +a.painter.ms_per_picture.toFixed(2),
+      },
     };
     results.push(r);
     console.log(`${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
       `longest task ${r.longest_task_ms} ms  (${r.frames} frames; mean script ${r.mean_parts.script}, style+layout ${r.mean_parts.style_layout}, paint+commit ${r.mean_parts.paint_commit}; virtual ${virtual})` +
+      (r.painter ? `\n${' '.repeat(16)}painter worker: ${r.painter.pictures_per_s} pictures/s, ${r.painter.ms_per_picture} ms each, busy ${r.painter.busy_ms_per_s} ms/s` : `\n${' '.repeat(16)}painter worker: none (painted on the page)`) +
       (errors.length ? `  ERRORS: ${errors.join('; ')}` : ''));
   }
 }
