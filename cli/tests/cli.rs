@@ -428,6 +428,41 @@ fn run_prints_the_reviewed_golden_traces_of_documents_with_entities() {
 }
 
 #[test]
+fn lesson_tells_every_entity_lesson() {
+    let out = settle(&["lesson", "examples/entities/poison-copy.json"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "A poison copy dead-letters in one subscription while the other completes its own
+speed 0.5x
+
+  0:00.000  Shop publishes order-7 to the topic orders: 2 copies, one in audit and one in billing, each with its own lock and delivery count.  [pause]
+  0:00.600  Audit completes its copy at 0.6 s. Only audit's copy is gone: billing's still waits.  [pause]
+  0:01.000  Billing takes its copy (delivery 1); its handler throws on the body and abandons it.
+  0:02.100  Delivery 2 of 3: abandoned again.
+  0:03.100  Delivery 3 was billing's last (MaxDeliveryCount 3): the broker moves billing's copy to billing's dead-letter queue.  [pause]
+  0:04.000  billing's dead-letter queue holds 1 message; audit's holds 0. The poison copy never touched audit's.
+
+What you saw
+  - audit completed its copy at 0.6 s, on its first delivery, before billing's trouble began.
+  - billing's copy was delivered 3 times, abandoned each time, and dead-lettered at 3.1 s (MaxDeliveryCountExceeded) in billing's dead-letter queue alone.
+             1  deliveries of audit's copy
+             3  deliveries of billing's copy
+             1  in billing's dead-letter queue
+"
+    );
+    for name in [
+        "topic-fan-out",
+        "request-reply",
+        "competing-consumers-subscription",
+    ] {
+        let out = settle(&["lesson", &format!("examples/entities/{name}.json")], None);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("What you saw"), "{name}");
+    }
+}
+
+#[test]
 fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_artifacts() {
     let bad = r#"{"settle": 1, "queue": {}, "entities": {"q": {"type": "queue"}}}"#;
     for cmd in ["run", "check"] {
@@ -448,7 +483,6 @@ fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_a
         "error: $.script[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"\n"
     );
     for args in [
-        &["lesson", "examples/entities/topic-fan-out.json"][..],
         &["render", "--svg", "examples/entities/topic-fan-out.json"][..],
         &[
             "export",

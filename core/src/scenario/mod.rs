@@ -26,7 +26,7 @@ pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::{J, parse_f64};
 #[cfg(feature = "entities")]
-pub use nsrun::{NsRun, ns_event_record};
+pub use nsrun::{NsRecord, NsRun, ns_event_record};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
