@@ -463,6 +463,39 @@ What you saw
 }
 
 #[test]
+fn render_draws_documents_with_entities() {
+    for name in [
+        "topic-fan-out",
+        "poison-copy",
+        "request-reply",
+        "competing-consumers-subscription",
+    ] {
+        let file = format!("examples/entities/{name}.json");
+        for args in [
+            &["render", &file, "--svg"][..],
+            &["render", &file, "--svg", "--animate"],
+        ] {
+            let out = settle(args, None);
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+            let svg = text(&out.stdout);
+            assert!(svg.starts_with("<svg "), "{args:?}");
+            assert!(
+                svg.contains(">Topic orders<") || svg.contains(">Queue requests<"),
+                "{args:?}"
+            );
+        }
+    }
+    let out = settle(
+        &["render", "examples/entities/topic-fan-out.json", "--svg"],
+        None,
+    );
+    assert_eq!(
+        text(&out.stdout),
+        std::fs::read_to_string(root().join("docs/topic-fan-out.svg")).unwrap()
+    );
+}
+
+#[test]
 fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_artifacts() {
     let bad = r#"{"settle": 1, "queue": {}, "entities": {"q": {"type": "queue"}}}"#;
     for cmd in ["run", "check"] {
@@ -482,22 +515,20 @@ fn entity_documents_are_validated_with_json_paths_and_refused_by_the_one_queue_a
         text(&out.stderr),
         "error: $.script[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"\n"
     );
-    for args in [
-        &["render", "--svg", "examples/entities/topic-fan-out.json"][..],
+    let out = settle(
         &[
             "export",
             "--lang",
             "python",
             "examples/entities/topic-fan-out.json",
-        ][..],
-    ] {
-        let out = settle(args, None);
-        assert!(!out.status.success(), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert!(
-            text(&out.stderr).contains("declares entities"),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
-    }
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("declares entities"),
+        "{}",
+        text(&out.stderr)
+    );
 }

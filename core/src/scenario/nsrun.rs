@@ -359,6 +359,12 @@ impl NsRun {
         self.finish_final().map(|(rec, _)| rec)
     }
 
+    /// Counts the final record's line against the trace-bytes budget (it is not written).
+    #[cfg(any(feature = "svg", feature = "sdk"))]
+    pub(crate) fn account_final(&mut self) -> Result<(), BudgetError> {
+        self.finish_final().map(|_| ())
+    }
+
     /// The final record and its line, counted against the trace-bytes budget.
     fn finish_final(&mut self) -> Result<(J, String), BudgetError> {
         if let Some(e) = &self.meter.exceeded {
