@@ -237,8 +237,10 @@ class Client:
         """The latest delivery of `msg_id` to this client (KeyError: it never received it)."""
         return self.held[msg_id]
 
-    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
-        r = self.sb.get_queue_receiver(
+    def session_link(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        """A receiver of this session (None: the next available one), not open yet: opening it
+        is what accepts (locks) the session."""
+        return self.sb.get_queue_receiver(
             QUEUE,
             session_id=session_id if session_id is not None else NEXT_AVAILABLE_SESSION,
             receive_mode=(
@@ -248,6 +250,9 @@ class Client:
             ),
             max_wait_time=RECEIVE_WAIT_S,
         )
+
+    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        r = self.session_link(session_id)
         await r.__aenter__()  # opening the link is what accepts (locks) the session
         self.session = r
         return r

@@ -33,12 +33,15 @@ import {
   ServiceBusAdministrationClient,
   ServiceBusClient,
   isServiceBusError,
+  type CorrelationRuleFilter,
   type DeadLetterOptions,
   type ServiceBusMessage,
   type ServiceBusReceivedMessage,
   type ServiceBusReceiver,
   type ServiceBusSender,
   type ServiceBusSessionReceiver,
+  type SqlRuleAction,
+  type SqlRuleFilter,
 } from "@azure/service-bus";
 
 const CONNECTION_STRING = process.env.SERVICEBUS_CONNECTION_STRING ?? "";
@@ -69,6 +72,12 @@ function kindOf(e: unknown): string {
   }
   if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
     return "InvalidOperation";
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 409) {
+    return "MessagingEntityAlreadyExists"; // the administration API: a rule of that name exists
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 404) {
+    return "MessagingEntityNotFound"; // the administration API: no such rule or entity
   }
   if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 400) {
     // The administration API refusing an update (what an existing queue cannot change).
@@ -225,15 +234,19 @@ class Client {
     return h;
   }
 
-  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+  /** Accepts (locks) this session, or the next available one: a receiver of its own. */
+  async sessionLink(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
     const options = {
       receiveMode: this.mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
-      maxAutoLockRenewalDurationInMs: 0,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
     };
-    this.session =
-      sessionId === undefined
-        ? await this.sb.acceptNextSession(QUEUE, options)
-        : await this.sb.acceptSession(QUEUE, sessionId, options);
+    return sessionId === undefined
+      ? await this.sb.acceptNextSession(QUEUE, options)
+      : await this.sb.acceptSession(QUEUE, sessionId, options);
+  }
+
+  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+    this.session = await this.sessionLink(sessionId);
     return this.session;
   }
 

@@ -34,20 +34,6 @@ impl fmt::Display for ArtifactError {
 
 impl core::error::Error for ArtifactError {}
 
-/// Artifacts draw and export one queue: a document with `entities` is refused, in words.
-///
-/// # Errors
-/// The scenario declares `entities`.
-pub(crate) fn one_queue(sc: &Scenario) -> Result<(), ArtifactError> {
-    if sc.entities.is_some() {
-        return Err(ArtifactError {
-            message: super::ONLY_RUN_HAS_ENTITIES.into(),
-            budget: None,
-        });
-    }
-    Ok(())
-}
-
 /// How a budgeted run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ended {

@@ -179,7 +179,7 @@ impl Icon {
             Self::Renew => "renewed",
             Self::Peek => "peeks",
             Self::Link => "",
-            Self::Admin => "",
+            Self::Admin => "changes",
             Self::Published => "published",
             Self::Unrouted => "dropped",
         }
@@ -1076,12 +1076,19 @@ impl Story {
                 self.mark(lane, t, Icon::Admin, None, "queue settings changed".into());
             }
             (Op::Entity { entity, op: eop }, Some(Ok(_))) => {
+                let name = entity.rsplit_once('/').map_or(&**entity, |x| x.1);
                 let what = match eop {
-                    crate::namespace::EntityOp::Update { .. } => "settings changed",
-                    crate::namespace::EntityOp::AddRule { .. } => "rule added",
-                    crate::namespace::EntityOp::RemoveRule { .. } => "rule removed",
+                    crate::namespace::EntityOp::Update { .. } => {
+                        format!("{name}: settings changed")
+                    }
+                    crate::namespace::EntityOp::AddRule { name: r, .. } => {
+                        format!("{name}: rule {r} added")
+                    }
+                    crate::namespace::EntityOp::RemoveRule { name: r } => {
+                        format!("{name}: rule {r} removed")
+                    }
                 };
-                self.mark(lane, t, Icon::Admin, None, format!("{entity}: {what}"));
+                self.mark(lane, t, Icon::Admin, None, what);
             }
             (
                 Op::Receive { .. }
@@ -2178,7 +2185,11 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     }
     used.sort();
     for ic in &used {
-        items.push((Swatch::Icon(*ic), ic.style().2));
+        let text = match ic {
+            Icon::Admin if st.entities => "settings or rules changed",
+            _ => ic.style().2,
+        };
+        items.push((Swatch::Icon(*ic), text));
     }
     for (sw, text) in items {
         let w = 22.0 + text_w(text, 10.5) + 16.0;
