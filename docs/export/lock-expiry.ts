@@ -150,7 +150,11 @@ function scheduled(step: number): Seq {
 
 /** Every message in the queue or its dead-letter queue, peeked (locked ones too). */
 async function peekAll(sb: ServiceBusClient, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
-  const r = sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined });
+  return peekThrough(sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined }));
+}
+
+/** Every message the receiver's entity holds, peeked (locked ones too); closes it. */
+async function peekThrough(r: ServiceBusReceiver): Promise<ServiceBusReceivedMessage[]> {
   const found: ServiceBusReceivedMessage[] = [];
   for (;;) {
     const batch = await r.peekMessages(250);
@@ -202,14 +206,19 @@ class Client {
     const key = `${m}/${sub}`;
     let r = this.receivers.get(key);
     if (r === undefined) {
-      r = this.sb.createReceiver(QUEUE, {
-        receiveMode: m === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
-        subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
-        maxAutoLockRenewalDurationInMs: this.autoRenewMs,
-      });
+      r = this.link(m, sub);
       this.receivers.set(key, r);
     }
     return r;
+  }
+
+  /** A new receiver of the queue for this mode and sub-queue. */
+  link(mode: string, sub: string): ServiceBusReceiver {
+    return this.sb.createReceiver(QUEUE, {
+      receiveMode: mode === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
+      subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    });
   }
 
   async open(mode: string, sub: string): Promise<void> {

@@ -1529,14 +1529,23 @@ fn settings_line(sc: &Scenario) -> String {
     if let Some(ents) = &sc.entities {
         return entities_line(ents);
     }
-    let q = &sc.queue;
-    let mut parts = vec![
-        format!(
+    format!("Queue: {}", setting_words(&sc.queue, true).join(" · "))
+}
+
+/// A queue's settings in words: with `always`, its lock duration and max delivery count even
+/// when they are the defaults; the others only where they differ from the defaults.
+fn setting_words(q: &crate::QueueConfig, always: bool) -> Vec<String> {
+    let d = crate::QueueConfig::default();
+    let mut parts = Vec::new();
+    if always || q.lock_duration != d.lock_duration {
+        parts.push(format!(
             "lock duration {}",
             duration_words(q.lock_duration.as_millis())
-        ),
-        format!("max delivery count {}", q.max_delivery_count),
-    ];
+        ));
+    }
+    if always || q.max_delivery_count != d.max_delivery_count {
+        parts.push(format!("max delivery count {}", q.max_delivery_count));
+    }
     if let Some(t) = q.default_ttl {
         parts.push(format!("default TTL {}", duration_words(t.as_millis())));
     }
@@ -1558,34 +1567,6 @@ fn settings_line(sc: &Scenario) -> String {
     if q.max_size_bytes != 1_073_741_824 {
         parts.push(format!("max size {} bytes", q.max_size_bytes));
     }
-    format!("Queue: {}", parts.join(" · "))
-}
-
-/// A queue's settings that differ from the defaults, in words.
-fn changed_settings(q: &crate::QueueConfig) -> Vec<String> {
-    let d = crate::QueueConfig::default();
-    let mut parts = Vec::new();
-    if q.lock_duration != d.lock_duration {
-        parts.push(format!(
-            "lock {}",
-            duration_words(q.lock_duration.as_millis())
-        ));
-    }
-    if q.max_delivery_count != d.max_delivery_count {
-        parts.push(format!("max delivery count {}", q.max_delivery_count));
-    }
-    if let Some(t) = q.default_ttl {
-        parts.push(format!("TTL {}", duration_words(t.as_millis())));
-    }
-    if let Some(w) = q.duplicate_detection_window {
-        parts.push(format!(
-            "duplicate detection {}",
-            duration_words(w.as_millis())
-        ));
-    }
-    if q.requires_session {
-        parts.push("sessions".into());
-    }
     parts
 }
 
@@ -1603,13 +1584,15 @@ fn entities_line(ents: &crate::namespace::Entities) -> String {
     let mut items = Vec::new();
     for (name, e) in ents.iter() {
         match e {
-            EntitySpec::Queue(c) => items.push(with(format!("queue {name}"), changed_settings(c))),
+            EntitySpec::Queue(c) => {
+                items.push(with(format!("queue {name}"), setting_words(c, false)))
+            }
             EntitySpec::Topic(t) => {
                 let subs: Vec<String> = t
                     .subscriptions
                     .iter()
                     .map(|(sub, x)| {
-                        let mut parts = changed_settings(&x.config);
+                        let mut parts = setting_words(&x.config, false);
                         let default = x.rules.len() == 1
                             && x.rules.contains_key(crate::filter::Rule::DEFAULT_NAME);
                         if x.rules.is_empty() {
@@ -1621,7 +1604,7 @@ fn entities_line(ents: &crate::namespace::Entities) -> String {
                         with(sub.clone(), parts)
                     })
                     .collect();
-                let mut head = with(format!("topic {name}"), changed_settings(&t.config));
+                let mut head = with(format!("topic {name}"), setting_words(&t.config, false));
                 if subs.is_empty() {
                     head.push_str(": no subscriptions");
                 } else {

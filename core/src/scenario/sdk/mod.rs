@@ -470,6 +470,44 @@ pub(crate) fn receive_paths(sc: &Scenario) -> Vec<(String, bool)> {
     out
 }
 
+/// One thing `--create-entities` creates, in order (the same in both languages).
+pub(crate) enum Create<'a> {
+    /// A queue and its settings.
+    Queue(&'a str, &'a crate::QueueConfig),
+    /// A topic and its settings.
+    Topic(&'a str, &'a crate::QueueConfig),
+    /// A topic's subscription (with the default rule, as the administration client creates it).
+    Subscription(&'a str, &'a str, &'a crate::namespace::SubscriptionSpec),
+    /// The subscription declares its own rules: the default one goes first.
+    DeleteDefault(&'a str, &'a str),
+    /// One of a subscription's declared rules: topic, subscription, name, filter, action.
+    Rule(&'a str, &'a str, String, RuleFilter, Option<String>),
+}
+
+/// Everything a document with `entities` needs created, in creation order.
+pub(crate) fn creation(sc: &Scenario) -> Vec<Create<'_>> {
+    use crate::namespace::EntitySpec;
+    let mut out = Vec::new();
+    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
+        match e {
+            EntitySpec::Queue(q) => out.push(Create::Queue(name, q)),
+            EntitySpec::Topic(t) => {
+                out.push(Create::Topic(name, &t.config));
+                for (sub, x) in &t.subscriptions {
+                    out.push(Create::Subscription(name, sub, x));
+                    if let Some(rules) = declared_rules(sc, name, sub) {
+                        out.push(Create::DeleteDefault(name, sub));
+                        for (rule, f, a) in rules {
+                            out.push(Create::Rule(name, sub, rule, f, a));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The topics of a document with `entities`, by name.
 pub(crate) fn topics(sc: &Scenario) -> Vec<String> {
     sc.entities

@@ -520,98 +520,67 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
 
 /// `create_entities()`: every queue, topic, subscription and rule of the document.
 fn create_entities(sc: &Scenario) -> String {
-    use crate::namespace::EntitySpec;
+    use super::Create;
     let mut o = String::from(
         "async def create_entities() -> None:\n    \"\"\"Creates the scenario's queues, topics, subscriptions and rules with exactly its\n    properties (needs Manage rights).\"\"\"\n    # The asynchronous administration client needs aiohttp (pip install aiohttp).\n    from azure.servicebus.aio.management import ServiceBusAdministrationClient\n\n    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:\n",
     );
-    let b = |x: bool| if x { "True" } else { "False" };
-    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
-        let n = format!("entity_name({})", s(name));
-        match e {
-            EntitySpec::Queue(q) => {
-                let mut args = vec![n];
+    let name = |n: &str| format!("entity_name({})", s(n));
+    let call = |o: &mut String, what: &str, args: Vec<String>| {
+        let _ = writeln!(
+            o,
+            "        await admin.{what}(\n            {},\n        )",
+            args.join(",\n            ")
+        );
+    };
+    for c in super::creation(sc) {
+        match c {
+            Create::Queue(n, q) => {
+                let mut args = vec![name(n)];
                 args.extend(queue_args(q));
-                let _ = writeln!(
-                    o,
-                    "        await admin.create_queue(\n            {},\n        )",
-                    args.join(",\n            ")
-                );
+                call(&mut o, "create_queue", args);
             }
-            EntitySpec::Topic(t) => {
-                let c = &t.config;
-                let mut args = vec![n.clone()];
-                if let Some(ttl) = c.default_ttl {
-                    args.push(format!(
-                        "default_message_time_to_live={}",
-                        ms_delta(ttl.as_millis())
-                    ));
-                }
-                match c.duplicate_detection_window {
-                    Some(w) => {
-                        args.push("requires_duplicate_detection=True".into());
-                        args.push(format!(
-                            "duplicate_detection_history_time_window={}",
-                            ms_delta(w.as_millis())
-                        ));
-                    }
-                    None => args.push("requires_duplicate_detection=False".into()),
-                }
+            Create::Topic(n, q) => {
+                let mut args = vec![name(n)];
+                args.extend(ttl_args(q));
+                args.extend(dup_args(q));
                 args.push(format!(
                     "max_size_in_megabytes={}",
-                    size_mb(c.max_size_bytes)
+                    size_mb(q.max_size_bytes)
                 ));
+                call(&mut o, "create_topic", args);
+            }
+            Create::Subscription(t, sub, x) => {
+                let mut args = vec![name(t), s(sub)];
+                args.extend(lock_args(&x.config));
+                args.push(format!(
+                    "dead_lettering_on_filter_evaluation_exceptions={}",
+                    py_bool(x.dead_letter_on_filter_evaluation_exceptions)
+                ));
+                args.push(format!(
+                    "requires_session={}",
+                    py_bool(x.config.requires_session)
+                ));
+                call(&mut o, "create_subscription", args);
+            }
+            Create::DeleteDefault(t, sub) => {
+                o.push_str("        # Its own rules instead of the default one.\n");
                 let _ = writeln!(
                     o,
-                    "        await admin.create_topic(\n            {},\n        )",
-                    args.join(",\n            ")
+                    "        await admin.delete_rule({}, {}, \"$Default\")",
+                    name(t),
+                    s(sub)
                 );
-                for (sub, x) in &t.subscriptions {
-                    let q = &x.config;
-                    let mut args = vec![
-                        n.clone(),
-                        s(sub),
-                        format!("lock_duration={}", ms_delta(q.lock_duration.as_millis())),
-                        format!("max_delivery_count={}", q.max_delivery_count),
-                    ];
-                    if let Some(ttl) = q.default_ttl {
-                        args.push(format!(
-                            "default_message_time_to_live={}",
-                            ms_delta(ttl.as_millis())
-                        ));
-                    }
-                    args.push(format!(
-                        "dead_lettering_on_message_expiration={}",
-                        b(q.dead_letter_on_expiration)
-                    ));
-                    args.push(format!(
-                        "dead_lettering_on_filter_evaluation_exceptions={}",
-                        b(x.dead_letter_on_filter_evaluation_exceptions)
-                    ));
-                    args.push(format!("requires_session={}", b(q.requires_session)));
-                    let _ = writeln!(
-                        o,
-                        "        await admin.create_subscription(\n            {},\n        )",
-                        args.join(",\n            ")
-                    );
-                    if let Some(rules) = super::declared_rules(sc, name, sub) {
-                        o.push_str("        # Its own rules instead of the default one.\n");
-                        let _ = writeln!(
-                            o,
-                            "        await admin.delete_rule({n}, {}, \"$Default\")",
-                            s(sub)
-                        );
-                        for (rule, f, a) in rules {
-                            let _ = writeln!(
-                                o,
-                                "        await admin.create_rule({n}, {}, {}, filter={}, action={})",
-                                s(sub),
-                                s(&rule),
-                                rule_filter(&f),
-                                a.map_or("None".into(), |a| format!("SqlRuleAction({})", s(&a)))
-                            );
-                        }
-                    }
-                }
+            }
+            Create::Rule(t, sub, rule, f, a) => {
+                let _ = writeln!(
+                    o,
+                    "        await admin.create_rule({}, {}, {}, filter={}, action={})",
+                    name(t),
+                    s(sub),
+                    s(&rule),
+                    rule_filter(&f),
+                    a.map_or("None".into(), |a| format!("SqlRuleAction({})", s(&a)))
+                );
             }
         }
     }
@@ -619,40 +588,49 @@ fn create_entities(sc: &Scenario) -> String {
     o
 }
 
-/// The administration client's keyword arguments for a queue's settings.
-fn queue_args(q: &crate::QueueConfig) -> Vec<String> {
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+/// The keyword arguments of a queue's or subscription's delivery settings.
+fn lock_args(q: &crate::QueueConfig) -> Vec<String> {
     let mut args = vec![
         format!("lock_duration={}", ms_delta(q.lock_duration.as_millis())),
         format!("max_delivery_count={}", q.max_delivery_count),
     ];
-    if let Some(t) = q.default_ttl {
-        args.push(format!(
-            "default_message_time_to_live={}",
-            ms_delta(t.as_millis())
-        ));
-    }
+    args.extend(ttl_args(q));
     args.push(format!(
         "dead_lettering_on_message_expiration={}",
-        if q.dead_letter_on_expiration {
-            "True"
-        } else {
-            "False"
-        }
+        py_bool(q.dead_letter_on_expiration)
     ));
+    args
+}
+
+/// The default time-to-live's keyword argument, when there is one.
+fn ttl_args(q: &crate::QueueConfig) -> Option<String> {
+    q.default_ttl
+        .map(|t| format!("default_message_time_to_live={}", ms_delta(t.as_millis())))
+}
+
+/// The duplicate detection keyword arguments of a queue or topic.
+fn dup_args(q: &crate::QueueConfig) -> Vec<String> {
     match q.duplicate_detection_window {
-        Some(w) => {
-            args.push("requires_duplicate_detection=True".into());
-            args.push(format!(
+        Some(w) => vec![
+            "requires_duplicate_detection=True".into(),
+            format!(
                 "duplicate_detection_history_time_window={}",
                 ms_delta(w.as_millis())
-            ));
-        }
-        None => args.push("requires_duplicate_detection=False".into()),
+            ),
+        ],
+        None => vec!["requires_duplicate_detection=False".into()],
     }
-    args.push(format!(
-        "requires_session={}",
-        if q.requires_session { "True" } else { "False" }
-    ));
+}
+
+/// The administration client's keyword arguments for a queue's settings.
+fn queue_args(q: &crate::QueueConfig) -> Vec<String> {
+    let mut args = lock_args(q);
+    args.extend(dup_args(q));
+    args.push(format!("requires_session={}", py_bool(q.requires_session)));
     args.push(format!(
         "max_size_in_megabytes={}",
         size_mb(q.max_size_bytes)
@@ -904,40 +882,32 @@ class EntityClient(Client):
     def get_sender(self) -> ServiceBusSender:
         return self.sender_for(self.sends_to)
 
-    def receiver(self, mode: Optional[str] = None, sub: str = "main") -> ServiceBusReceiver:
-        """The receiver of the receive entity for this mode and sub-queue (the accepted
-        session's, on the entity itself)."""
-        if sub == "main" and self.session is not None:
-            return self.session
-        key = (mode or self.mode, sub)
-        if key not in self.receivers:
-            name, subscription = split_path(self.receives_from)
-            receive_mode = (
-                ServiceBusReceiveMode.RECEIVE_AND_DELETE
-                if key[0] == "receive_and_delete"
-                else ServiceBusReceiveMode.PEEK_LOCK
+    def link(self, mode: str, sub: str) -> ServiceBusReceiver:
+        """A new receiver of the receive entity (a queue or a subscription) for this mode and
+        sub-queue."""
+        name, subscription = split_path(self.receives_from)
+        receive_mode = (
+            ServiceBusReceiveMode.RECEIVE_AND_DELETE if mode == "receive_and_delete" else ServiceBusReceiveMode.PEEK_LOCK
+        )
+        sub_queue = ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None
+        if subscription is None:
+            return self.sb.get_queue_receiver(
+                name,
+                receive_mode=receive_mode,
+                sub_queue=sub_queue,
+                prefetch_count=self.prefetch,
+                max_wait_time=RECEIVE_WAIT_S,
+                auto_lock_renewer=self.renewer,
             )
-            sub_queue = ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None
-            if subscription is None:
-                self.receivers[key] = self.sb.get_queue_receiver(
-                    name,
-                    receive_mode=receive_mode,
-                    sub_queue=sub_queue,
-                    prefetch_count=self.prefetch,
-                    max_wait_time=RECEIVE_WAIT_S,
-                    auto_lock_renewer=self.renewer,
-                )
-            else:
-                self.receivers[key] = self.sb.get_subscription_receiver(
-                    name,
-                    subscription,
-                    receive_mode=receive_mode,
-                    sub_queue=sub_queue,
-                    prefetch_count=self.prefetch,
-                    max_wait_time=RECEIVE_WAIT_S,
-                    auto_lock_renewer=self.renewer,
-                )
-        return self.receivers[key]
+        return self.sb.get_subscription_receiver(
+            name,
+            subscription,
+            receive_mode=receive_mode,
+            sub_queue=sub_queue,
+            prefetch_count=self.prefetch,
+            max_wait_time=RECEIVE_WAIT_S,
+            auto_lock_renewer=self.renewer,
+        )
 
     def session_link(self, session_id: Optional[str]) -> ServiceBusReceiver:
         name, subscription = split_path(self.receives_from)
@@ -977,16 +947,11 @@ def eclient(name: str) -> EntityClient:
 async def peek_entity(sb: ServiceBusClient, path: str, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
     """Every message in a queue or subscription (or its dead-letter queue), peeked."""
     name, subscription = split_path(path)
-    found: list[ServiceBusReceivedMessage] = []
-    r = (
+    return await peek_through(
         sb.get_queue_receiver(name, sub_queue=sub)
         if subscription is None
         else sb.get_subscription_receiver(name, subscription, sub_queue=sub)
     )
-    async with r:
-        while batch := await r.peek_messages(max_message_count=250):
-            found.extend(batch)
-    return found
 
 
 async def entity_contents() -> str:
@@ -1177,13 +1142,18 @@ def seq_of(msg_id: str) -> int:
     return SEQ_OF[msg_id]
 
 
-async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
-    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+async def peek_through(r: ServiceBusReceiver) -> list[ServiceBusReceivedMessage]:
+    """Every message the receiver's entity holds, peeked (locked ones too); closes it."""
     found: list[ServiceBusReceivedMessage] = []
-    async with sb.get_queue_receiver(QUEUE, sub_queue=sub) as r:
+    async with r:
         while batch := await r.peek_messages(max_message_count=250):
             found.extend(batch)
     return found
+
+
+async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+    return await peek_through(sb.get_queue_receiver(QUEUE, sub_queue=sub))
 
 
 async def contents(session_queue: bool) -> str:
@@ -1226,19 +1196,23 @@ class Client:
             return self.session
         key = (mode or self.mode, sub)
         if key not in self.receivers:
-            self.receivers[key] = self.sb.get_queue_receiver(
-                QUEUE,
-                receive_mode=(
-                    ServiceBusReceiveMode.RECEIVE_AND_DELETE
-                    if key[0] == "receive_and_delete"
-                    else ServiceBusReceiveMode.PEEK_LOCK
-                ),
-                sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
-                prefetch_count=self.prefetch,
-                max_wait_time=RECEIVE_WAIT_S,
-                auto_lock_renewer=self.renewer,
-            )
+            self.receivers[key] = self.link(key[0], sub)
         return self.receivers[key]
+
+    def link(self, mode: str, sub: str) -> ServiceBusReceiver:
+        """A new receiver of the queue for this mode and sub-queue."""
+        return self.sb.get_queue_receiver(
+            QUEUE,
+            receive_mode=(
+                ServiceBusReceiveMode.RECEIVE_AND_DELETE
+                if mode == "receive_and_delete"
+                else ServiceBusReceiveMode.PEEK_LOCK
+            ),
+            sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
+            prefetch_count=self.prefetch,
+            max_wait_time=RECEIVE_WAIT_S,
+            auto_lock_renewer=self.renewer,
+        )
 
     async def open(self, mode: str, sub: str, prefetch: int) -> None:
         """Opens the link now (with a prefetch, the broker starts filling the buffer, and the

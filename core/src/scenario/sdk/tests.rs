@@ -606,7 +606,7 @@ mod entities {
         }
         has(
             &py,
-            "self.sb.get_subscription_receiver(\n                    name,\n                    subscription,",
+            "return self.sb.get_subscription_receiver(\n            name,\n            subscription,\n            receive_mode=receive_mode,\n            sub_queue=sub_queue,",
         );
         has(&ts, "this.sb.createReceiver(name, subscription, options)");
         has(&py, r#"r = client("C").receiver(None, "dead_letter")"#);

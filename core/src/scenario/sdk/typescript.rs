@@ -504,6 +504,15 @@ fn create_queue(sc: &Scenario) -> String {
 
 /// The administration client's properties for a queue's settings.
 fn queue_fields(q: &crate::QueueConfig) -> Vec<String> {
+    let mut f = lock_fields(q);
+    f.extend(dup_fields(q));
+    f.push(format!("requiresSession: {}", q.requires_session));
+    f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
+    f
+}
+
+/// A queue's or subscription's delivery settings.
+fn lock_fields(q: &crate::QueueConfig) -> Vec<String> {
     let mut f = vec![
         format!(
             "lockDuration: {}",
@@ -511,29 +520,36 @@ fn queue_fields(q: &crate::QueueConfig) -> Vec<String> {
         ),
         format!("maxDeliveryCount: {}", q.max_delivery_count),
     ];
-    if let Some(t) = q.default_ttl {
-        f.push(format!(
-            "defaultMessageTimeToLive: {}",
-            s(&iso_duration(t.as_millis()))
-        ));
-    }
+    f.extend(ttl_fields(q));
     f.push(format!(
         "deadLetteringOnMessageExpiration: {}",
         q.dead_letter_on_expiration
     ));
+    f
+}
+
+/// The default time-to-live, when there is one.
+fn ttl_fields(q: &crate::QueueConfig) -> Option<String> {
+    q.default_ttl.map(|t| {
+        format!(
+            "defaultMessageTimeToLive: {}",
+            s(&iso_duration(t.as_millis()))
+        )
+    })
+}
+
+/// The duplicate detection settings of a queue or topic.
+fn dup_fields(q: &crate::QueueConfig) -> Vec<String> {
     match q.duplicate_detection_window {
-        Some(w) => {
-            f.push("requiresDuplicateDetection: true".into());
-            f.push(format!(
+        Some(w) => vec![
+            "requiresDuplicateDetection: true".into(),
+            format!(
                 "duplicateDetectionHistoryTimeWindow: {}",
                 s(&iso_duration(w.as_millis()))
-            ));
-        }
-        None => f.push("requiresDuplicateDetection: false".into()),
+            ),
+        ],
+        None => vec!["requiresDuplicateDetection: false".into()],
     }
-    f.push(format!("requiresSession: {}", q.requires_session));
-    f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
-    f
 }
 
 /// The registry of a document with `entities`: its queues and subscriptions, and each client
@@ -562,96 +578,68 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
 
 /// `createEntities()`: every queue, topic, subscription and rule of the document.
 fn create_entities(sc: &Scenario) -> String {
-    use crate::namespace::EntitySpec;
+    use super::Create;
     let mut o = String::from(
         "/** Creates the scenario's queues, topics, subscriptions and rules with exactly its properties\n * (needs Manage rights). */\nasync function createEntities(): Promise<void> {\n  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);\n",
     );
-    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
-        let n = format!("entityName({})", s(name));
-        match e {
-            EntitySpec::Queue(q) => {
+    let name = |n: &str| format!("entityName({})", s(n));
+    for c in super::creation(sc) {
+        match c {
+            Create::Queue(n, q) => {
                 let _ = writeln!(
                     o,
-                    "  await admin.createQueue({n}, {{\n    {},\n  }});",
+                    "  await admin.createQueue({}, {{\n    {},\n  }});",
+                    name(n),
                     queue_fields(q).join(",\n    ")
                 );
             }
-            EntitySpec::Topic(t) => {
-                let c = &t.config;
-                let mut f = Vec::new();
-                if let Some(ttl) = c.default_ttl {
-                    f.push(format!(
-                        "defaultMessageTimeToLive: {}",
-                        s(&iso_duration(ttl.as_millis()))
-                    ));
-                }
-                match c.duplicate_detection_window {
-                    Some(w) => {
-                        f.push("requiresDuplicateDetection: true".into());
-                        f.push(format!(
-                            "duplicateDetectionHistoryTimeWindow: {}",
-                            s(&iso_duration(w.as_millis()))
-                        ));
-                    }
-                    None => f.push("requiresDuplicateDetection: false".into()),
-                }
-                f.push(format!("maxSizeInMegabytes: {}", size_mb(c.max_size_bytes)));
+            Create::Topic(n, q) => {
+                let mut f: Vec<String> = ttl_fields(q).into_iter().collect();
+                f.extend(dup_fields(q));
+                f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
                 let _ = writeln!(
                     o,
-                    "  await admin.createTopic({n}, {{\n    {},\n  }});",
+                    "  await admin.createTopic({}, {{\n    {},\n  }});",
+                    name(n),
                     f.join(",\n    ")
                 );
-                for (sub, x) in &t.subscriptions {
-                    let q = &x.config;
-                    let mut f = vec![
-                        format!(
-                            "lockDuration: {}",
-                            s(&iso_duration(q.lock_duration.as_millis()))
-                        ),
-                        format!("maxDeliveryCount: {}", q.max_delivery_count),
-                    ];
-                    if let Some(ttl) = q.default_ttl {
-                        f.push(format!(
-                            "defaultMessageTimeToLive: {}",
-                            s(&iso_duration(ttl.as_millis()))
-                        ));
-                    }
-                    f.push(format!(
-                        "deadLetteringOnMessageExpiration: {}",
-                        q.dead_letter_on_expiration
-                    ));
-                    f.push(format!(
-                        "deadLetteringOnFilterEvaluationExceptions: {}",
-                        x.dead_letter_on_filter_evaluation_exceptions
-                    ));
-                    f.push(format!("requiresSession: {}", q.requires_session));
-                    let _ = writeln!(
-                        o,
-                        "  await admin.createSubscription({n}, {}, {{\n    {},\n  }});",
-                        s(sub),
-                        f.join(",\n    ")
-                    );
-                    if let Some(rules) = super::declared_rules(sc, name, sub) {
-                        o.push_str("  // Its own rules instead of the default one.\n");
-                        let _ = writeln!(
-                            o,
-                            "  await admin.deleteRule({n}, {}, \"$Default\");",
-                            s(sub)
-                        );
-                        for (rule, f, a) in rules {
-                            let action = a.map_or(String::new(), |a| {
-                                format!(", {{ sqlExpression: {} }}", s(&a))
-                            });
-                            let _ = writeln!(
-                                o,
-                                "  await admin.createRule({n}, {}, {}, {}{action});",
-                                s(sub),
-                                s(&rule),
-                                rule_filter(&f)
-                            );
-                        }
-                    }
-                }
+            }
+            Create::Subscription(t, sub, x) => {
+                let mut f = lock_fields(&x.config);
+                f.push(format!(
+                    "deadLetteringOnFilterEvaluationExceptions: {}",
+                    x.dead_letter_on_filter_evaluation_exceptions
+                ));
+                f.push(format!("requiresSession: {}", x.config.requires_session));
+                let _ = writeln!(
+                    o,
+                    "  await admin.createSubscription({}, {}, {{\n    {},\n  }});",
+                    name(t),
+                    s(sub),
+                    f.join(",\n    ")
+                );
+            }
+            Create::DeleteDefault(t, sub) => {
+                o.push_str("  // Its own rules instead of the default one.\n");
+                let _ = writeln!(
+                    o,
+                    "  await admin.deleteRule({}, {}, \"$Default\");",
+                    name(t),
+                    s(sub)
+                );
+            }
+            Create::Rule(t, sub, rule, f, a) => {
+                let action = a.map_or(String::new(), |a| {
+                    format!(", {{ sqlExpression: {} }}", s(&a))
+                });
+                let _ = writeln!(
+                    o,
+                    "  await admin.createRule({}, {}, {}, {}{action});",
+                    name(t),
+                    s(sub),
+                    s(&rule),
+                    rule_filter(&f)
+                );
             }
         }
     }
@@ -875,23 +863,15 @@ class EntityClient extends Client {
     return this.senderFor(this.sendsTo);
   }
 
-  /** The receiver of the receive entity for this mode and sub-queue (the accepted session's). */
-  override receiver(mode: string | undefined, sub: string): ServiceBusReceiver {
-    if (sub === "main" && this.session !== undefined) return this.session;
-    const m = mode ?? this.mode;
-    const key = `${m}/${sub}`;
-    let r = this.receivers.get(key);
-    if (r === undefined) {
-      const options = {
-        receiveMode: m === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
-        subQueueType: sub === "dead_letter" ? ("deadLetter" as const) : undefined,
-        maxAutoLockRenewalDurationInMs: this.autoRenewMs,
-      };
-      const [name, subscription] = splitPath(this.receivesFrom);
-      r = subscription === undefined ? this.sb.createReceiver(name, options) : this.sb.createReceiver(name, subscription, options);
-      this.receivers.set(key, r);
-    }
-    return r;
+  /** A new receiver of the receive entity (a queue or a subscription) for this mode and sub-queue. */
+  override link(mode: string, sub: string): ServiceBusReceiver {
+    const options = {
+      receiveMode: mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
+      subQueueType: sub === "dead_letter" ? ("deadLetter" as const) : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    };
+    const [name, subscription] = splitPath(this.receivesFrom);
+    return subscription === undefined ? this.sb.createReceiver(name, options) : this.sb.createReceiver(name, subscription, options);
   }
 
   override async sessionLink(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
@@ -932,15 +912,7 @@ function eclient(name: string): EntityClient {
 async function peekEntity(sb: ServiceBusClient, path: string, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
   const [name, subscription] = splitPath(path);
   const options = { subQueueType: deadLetter ? ("deadLetter" as const) : undefined };
-  const r = subscription === undefined ? sb.createReceiver(name, options) : sb.createReceiver(name, subscription, options);
-  const found: ServiceBusReceivedMessage[] = [];
-  for (;;) {
-    const batch = await r.peekMessages(250);
-    if (batch.length === 0) break;
-    found.push(...batch);
-  }
-  await r.close();
-  return found;
+  return peekThrough(subscription === undefined ? sb.createReceiver(name, options) : sb.createReceiver(name, subscription, options));
 }
 
 /** What is left in every queue and subscription and in their dead-letter queues, worded as
@@ -1133,7 +1105,11 @@ function scheduled(step: number): Seq {
 
 /** Every message in the queue or its dead-letter queue, peeked (locked ones too). */
 async function peekAll(sb: ServiceBusClient, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
-  const r = sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined });
+  return peekThrough(sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined }));
+}
+
+/** Every message the receiver's entity holds, peeked (locked ones too); closes it. */
+async function peekThrough(r: ServiceBusReceiver): Promise<ServiceBusReceivedMessage[]> {
   const found: ServiceBusReceivedMessage[] = [];
   for (;;) {
     const batch = await r.peekMessages(250);
@@ -1185,14 +1161,19 @@ class Client {
     const key = `${m}/${sub}`;
     let r = this.receivers.get(key);
     if (r === undefined) {
-      r = this.sb.createReceiver(QUEUE, {
-        receiveMode: m === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
-        subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
-        maxAutoLockRenewalDurationInMs: this.autoRenewMs,
-      });
+      r = this.link(m, sub);
       this.receivers.set(key, r);
     }
     return r;
+  }
+
+  /** A new receiver of the queue for this mode and sub-queue. */
+  link(mode: string, sub: string): ServiceBusReceiver {
+    return this.sb.createReceiver(QUEUE, {
+      receiveMode: mode === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
+      subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    });
   }
 
   async open(mode: string, sub: string): Promise<void> {
