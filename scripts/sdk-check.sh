@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The SDK export check: every preset and every example scenario, exported as a Python and a
+# The SDK export check: every preset and every example scenario (examples/ and
+# examples/entities/), exported as a Python and a
 # TypeScript program (`settle export`), type-checks against the real SDKs:
 # - Python: `mypy --strict` with azure-servicebus (the venv .venv-sdk, pinned in
 #   scripts/versions.sh, made by scripts/setup.sh --browser);
@@ -41,6 +42,10 @@ for preset in $("$SETTLE" presets | awk 'NF == 0 { exit } { print $1 }'); do
 done
 for example in examples/*.json; do
   export_one "example_$(basename "$example" .json)" "$example"
+done
+# Several entities (topics, subscriptions, rules, reply queues) and session receivers.
+for example in examples/entities/*.json; do
+  export_one "entities_$(basename "$example" .json)" "$example"
 done
 if [ "$count" -lt 2 ]; then
   echo "sdk-check: only $count scenarios exported: the preset list is broken" >&2

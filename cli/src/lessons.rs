@@ -51,9 +51,6 @@ fn show_lesson(file: &str) -> ExitCode {
     let sc = match crate::read_input(file)
         .and_then(|t| scenario::parse_bytes(&t).map_err(|e| e.to_string()))
     {
-        Ok(sc) if sc.entities.is_some() => {
-            return fail(&format!("{file}: {}", scenario::ONLY_RUN_HAS_ENTITIES));
-        }
         Ok(sc) => sc,
         Err(e) => return fail(&e),
     };

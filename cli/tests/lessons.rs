@@ -2,6 +2,7 @@
 //! documents without a lesson unchanged, and every number resolved from the run.
 
 use serde_json::Value;
+use settle_core::scenario::lesson::Template;
 use settle_core::scenario::presets::PRESETS;
 use settle_core::scenario::{lesson, parse, trace};
 
@@ -158,6 +159,33 @@ fn preset(name: &str) -> settle_core::scenario::Scenario {
     parse(settle_core::scenario::presets::preset(name).unwrap()).unwrap()
 }
 
+/// The lesson scenarios of several entities (`examples/entities/`), by name.
+const ENTITY_LESSONS: [&str; 4] = [
+    "topic-fan-out",
+    "poison-copy",
+    "request-reply",
+    "competing-consumers-subscription",
+];
+
+fn entity_lesson(name: &str) -> settle_core::scenario::Scenario {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../examples/entities/{name}.json"));
+    parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Every lesson: the presets, then the lessons of several entities.
+fn all_lessons() -> Vec<(String, settle_core::scenario::Scenario)> {
+    PRESETS
+        .iter()
+        .map(|(n, _)| ((*n).to_string(), preset(n)))
+        .chain(
+            ENTITY_LESSONS
+                .iter()
+                .map(|n| (format!("examples/entities/{n}"), entity_lesson(n))),
+        )
+        .collect()
+}
+
 /// Digits a person typed into a caption: a run of digits not continuing an identifier
 /// (`m1`, `order-2`, `Worker_1` are names, `30 s`, `#3`, `8,000` are numbers), and number
 /// words from two up.
@@ -215,8 +243,7 @@ fn the_digit_scanner_finds_typed_numbers() {
 #[test]
 fn every_preset_is_a_lesson_without_typed_numbers() {
     let mut typed = Vec::new();
-    for (name, text) in PRESETS {
-        let sc = parse(text).unwrap();
+    for (name, sc) in all_lessons() {
         let l = sc
             .lesson
             .as_ref()
@@ -242,8 +269,7 @@ fn every_preset_is_a_lesson_without_typed_numbers() {
 
 #[test]
 fn every_preset_lesson_can_be_followed_at_its_speed() {
-    for (name, _) in PRESETS {
-        let sc = preset(name);
+    for (name, sc) in all_lessons() {
         let shown = lesson::show(&sc)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .unwrap();
@@ -329,14 +355,25 @@ impl Oracle {
                 (m.len() - 1) as f64 * 1000.0 / (t(m[m.len() - 1]) - t(m[0]))
             }
             Some(("config", k)) => {
-                let q = &self.doc["queue"][k];
+                // The one queue, or the named entity (a subscription path is
+                // "<topic>/subscriptions/<name>" in the document's `entities`).
+                let q = match args.first() {
+                    None => &self.doc["queue"][k],
+                    Some(e) => match e.split_once("/subscriptions/") {
+                        Some((t, sub)) => &self.doc["entities"][t]["subscriptions"][sub][k],
+                        None => &self.doc["entities"][e][k],
+                    },
+                };
                 q.as_f64().unwrap_or_else(|| match k {
                     "lock_duration_ms" => 60_000.0,
                     "max_delivery_count" => 10.0,
                     other => panic!("no default for {other}"),
                 })
             }
-            Some(("final", k)) => self.fin[k].as_array().unwrap().len() as f64,
+            Some(("final", k)) => match args.first() {
+                Some(e) => self.fin["entities"][e][k].as_array().unwrap().len() as f64,
+                None => self.fin[k].as_array().unwrap().len() as f64,
+            },
             Some((field, k)) => self.pick(k, args)[field].as_f64().unwrap(),
             None => match *head {
                 "delivery_count" => self
@@ -376,8 +413,7 @@ impl Oracle {
 #[test]
 fn every_number_in_every_lesson_is_the_runs_figure() {
     let mut checked = 0;
-    for (name, _) in PRESETS {
-        let sc = preset(name);
+    for (name, sc) in all_lessons() {
         let facts = lesson::Facts::of(&sc);
         let oracle = Oracle::of(&sc);
         for (path, t) in sc.lesson.as_ref().unwrap().texts() {
@@ -426,6 +462,153 @@ fn the_lessons_state_what_the_issue_asked_for() {
             .description
             .contains("about eight a second")
     );
+}
+
+#[test]
+fn the_entity_lessons_tell_what_their_runs_show() {
+    let s = |n: &str| lesson::show(&entity_lesson(n)).unwrap().unwrap();
+    let figures = |sh: &lesson::Shown| -> Vec<(String, String)> { sh.figures.clone() };
+    let pair = |l: &str, v: &str| (l.to_string(), v.to_string());
+    let at = |sh: &lesson::Shown| -> Vec<u64> { sh.notes.iter().map(|n| n.at_ms).collect() };
+
+    // Fan-out with a filter: o1 to both subscriptions, o2 to audit only.
+    let f = s("topic-fan-out");
+    assert_eq!(at(&f), [0, 0, 1000, 2000]);
+    assert_eq!(
+        f.notes[1].text,
+        "o1 fans out into 2 copies, one per subscription; o2 matches only audit's rule: 1 copy. \
+         Each subscription numbers its own copies: o2 is seq 2 in audit."
+    );
+    assert_eq!(
+        f.notes[2].text,
+        "A1 receives 2 messages from audit; B1 receives 1 from billing, o1's other copy. \
+         Each copy is locked on its own, by its own receiver."
+    );
+    assert_eq!(
+        figures(&f),
+        [pair("copies of o1", "2"), pair("copies of o2", "1")]
+    );
+    assert_eq!(
+        f.summary[1],
+        "Completing billing's copy of o1 did nothing to audit's: 2 messages are still in audit, 0 in billing."
+    );
+
+    // A poison copy: billing's copy dead-lettered after 3 deliveries, audit's completed at once.
+    let p = s("poison-copy");
+    assert_eq!(at(&p), [0, 600, 1000, 2100, 3100, 4000]);
+    assert_eq!(
+        p.notes[4].text,
+        "Delivery 3 was billing's last (MaxDeliveryCount 3): the broker moves billing's copy to \
+         billing's dead-letter queue."
+    );
+    assert_eq!(
+        p.notes[5].text,
+        "billing's dead-letter queue holds 1 message; audit's holds 0. The poison copy never touched audit's."
+    );
+    assert_eq!(
+        figures(&p),
+        [
+            pair("deliveries of audit's copy", "1"),
+            pair("deliveries of billing's copy", "3"),
+            pair("in billing's dead-letter queue", "1"),
+        ]
+    );
+
+    // Request/reply: 1 s waits in each queue, 3 s round trip.
+    let r = s("request-reply");
+    assert_eq!(at(&r), [0, 1000, 2000, 3000, 3500]);
+    assert_eq!(
+        r.summary[0],
+        "req-1 waited 1 s in requests for the Server; rep-1 waited 1 s in replies for the Client."
+    );
+    assert_eq!(figures(&r), [pair("seconds from request to reply", "3")]);
+    assert_eq!(
+        r.notes[4].text,
+        "Client completes the reply: 0 messages left in requests, 0 in replies."
+    );
+
+    // Competing consumers on one subscription: W1's lock runs out, W2 completes all three.
+    let c = s("competing-consumers-subscription");
+    assert_eq!(at(&c), [0, 100, 1000, 5100, 6000, 6500, 7000]);
+    assert_eq!(
+        c.notes[0].text,
+        "Shop publishes 3 orders. Each subscription gets its own copy of each: 3 in audit, 3 in work."
+    );
+    assert_eq!(
+        c.notes[3].text,
+        "W1 has not settled o1: its lock on work's copy runs out at 5.1 s (work's lock duration is 5 s). \
+         The copy is available again."
+    );
+    assert_eq!(c.notes[4].text, "W2 takes o1: delivery 2.");
+    assert_eq!(
+        figures(&c),
+        [
+            pair("completed by W2", "3"),
+            pair("completed by W1", "0"),
+            pair("copies still in audit", "3"),
+        ]
+    );
+}
+
+#[test]
+fn lesson_placeholders_name_entities_and_unknown_ones_are_errors_with_paths() {
+    let doc = |lesson: &str| {
+        format!(
+            r#"{{"settle":1,"entities":{{"orders":{{"type":"topic","subscriptions":{{"a":{{}},"b":{{"max_delivery_count":4}}}}}},"q":{{"type":"queue","lock_duration_ms":5000}}}},
+            "script":[{{"at_ms":0,"do":"send","by":"S","to":"orders","id":"m1"}}],"lesson":{lesson}}}"#
+        )
+    };
+    // Settings and final lists of a named entity; every entity's list without a name.
+    let sc = parse(&doc(
+        r#"{"summary":["{config:max_delivery_count orders/subscriptions/b} {config:lock_duration_ms q|s} {final:main orders/subscriptions/a} {final:main} {count:enqueued entity=orders/subscriptions/b}"],
+            "notes":[{"on":{"event":"enqueued","entity":"orders/subscriptions/b"},"text":"b {t:published m1}"}]}"#,
+    ))
+    .unwrap();
+    let shown = lesson::show(&sc).unwrap().unwrap();
+    assert_eq!(shown.summary, ["4 5 1 2 1"]);
+    assert_eq!(shown.notes[0].text, "b 0");
+    // Validation names the text: an entity the document does not declare.
+    let e = parse(&doc(
+        r#"{"summary":["ok","{final:main orders/subscriptions/zz}"]}"#,
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "$.lesson.summary[1]");
+    assert_eq!(
+        e.problem,
+        "no queue, topic or subscription named \"orders/subscriptions/zz\""
+    );
+    let e = parse(r#"{"settle":1,"lesson":{"summary":["{config:lock_duration_ms orders}"]}}"#)
+        .unwrap_err();
+    assert_eq!(e.path, "$.lesson.summary[0]");
+    assert!(e.problem.contains("named \"orders\""), "{e}");
+    let e = Template::parse("{final:main a b}", "$.x", &[]).unwrap_err();
+    assert!(e.problem.contains("at most one entity"), "{e}");
+    // When shown: a setting without its entity, and settings a topic does not have.
+    for (text, want) in [
+        (
+            "{config:lock_duration_ms}",
+            "say which entity: the document declares several",
+        ),
+        (
+            "{config:max_delivery_count orders}",
+            "\"orders\" is a topic; its subscriptions have the max_delivery_count",
+        ),
+        (
+            "{final:scheduled orders/subscriptions/a}",
+            "has no scheduled list in the final record",
+        ),
+    ] {
+        let sc = parse(&doc(&format!(r#"{{"summary":["{text}"]}}"#))).unwrap();
+        let e = lesson::show(&sc).unwrap_err();
+        assert_eq!(e.path, "$.lesson.summary[0]", "{text}");
+        assert!(e.problem.contains(want), "{text}: {e}");
+    }
+    // Without entities, "queue" names the one queue.
+    let sc = parse(
+        r#"{"settle":1,"queue":{"max_delivery_count":7},"lesson":{"summary":["{config:max_delivery_count queue} {final:main queue}"]}}"#,
+    )
+    .unwrap();
+    assert_eq!(lesson::show(&sc).unwrap().unwrap().summary, ["7 0"]);
 }
 
 // ---------------------------------------------------------------- comparisons

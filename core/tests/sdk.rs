@@ -106,3 +106,20 @@ fn the_programs_in_docs_and_the_readme_excerpt_are_what_export_writes_today() {
     }
     assert!(lines > 10);
 }
+
+/// A session processor's clients (`Workers#1`, `Workers#2`) add up to the actor's summary.
+#[cfg(feature = "entities")]
+#[test]
+fn a_session_receivers_summary_adds_up_its_session_clients() {
+    let text =
+        std::fs::read_to_string(root().join("examples/entities/session-workers.json")).unwrap();
+    let sc = parse(&text).unwrap();
+    let py = export(&sc, Lang::Python).unwrap();
+    assert!(
+        py.contains(r#"check("actor Workers", "9 received, 9 completed, 0 abandoned, 0 deferred, 0 dead-lettered, 0 settlements failed", done[1])"#),
+        "{py}"
+    );
+    assert!(py.contains(", sessions=(2, 500))"));
+    let ts = export(&sc, Lang::TypeScript).unwrap();
+    assert!(ts.contains(r#"check("actor Workers", "9 received, 9 completed, 0 abandoned, 0 deferred, 0 dead-lettered, 0 settlements failed", done[1]);"#));
+}

@@ -233,3 +233,225 @@ fn a_huge_run_is_drawn_in_part_under_the_ceiling_and_says_so() {
     assert!(t.contains("too long to draw whole"), "{t}");
     assert!(t.contains("the band shows how many over time"), "{t}");
 }
+
+// ---------------------------------------------------------------- several entities
+
+#[cfg(feature = "entities")]
+mod entities {
+    use super::{check_xml, drawn, root, texts};
+    use settle_core::scenario::parse;
+    use settle_core::scenario::svg::{MAX_BYTES, svg, svg_animated};
+
+    fn example(name: &str) -> String {
+        let path = root().join(format!("examples/entities/{name}.json"));
+        let text = std::fs::read_to_string(path).unwrap();
+        svg(&parse(&text).unwrap()).unwrap()
+    }
+
+    /// The bold lane titles, top to bottom.
+    fn lane_titles(doc: &roxmltree::Document<'_>) -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("b"))
+            .filter(|n| n.attribute("x") == Some("16"))
+            .map(|n| n.text().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// The connectors of one kind (`c-sn` sends and copies, `c-dl` dead-lettering) as
+    /// (x, y from, y to).
+    fn connectors(doc: &roxmltree::Document<'_>, kind: &str) -> Vec<(f64, f64, f64)> {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(&format!("c {kind}")[..]))
+            .map(|n| {
+                let d = n.attribute("d").unwrap();
+                let (m, v) = d[1..].split_once('V').unwrap();
+                let (x, y) = m.split_once(' ').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap(), v.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_entity_example_renders_well_formed_small_and_deterministic() {
+        for name in [
+            "topic-fan-out",
+            "poison-copy",
+            "request-reply",
+            "competing-consumers-subscription",
+        ] {
+            let path = root().join(format!("examples/entities/{name}.json"));
+            let sc = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+            for text in [svg(&sc).unwrap(), svg_animated(&sc).unwrap()] {
+                check_xml(name, &text);
+                assert!(text.len() <= MAX_BYTES, "{name}: {} bytes", text.len());
+            }
+            assert_eq!(svg(&sc).unwrap(), svg(&sc).unwrap(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_topic_and_its_subscriptions_get_lanes_and_the_copies_fan_out() {
+        let text = example("topic-fan-out");
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert_eq!(
+            lane_titles(&doc),
+            [
+                "S1",
+                "Topic orders",
+                "Subscription audit",
+                "A1",
+                "Dead-letter queue",
+                "Subscription billing",
+                "B1",
+                "Dead-letter queue",
+            ]
+        );
+        let t = texts(&doc);
+        assert!(t.iter().any(|s| s == "2 published"), "{t:?}");
+        assert!(t.iter().any(|s| s == "of orders · 2 messages"), "{t:?}");
+        assert!(t.iter().any(|s| s == "of orders · 1 message"), "{t:?}");
+        assert!(t.iter().any(|s| s == "×2 published"), "{t:?}");
+        // Sends: S1 → topic (twice, at 0 s); copies: topic → audit (o1, o2), topic → billing
+        // (o1's second copy, beside the first).
+        let sends = connectors(&doc, "c-sn");
+        assert_eq!(sends.len(), 5, "{sends:?}");
+        let x0 = sends.iter().map(|c| c.0).fold(f64::MAX, f64::min);
+        let beside: Vec<_> = sends.iter().filter(|c| c.0 == x0 + 4.0).collect();
+        assert_eq!(
+            beside.len(),
+            1,
+            "o1's second copy is drawn beside the first: {sends:?}"
+        );
+        // It reaches further down than the first copies: billing's lane is below audit's.
+        let deepest = sends.iter().map(|c| c.2).fold(0.0, f64::max);
+        assert_eq!(beside[0].2, deepest);
+        assert_eq!(
+            drawn(&doc)
+                .filter(|n| n.attribute("href") == Some("#i-pb"))
+                .count(),
+            1,
+            "one publish mark (two publications at one spot)"
+        );
+    }
+
+    #[test]
+    fn a_message_no_subscription_takes_is_drawn_dropped() {
+        let doc = r#"{"settle": 1, "title": "Filtered out",
+          "entities": {"orders": {"type": "topic", "subscriptions": {
+            "eu": {"rules": {"eu": {"filter": {"correlation": {"properties": {"region": "eu"}}}}}},
+            "big": {"rules": {"big": {"filter": {"sql": "total > 100"}}}}}}},
+          "script": [
+            {"at_ms": 0, "do": "send", "by": "S", "to": "orders", "id": "o1", "properties": {"region": "eu", "total": 500}},
+            {"at_ms": 1000, "do": "send", "by": "S", "to": "orders", "id": "o2", "properties": {"region": "us", "total": 5}},
+            {"at_ms": 2000, "do": "send", "by": "S", "to": "orders", "id": "o3", "properties": {"region": "eu", "total": 5}}
+          ]}"#;
+        let text = svg(&parse(doc).unwrap()).unwrap();
+        check_xml("dropped", &text);
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let t = texts(&doc);
+        assert!(t.iter().any(|s| s == "3 published, 1 dropped"), "{t:?}");
+        assert!(
+            t.iter().any(|s| s == "o2: no subscription, dropped"),
+            "{t:?}"
+        );
+        assert!(t.iter().any(|s| s == "o1 → big, eu"), "{t:?}");
+        assert!(t.iter().any(|s| s == "o3 → eu"), "{t:?}");
+        assert!(
+            t.iter()
+                .any(|s| s == "o2 matched no subscription of orders: accepted, then dropped."),
+            "{t:?}"
+        );
+        let dropped: Vec<_> = drawn(&doc)
+            .filter(|n| n.attribute("href") == Some("#i-no"))
+            .collect();
+        assert_eq!(dropped.len(), 1);
+        assert_eq!(dropped[0].attribute("class"), Some("k-ab"));
+        // No copy of o2 goes anywhere: sends S → topic (3), copies of o1 (2) and o3 (1).
+        assert_eq!(connectors(&doc, "c-sn").len(), 6);
+        // The legend says what the mark means.
+        assert!(
+            t.iter().any(|s| s == "no subscription took it: dropped"),
+            "{t:?}"
+        );
+    }
+
+    #[test]
+    fn a_reply_queue_is_drawn_beside_its_request_queue() {
+        let text = example("request-reply");
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert_eq!(
+            lane_titles(&doc),
+            [
+                "Queue requests",
+                "Server",
+                "Dead-letter queue",
+                "Queue replies",
+                "Client",
+                "Dead-letter queue",
+            ]
+        );
+        let t = texts(&doc);
+        assert!(t.iter().any(|s| s == "req-1 · reply_to replies"), "{t:?}");
+        assert!(
+            t.iter().any(|s| s == "rep-1 · correlation_id req-1"),
+            "{t:?}"
+        );
+        assert!(t.iter().any(|s| s == "of requests · empty"), "{t:?}");
+    }
+
+    #[test]
+    fn a_poison_copy_is_dead_lettered_in_its_own_subscription() {
+        let text = example("poison-copy");
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let t = texts(&doc);
+        assert!(
+            t.iter().any(|s| s == "of billing · 1 dead-lettered"),
+            "{t:?}"
+        );
+        assert!(t.iter().any(|s| s == "of audit · empty"), "{t:?}");
+        assert!(
+            t.iter().any(|s| s.starts_with(
+                "order-7 → dead-letter queue of billing, reason MaxDeliveryCountExceeded"
+            )),
+            "{t:?}"
+        );
+        // One dead-letter arrow, into the lowest lane (billing's dead-letter queue).
+        let dl = connectors(&doc, "c-dl");
+        assert_eq!(dl.len(), 1);
+        // Three abandons (short lock spans end in a small dot of the abandon colour).
+        let abandons = drawn(&doc)
+            .filter(|n| n.attribute("class") == Some("k-ab"))
+            .count();
+        assert_eq!(abandons, 3);
+    }
+
+    #[test]
+    fn docs_topic_fan_out_svg_is_the_rendered_example() {
+        let got = example("topic-fan-out");
+        let path = root().join("docs/topic-fan-out.svg");
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            got == want,
+            "docs/topic-fan-out.svg is not what `settle render examples/entities/topic-fan-out.json --svg` draws; look at it, then UPDATE_GOLDEN=1 cargo test --workspace --test svg"
+        );
+    }
+
+    #[test]
+    fn a_busy_topic_is_drawn_under_the_ceiling() {
+        let json = r#"{"settle":1,"title":"Busy topic","run_until_ms":60000,
+          "entities":{"orders":{"type":"topic","subscriptions":{"a":{},"b":{}}}},
+          "actors":[{"kind":"sender","name":"S","to":"orders","mode":"pipelined","count":4000,"interval_ms":5},
+                    {"kind":"receiver","name":"RA","from":"orders/subscriptions/a","concurrency":20,"processing_ms":[10,30]},
+                    {"kind":"receiver","name":"RB","from":"orders/subscriptions/b","concurrency":20,"processing_ms":[10,30]}]}"#;
+        let text = svg(&parse(json).unwrap()).unwrap();
+        check_xml("busy topic", &text);
+        assert!(text.len() <= MAX_BYTES, "{} bytes", text.len());
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let t = texts(&doc).join("\n");
+        assert!(t.contains("4000 published"), "{t}");
+        assert!(t.contains("the band shows how many over time"), "{t}");
+    }
+}

@@ -155,13 +155,18 @@ def seq_of(msg_id: str) -> int:
     return SEQ_OF[msg_id]
 
 
-async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
-    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+async def peek_through(r: ServiceBusReceiver) -> list[ServiceBusReceivedMessage]:
+    """Every message the receiver's entity holds, peeked (locked ones too); closes it."""
     found: list[ServiceBusReceivedMessage] = []
-    async with sb.get_queue_receiver(QUEUE, sub_queue=sub) as r:
+    async with r:
         while batch := await r.peek_messages(max_message_count=250):
             found.extend(batch)
     return found
+
+
+async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+    return await peek_through(sb.get_queue_receiver(QUEUE, sub_queue=sub))
 
 
 async def contents(session_queue: bool) -> str:
@@ -204,19 +209,23 @@ class Client:
             return self.session
         key = (mode or self.mode, sub)
         if key not in self.receivers:
-            self.receivers[key] = self.sb.get_queue_receiver(
-                QUEUE,
-                receive_mode=(
-                    ServiceBusReceiveMode.RECEIVE_AND_DELETE
-                    if key[0] == "receive_and_delete"
-                    else ServiceBusReceiveMode.PEEK_LOCK
-                ),
-                sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
-                prefetch_count=self.prefetch,
-                max_wait_time=RECEIVE_WAIT_S,
-                auto_lock_renewer=self.renewer,
-            )
+            self.receivers[key] = self.link(key[0], sub)
         return self.receivers[key]
+
+    def link(self, mode: str, sub: str) -> ServiceBusReceiver:
+        """A new receiver of the queue for this mode and sub-queue."""
+        return self.sb.get_queue_receiver(
+            QUEUE,
+            receive_mode=(
+                ServiceBusReceiveMode.RECEIVE_AND_DELETE
+                if mode == "receive_and_delete"
+                else ServiceBusReceiveMode.PEEK_LOCK
+            ),
+            sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
+            prefetch_count=self.prefetch,
+            max_wait_time=RECEIVE_WAIT_S,
+            auto_lock_renewer=self.renewer,
+        )
 
     async def open(self, mode: str, sub: str, prefetch: int) -> None:
         """Opens the link now (with a prefetch, the broker starts filling the buffer, and the
@@ -237,8 +246,10 @@ class Client:
         """The latest delivery of `msg_id` to this client (KeyError: it never received it)."""
         return self.held[msg_id]
 
-    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
-        r = self.sb.get_queue_receiver(
+    def session_link(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        """A receiver of this session (None: the next available one), not open yet: opening it
+        is what accepts (locks) the session."""
+        return self.sb.get_queue_receiver(
             QUEUE,
             session_id=session_id if session_id is not None else NEXT_AVAILABLE_SESSION,
             receive_mode=(
@@ -248,6 +259,9 @@ class Client:
             ),
             max_wait_time=RECEIVE_WAIT_S,
         )
+
+    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        r = self.session_link(session_id)
         await r.__aenter__()  # opening the link is what accepts (locks) the session
         self.session = r
         return r

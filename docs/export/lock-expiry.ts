@@ -33,12 +33,15 @@ import {
   ServiceBusAdministrationClient,
   ServiceBusClient,
   isServiceBusError,
+  type CorrelationRuleFilter,
   type DeadLetterOptions,
   type ServiceBusMessage,
   type ServiceBusReceivedMessage,
   type ServiceBusReceiver,
   type ServiceBusSender,
   type ServiceBusSessionReceiver,
+  type SqlRuleAction,
+  type SqlRuleFilter,
 } from "@azure/service-bus";
 
 const CONNECTION_STRING = process.env.SERVICEBUS_CONNECTION_STRING ?? "";
@@ -69,6 +72,12 @@ function kindOf(e: unknown): string {
   }
   if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
     return "InvalidOperation";
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 409) {
+    return "MessagingEntityAlreadyExists"; // the administration API: a rule of that name exists
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 404) {
+    return "MessagingEntityNotFound"; // the administration API: no such rule or entity
   }
   if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 400) {
     // The administration API refusing an update (what an existing queue cannot change).
@@ -141,7 +150,11 @@ function scheduled(step: number): Seq {
 
 /** Every message in the queue or its dead-letter queue, peeked (locked ones too). */
 async function peekAll(sb: ServiceBusClient, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
-  const r = sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined });
+  return peekThrough(sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined }));
+}
+
+/** Every message the receiver's entity holds, peeked (locked ones too); closes it. */
+async function peekThrough(r: ServiceBusReceiver): Promise<ServiceBusReceivedMessage[]> {
   const found: ServiceBusReceivedMessage[] = [];
   for (;;) {
     const batch = await r.peekMessages(250);
@@ -193,14 +206,19 @@ class Client {
     const key = `${m}/${sub}`;
     let r = this.receivers.get(key);
     if (r === undefined) {
-      r = this.sb.createReceiver(QUEUE, {
-        receiveMode: m === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
-        subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
-        maxAutoLockRenewalDurationInMs: this.autoRenewMs,
-      });
+      r = this.link(m, sub);
       this.receivers.set(key, r);
     }
     return r;
+  }
+
+  /** A new receiver of the queue for this mode and sub-queue. */
+  link(mode: string, sub: string): ServiceBusReceiver {
+    return this.sb.createReceiver(QUEUE, {
+      receiveMode: mode === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
+      subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    });
   }
 
   async open(mode: string, sub: string): Promise<void> {
@@ -225,15 +243,19 @@ class Client {
     return h;
   }
 
-  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+  /** Accepts (locks) this session, or the next available one: a receiver of its own. */
+  async sessionLink(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
     const options = {
       receiveMode: this.mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
-      maxAutoLockRenewalDurationInMs: 0,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
     };
-    this.session =
-      sessionId === undefined
-        ? await this.sb.acceptNextSession(QUEUE, options)
-        : await this.sb.acceptSession(QUEUE, sessionId, options);
+    return sessionId === undefined
+      ? await this.sb.acceptNextSession(QUEUE, options)
+      : await this.sb.acceptSession(QUEUE, sessionId, options);
+  }
+
+  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+    this.session = await this.sessionLink(sessionId);
     return this.session;
   }
 

@@ -34,20 +34,6 @@ impl fmt::Display for ArtifactError {
 
 impl core::error::Error for ArtifactError {}
 
-/// Artifacts draw and export one queue: a document with `entities` is refused, in words.
-///
-/// # Errors
-/// The scenario declares `entities`.
-pub(crate) fn one_queue(sc: &Scenario) -> Result<(), ArtifactError> {
-    if sc.entities.is_some() {
-        return Err(ArtifactError {
-            message: super::ONLY_RUN_HAS_ENTITIES.into(),
-            budget: None,
-        });
-    }
-    Ok(())
-}
-
 /// How a budgeted run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ended {
@@ -71,32 +57,85 @@ pub(crate) fn drive(
 ) -> Result<Ended, BudgetError> {
     let mut run = Run::new(sc);
     let end = run.end();
+    let ended = drive_loop(
+        &mut run,
+        end,
+        max_records,
+        Run::next_due,
+        &mut |run: &mut Run, t: Instant, deliver: bool| {
+            let mut count = 0usize;
+            run.advance_measured(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
+                if deliver {
+                    count += 1;
+                    out(w, r);
+                }
+            })?;
+            Ok(count)
+        },
+    )?;
+    run.account_final()?;
+    Ok(ended)
+}
+
+/// As [`drive`], for a document with `entities`: each record with its entity.
+#[cfg(feature = "entities")]
+pub(crate) fn drive_ns(
+    sc: &Scenario,
+    max_records: usize,
+    out: &mut impl FnMut(super::NsRecord<'_>),
+) -> Result<Ended, BudgetError> {
+    let mut run = super::NsRun::new(sc);
+    let end = run.end();
+    let ended = drive_loop(
+        &mut run,
+        end,
+        max_records,
+        super::NsRun::next_due,
+        &mut |run: &mut super::NsRun, t: Instant, deliver: bool| {
+            let mut count = 0usize;
+            run.advance_records(t, &mut |r: super::NsRecord<'_>, _: &super::J, _: &str| {
+                if deliver {
+                    count += 1;
+                    out(r);
+                }
+            })?;
+            Ok(count)
+        },
+    )?;
+    run.account_final()?;
+    Ok(ended)
+}
+
+/// The instant-by-instant loop of [`drive`]: `advance(run, t, deliver)` runs to `t` and says
+/// how many records it handed over (none when `deliver` is false).
+fn drive_loop<R>(
+    run: &mut R,
+    end: Instant,
+    max_records: usize,
+    next_due: fn(&R) -> Option<Instant>,
+    advance: &mut dyn FnMut(&mut R, Instant, bool) -> Result<usize, BudgetError>,
+) -> Result<Ended, BudgetError> {
     let mut count = 0usize;
     let mut last: Option<Instant> = None;
-    let ended = loop {
+    loop {
         // Progress is guaranteed: everything due at or before `t` runs now, so a next instant
         // never repeats; the guard only makes that independent of the core's internals.
-        let next = run.next_due().map(|t| match last {
+        let next = next_due(run).map(|t| match last {
             Some(l) if t <= l => Instant::from_millis(l.as_millis().saturating_add(1)),
             _ => t,
         });
         let Some(t) = next.filter(|&t| t <= end) else {
-            run.advance_measured(end, u64::MAX, &mut |w: &World, r: Record<'_>| out(w, r))?;
-            break Ended::Finished;
+            advance(run, end, true)?;
+            return Ok(Ended::Finished);
         };
-        run.advance_measured(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
-            count += 1;
-            out(w, r);
-        })?;
+        count += advance(run, t, true)?;
         last = Some(t);
         if count >= max_records && t < end {
             // Not drawn, but within the budget or not, as `settle run` would find.
-            run.advance_measured(end, u64::MAX, &mut |_: &World, _: Record<'_>| {})?;
-            break Ended::Cut(t);
+            advance(run, end, false)?;
+            return Ok(Ended::Cut(t));
         }
-    };
-    run.account_final()?;
-    Ok(ended)
+    }
 }
 
 /// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
@@ -122,10 +161,24 @@ pub(crate) fn target_of(op: &Op) -> Option<&Target> {
     }
 }
 
-/// Whether any message of the scenario can expire: a queue default TTL, the basic tier's
-/// 14-day ceiling, or a TTL on a message the script or an automated sender sends.
+/// Whether any message of the scenario can expire: a queue (or entity) default TTL, the basic
+/// tier's 14-day ceiling, or a TTL on a message the script or an automated sender sends.
 pub(crate) fn ttl_possible(sc: &Scenario) -> bool {
-    sc.queue.default_ttl.is_some()
+    let entity_ttl = sc.entities.as_ref().is_some_and(|ents| {
+        ents.values().any(|e| match e {
+            crate::namespace::EntitySpec::Queue(c) => {
+                c.default_ttl.is_some() || c.tier == crate::Tier::Basic
+            }
+            crate::namespace::EntitySpec::Topic(t) => {
+                t.config.default_ttl.is_some()
+                    || t.subscriptions
+                        .values()
+                        .any(|s| s.config.default_ttl.is_some())
+            }
+        })
+    });
+    entity_ttl
+        || sc.queue.default_ttl.is_some()
         || sc.queue.tier == crate::Tier::Basic
         || sc.script.iter().any(|s| match &s.op {
             Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),

@@ -15,9 +15,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use serde_json::Value;
 
-/// Every broker event name of the trace format (`docs/trace-events.md`).
-pub const EVENTS: [&str; 20] = [
+/// Every broker event name of the trace format (`docs/trace-events.md`; `published` only in
+/// documents with `entities`).
+pub const EVENTS: [&str; 21] = [
     "enqueued",
+    "published",
     "duplicate_dropped",
     "rejected",
     "activated",
@@ -59,10 +61,17 @@ const FIELDS: [&str; 5] = [
 
 const FINAL_LISTS: [&str; 3] = ["main", "dead_letter", "scheduled"];
 
+/// `config:` keys a topic has (the others are its subscriptions').
+const TOPIC_CONFIG_KEYS: [&str; 3] = [
+    "default_ttl_ms",
+    "duplicate_detection_window_ms",
+    "max_size_bytes",
+];
+
 const VOCABULARY: &str = "t:KIND, count:KIND, rate:KIND, delivery_count ID, \
      FIELD:KIND (delivery_count, seq, scheduled_seq, locked_until_ms, scheduled_enqueue_ms), \
      elapsed NAME, \
-     config:KEY, final:LIST, receivers, senders";
+     config:KEY [ENTITY], final:LIST [ENTITY], receivers, senders";
 
 /// Longest caption, summary line or figure, in characters.
 const MAX_TEXT: usize = 600;
@@ -146,8 +155,10 @@ enum Term {
     DeliveryCount(String),
     Field(&'static str, Matcher),
     Elapsed(String),
-    Config(&'static str),
-    Final(&'static str),
+    /// A numeric setting, of the named entity (`None`: the one queue).
+    Config(&'static str, Option<String>),
+    /// A final list's length, of the named entity (`None`: the one queue, or every entity).
+    Final(&'static str, Option<String>),
     Receivers,
     Senders,
 }
@@ -249,6 +260,20 @@ fn one_of(list: &[&'static str], arg: &str, path: &str, src: &str, what: &str) -
     )
 }
 
+/// The optional entity of `config:` and `final:` (a queue, topic or subscription path).
+fn entity_arg(args: &[&str], head: &str, path: &str, src: &str) -> R<Option<String>> {
+    match args {
+        [] => Ok(None),
+        [e] => Ok(Some((*e).into())),
+        _ => err(
+            path,
+            format!(
+                "{{{src}}}: {head} takes at most one entity (a queue, topic or subscription path)"
+            ),
+        ),
+    }
+}
+
 fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
     let words: Vec<&str> = src_term.split_whitespace().collect();
     let Some((head, args)) = words.split_first() else {
@@ -277,12 +302,13 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
                 matcher(arg, args, path, src).map(|m| Term::Field(key, m))
             }
             "config" => {
-                no_args()?;
-                one_of(&CONFIG_KEYS, arg, path, src, "a numeric queue key").map(Term::Config)
+                let entity = entity_arg(args, head, path, src)?;
+                one_of(&CONFIG_KEYS, arg, path, src, "a numeric queue key")
+                    .map(|k| Term::Config(k, entity))
             }
             "final" => {
-                no_args()?;
-                one_of(&FINAL_LISTS, arg, path, src, "a final list").map(Term::Final)
+                let entity = entity_arg(args, head, path, src)?;
+                one_of(&FINAL_LISTS, arg, path, src, "a final list").map(|k| Term::Final(k, entity))
             }
             _ => err(
                 path,
@@ -410,6 +436,17 @@ impl Template {
         self.holes()
             .map(|h| (h.src.clone(), h.value(facts)))
             .collect()
+    }
+
+    /// The entities its `config:` and `final:` placeholders name.
+    pub(super) fn entities(&self) -> impl Iterator<Item = &str> {
+        self.holes()
+            .flat_map(|h| [Some(&h.a), h.minus.as_ref()])
+            .flatten()
+            .filter_map(|t| match t {
+                Term::Config(_, Some(e)) | Term::Final(_, Some(e)) => Some(e.as_str()),
+                _ => None,
+            })
     }
 
     fn holes(&self) -> impl Iterator<Item = &Hole> {
@@ -551,27 +588,76 @@ pub struct Marker {
 }
 
 /// What a whole run produced, to resolve placeholders from: its trace records, its final
-/// record, the queue configuration and the actors.
+/// record, the configuration of its queue (or of each entity) and the actors.
 #[derive(Clone, Debug)]
 pub struct Facts {
     records: Vec<J>,
     last: J,
-    queue: Value,
+    /// Each entity's settings by path, as the format writes them, and whether it is a topic;
+    /// one entry, `"queue"`, without `entities`.
+    configs: Vec<(String, Value, bool)>,
+    /// The document declares `entities`.
+    entities: bool,
     actors: Vec<(String, bool, u64)>,
 }
 
+/// Each entity's settings (`"queue"` without `entities`), and whether it is a topic.
+fn configs(sc: &Scenario) -> Vec<(String, Value, bool)> {
+    use crate::namespace::{EntitySpec, subscription_path};
+    let Some(ents) = &sc.entities else {
+        return alloc::vec![("queue".into(), super::config_value(&sc.queue), false)];
+    };
+    let mut out = Vec::new();
+    for (name, e) in ents.iter() {
+        match e {
+            EntitySpec::Queue(c) => out.push((name.clone(), super::config_value(c), false)),
+            EntitySpec::Topic(t) => {
+                out.push((name.clone(), super::config_value(&t.config), true));
+                for (sub, s) in &t.subscriptions {
+                    out.push((
+                        subscription_path(name, sub),
+                        super::config_value(&s.config),
+                        false,
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The scenario's trace records and its final record (`J::Null` when the work budget ran out).
+fn run_records(sc: &Scenario) -> (Vec<J>, J) {
+    let mut records = Vec::new();
+    #[cfg(feature = "entities")]
+    if sc.entities.is_some() {
+        let last = super::NsRun::new(sc)
+            .finish_records(&mut |_: super::NsRecord<'_>, r: &J, _: &str| {
+                records.push(r.clone());
+            })
+            .unwrap_or(J::Null);
+        return (records, last);
+    }
+    let mut run = Run::new(sc);
+    run.finish(&mut |r: J| records.push(r));
+    let last = if run.exceeded().is_none() {
+        records.pop().unwrap_or(J::Null)
+    } else {
+        J::Null
+    };
+    (records, last)
+}
+
 impl Facts {
-    /// Runs the scenario to its end and keeps what it produced.
+    /// Runs the scenario (with or without `entities`) to its end and keeps what it produced.
     #[must_use]
     pub fn of(sc: &Scenario) -> Self {
-        let mut run = Run::new(sc);
-        let mut records = Vec::new();
-        run.finish(&mut |r: J| records.push(r));
-        let last = records.pop().unwrap_or(J::Null);
+        let (records, last) = run_records(sc);
         Self {
             records,
             last,
-            queue: super::config_value(&sc.queue),
+            configs: configs(sc),
+            entities: sc.entities.is_some(),
             actors: sc
                 .actors
                 .iter()
@@ -609,6 +695,24 @@ impl Facts {
                 })
             })
             .collect()
+    }
+
+    /// The queue, topic or subscription a placeholder names (`None`: the one queue).
+    fn entity(&self, name: Option<&str>) -> Result<&(String, Value, bool), String> {
+        match name {
+            None if self.entities => {
+                Err("say which entity: the document declares several (config:KEY ENTITY)".into())
+            }
+            None => self
+                .configs
+                .first()
+                .ok_or_else(|| "the run has no queue".into()),
+            Some(n) => self
+                .configs
+                .iter()
+                .find(|(p, _, _)| p == n)
+                .ok_or_else(|| format!("no queue, topic or subscription named \"{n}\"")),
+        }
     }
 
     fn matching<'a>(&'a self, m: &'a Matcher) -> impl Iterator<Item = &'a J> + 'a {
@@ -694,16 +798,47 @@ impl Facts {
                     .ok_or_else(|| format!("\"{name}\" does nothing in the run"))?;
                 int(end.saturating_sub(start))
             }
-            Term::Config(k) => match self.queue.get(*k).and_then(Value::as_u64) {
-                Some(n) => int(n),
-                None => return Err(format!("the queue's {k} is not set")),
-            },
-            Term::Final(list) => int(field(&self.last, "final")
-                .and_then(|f| field(f, list))
-                .map_or(0, |l| match l {
-                    J::A(a) => a.len() as u64,
-                    _ => 0,
-                })),
+            Term::Config(k, entity) => {
+                let (name, cfg, topic) = self.entity(entity.as_deref())?;
+                if *topic && !TOPIC_CONFIG_KEYS.contains(k) {
+                    return Err(format!(
+                        "\"{name}\" is a topic; its subscriptions have the {k}"
+                    ));
+                }
+                match cfg.get(*k).and_then(Value::as_u64) {
+                    Some(n) => int(n),
+                    None if self.entities => return Err(format!("{name}'s {k} is not set")),
+                    None => return Err(format!("the queue's {k} is not set")),
+                }
+            }
+            Term::Final(list, entity) => {
+                let len = |e: &J| match field(e, list) {
+                    Some(J::A(a)) => Some(a.len() as u64),
+                    _ => None,
+                };
+                let fin = field(&self.last, "final");
+                if !self.entities {
+                    self.entity(entity.as_deref())?;
+                    return Ok(int(fin.and_then(len).unwrap_or(0)));
+                }
+                let ents = fin.and_then(|f| field(f, "entities"));
+                match entity {
+                    // Every entity's list of that name, together.
+                    None => int(match ents {
+                        Some(J::O(all)) => all.iter().filter_map(|(_, e)| len(e)).sum(),
+                        _ => 0,
+                    }),
+                    Some(name) => {
+                        self.entity(Some(name))?;
+                        match ents.and_then(|e| field(e, name)) {
+                            None => int(0),
+                            Some(e) => int(len(e).ok_or_else(|| {
+                                format!("\"{name}\" has no {list} list in the final record")
+                            })?),
+                        }
+                    }
+                }
+            }
             Term::Receivers => int(self.actors.iter().filter(|a| !a.1).count() as u64),
             Term::Senders => int(self.actors.iter().filter(|a| a.1).count() as u64),
         })
@@ -781,7 +916,7 @@ fn on(path: &str, v: &Value) -> R<Matcher> {
     }
     let id = o.str("id")?.map(String::from);
     let mut filters = Vec::new();
-    for key in ["by", "error"] {
+    for key in ["by", "error", "entity"] {
         if let Some(v) = o.str(key)? {
             filters.push((key.into(), v.into()));
         }
@@ -947,6 +1082,22 @@ impl Lesson {
             summary,
             figures,
         })
+    }
+
+    /// Every entity its placeholders name exists: `known` says which do.
+    ///
+    /// # Errors
+    /// The first text naming an unknown entity, with its JSON path.
+    pub(super) fn check_entities(&self, known: impl Fn(&str) -> bool) -> R<()> {
+        for (path, t) in self.texts() {
+            if let Some(e) = t.entities().find(|e| !known(e)) {
+                return err(
+                    &path,
+                    format!("no queue, topic or subscription named \"{e}\""),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Every text of the lesson with its JSON path (captions, summary, figures).

@@ -26,7 +26,7 @@ pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
 pub use json::{J, parse_f64};
 #[cfg(feature = "entities")]
-pub use nsrun::{NsRun, ns_event_record};
+pub use nsrun::{NsRecord, NsRun, ns_event_record};
 pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
@@ -88,9 +88,10 @@ pub struct Step {
     pub entity: Option<Text>,
 }
 
-/// Why a tool other than `settle run` and `check` (the page, `lesson`, `render`, `export`)
-/// refuses a document with `entities`: they show one queue so far, and would show a wrong story.
-pub const ONLY_RUN_HAS_ENTITIES: &str = "this scenario declares entities (queues, topics, subscriptions); only `settle run` and `check` handle them so far";
+/// Why a build without the `entities` feature (the playground's page so far) refuses a document
+/// with `entities`: it runs one queue, and would show a wrong story. The command line (`settle
+/// run`, `check`, `lesson`, `render`, `export`) handles them.
+pub const ONLY_RUN_HAS_ENTITIES: &str = "this scenario declares entities (queues, topics, subscriptions); the playground runs one queue so far: use the command line (settle run, lesson, render, export)";
 
 /// Executes a scenario and produces its trace, within a work [`Budget`].
 ///

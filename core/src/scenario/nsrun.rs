@@ -3,13 +3,13 @@
 //! final record per entity.
 
 use super::{
-    Budget, BudgetError, Exhausted, J, Scenario, Step, actor_record_in, event_record,
+    Budget, BudgetError, Exhausted, J, Record, Scenario, Step, actor_record_in, event_record,
     message_record_in, ms, step_record_in,
 };
 use crate::actors::{ActorSpec, Actors};
 use crate::event::EventKind;
 use crate::message::{MessageView, Text};
-use crate::namespace::{Namespace, NsEvent};
+use crate::namespace::{CopyOf, Namespace, NsEvent};
 use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
@@ -27,12 +27,66 @@ pub struct NsRun {
     steps: Rc<[Step]>,
     next: usize,
     end: Instant,
+    meter: Meter,
+    /// The automated actors, one group per entity they address.
+    groups: Vec<Group>,
+}
+
+/// One thing a run of a document with `entities` produced, before it becomes a trace line:
+/// the base [`Record`], the world that names its clients, and where it happened.
+#[derive(Debug)]
+pub struct NsRecord<'a> {
+    /// The world of the entity (its clients' names; a topic's client table).
+    pub world: &'a World,
+    /// The step, actor action or broker event.
+    pub record: Record<'a>,
+    /// The queue, topic or subscription path; `None` for a step that addresses none.
+    pub entity: Option<&'a Text>,
+    /// On the `enqueued` of a subscription's copy: the topic's number and the action rule.
+    pub copy: Option<&'a CopyOf>,
+}
+
+/// The work budget's count of records and trace bytes.
+#[derive(Clone, Debug)]
+struct Meter {
     budget: Budget,
     records: u64,
     trace_bytes: u64,
     exceeded: Option<BudgetError>,
-    /// The automated actors, one group per entity they address.
-    groups: Vec<Group>,
+}
+
+impl Meter {
+    /// Counts `rec`'s trace line and hands it over with the record it came from.
+    fn write(
+        &mut self,
+        r: NsRecord<'_>,
+        rec: &J,
+        at: Instant,
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
+    ) -> Result<(), BudgetError> {
+        if self.records >= self.budget.max_records {
+            return Err(self.over(Exhausted::Records, at));
+        }
+        let mut line = String::new();
+        rec.write(&mut line);
+        line.push('\n');
+        let bytes = self.trace_bytes.saturating_add(line.len() as u64);
+        if bytes > self.budget.max_trace_bytes {
+            return Err(self.over(Exhausted::TraceBytes, at));
+        }
+        self.records += 1;
+        self.trace_bytes = bytes;
+        out(r, rec, &line);
+        Ok(())
+    }
+
+    fn over(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
+        let e = self
+            .budget
+            .exceeded(exhausted, at, self.records, self.trace_bytes);
+        self.exceeded = Some(e.clone());
+        e
+    }
 }
 
 /// The actors that address one entity.
@@ -64,10 +118,12 @@ impl NsRun {
             steps: sc.script.clone().into(),
             next: 0,
             end: sc.run_until,
-            budget: Budget::DEFAULT,
-            records: 0,
-            trace_bytes: 0,
-            exceeded: None,
+            meter: Meter {
+                budget: Budget::DEFAULT,
+                records: 0,
+                trace_bytes: 0,
+                exceeded: None,
+            },
             groups: groups(sc),
         }
     }
@@ -76,6 +132,24 @@ impl NsRun {
     #[must_use]
     pub fn namespace(&self) -> &Namespace {
         &self.ns
+    }
+
+    /// `run_until_ms`.
+    #[must_use]
+    pub fn end(&self) -> Instant {
+        self.end
+    }
+
+    /// The next instant at which anything is due: a step, an actor's wake-up or a broker
+    /// deadline.
+    #[must_use]
+    pub fn next_due(&self) -> Option<Instant> {
+        self.groups
+            .iter()
+            .filter_map(|g| g.actors.next_wake())
+            .chain(self.steps.get(self.next).map(|s| s.at))
+            .chain(self.ns.poll_timeout())
+            .min()
     }
 
     /// Runs every step and deadline at or before `t`, writing each trace line (with its `\n`).
@@ -87,7 +161,20 @@ impl NsRun {
         t: Instant,
         out: &mut impl FnMut(&str),
     ) -> Result<(), BudgetError> {
-        if let Some(e) = &self.exceeded {
+        self.advance_records(t, &mut |_: NsRecord<'_>, _: &J, line: &str| out(line))
+    }
+
+    /// Runs every step and deadline at or before `t`, handing over each record: what happened,
+    /// its trace record and its trace line (with its `\n`), counted against the work budget.
+    ///
+    /// # Errors
+    /// The work budget ran out; nothing more runs.
+    pub fn advance_records(
+        &mut self,
+        t: Instant,
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
+    ) -> Result<(), BudgetError> {
+        if let Some(e) = &self.meter.exceeded {
             return Err(e.clone());
         }
         loop {
@@ -110,24 +197,34 @@ impl NsRun {
     }
 
     /// The next script step, its record and its events.
-    fn run_step(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
-        {
-            let step = self.steps[self.next].clone();
-            self.ns.advance_to(step.at);
-            self.drain(None, out)?;
-            let idx = self.next;
-            self.next += 1;
-            let result = self.apply(&step);
-            let world = step
-                .entity
-                .as_deref()
-                .and_then(|e| self.ns.world(e))
-                .unwrap_or(&self.nowhere);
-            let rec = step_record_in(world, idx, &step, &result, true);
-            self.write(&rec, step.at, out)?;
-            self.drain(Some(idx), out)?;
-        }
-        Ok(())
+    fn run_step(
+        &mut self,
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
+    ) -> Result<(), BudgetError> {
+        let step = self.steps[self.next].clone();
+        self.ns.advance_to(step.at);
+        self.drain(None, out)?;
+        let idx = self.next;
+        self.next += 1;
+        let result = self.apply(&step);
+        let world = step
+            .entity
+            .as_deref()
+            .and_then(|e| self.ns.world(e))
+            .unwrap_or(&self.nowhere);
+        let rec = step_record_in(world, idx, &step, &result, true);
+        let r = NsRecord {
+            world,
+            record: Record::Step {
+                index: idx,
+                step: &step,
+                result: &result,
+            },
+            entity: step.entity.as_ref(),
+            copy: None,
+        };
+        self.meter.write(r, &rec, step.at, out)?;
+        self.drain(Some(idx), out)
     }
 
     /// The action of group `g`'s actor due at `a`: the actor's record, then its events. A
@@ -137,7 +234,7 @@ impl NsRun {
         &mut self,
         a: Instant,
         g: usize,
-        out: &mut impl FnMut(&str),
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
     ) -> Result<(), BudgetError> {
         self.ns.advance_to(a);
         self.drain(None, out)?;
@@ -172,7 +269,13 @@ impl NsRun {
         for act in &acts {
             let world = self.ns.world(&entity).unwrap_or(&self.nowhere);
             let rec = actor_record_in(world, act, Some(&entity));
-            self.write(&rec, act.at, out)?;
+            let r = NsRecord {
+                world,
+                record: Record::Actor { act },
+                entity: Some(&entity),
+                copy: None,
+            };
+            self.meter.write(r, &rec, act.at, out)?;
             if self.groups[g].staging.is_some()
                 && let Op::Send { msg, .. } = &act.op
                 && !matches!(act.result, Some(Err(_)))
@@ -210,43 +313,26 @@ impl NsRun {
     fn drain(
         &mut self,
         step: Option<usize>,
-        out: &mut impl FnMut(&str),
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
     ) -> Result<(), BudgetError> {
         while let Some(ev) = self.ns.poll_event() {
             let rec = ns_event_record(&self.ns, &ev, step);
-            self.write(&rec, ev.event.at, out)?;
+            let world = self
+                .ns
+                .world(&ev.entity)
+                .expect("invariant: an event's entity exists");
+            let r = NsRecord {
+                world,
+                record: Record::Event {
+                    event: &ev.event,
+                    step,
+                },
+                entity: Some(&ev.entity),
+                copy: ev.copy.as_ref(),
+            };
+            self.meter.write(r, &rec, ev.event.at, out)?;
         }
         Ok(())
-    }
-
-    fn write(
-        &mut self,
-        rec: &J,
-        at: Instant,
-        out: &mut impl FnMut(&str),
-    ) -> Result<(), BudgetError> {
-        if self.records >= self.budget.max_records {
-            return Err(self.over(Exhausted::Records, at));
-        }
-        let mut line = String::new();
-        rec.write(&mut line);
-        line.push('\n');
-        let bytes = self.trace_bytes.saturating_add(line.len() as u64);
-        if bytes > self.budget.max_trace_bytes {
-            return Err(self.over(Exhausted::TraceBytes, at));
-        }
-        self.records += 1;
-        self.trace_bytes = bytes;
-        out(&line);
-        Ok(())
-    }
-
-    fn over(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
-        let e = self
-            .budget
-            .exceeded(exhausted, at, self.records, self.trace_bytes);
-        self.exceeded = Some(e.clone());
-        e
     }
 
     /// Runs to `run_until_ms` and writes the whole trace, final record included.
@@ -255,17 +341,46 @@ impl NsRun {
     /// As [`advance_trace`](Self::advance_trace); the final record counts too.
     pub fn finish_trace(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
         self.advance_trace(self.end, out)?;
+        let (_, line) = self.finish_final()?;
+        out(&line);
+        Ok(())
+    }
+
+    /// Runs to `run_until_ms` handing over every record (as
+    /// [`advance_records`](Self::advance_records)), then returns the final record.
+    ///
+    /// # Errors
+    /// As [`advance_records`](Self::advance_records); the final record counts too.
+    pub fn finish_records(
+        &mut self,
+        out: &mut impl FnMut(NsRecord<'_>, &J, &str),
+    ) -> Result<J, BudgetError> {
+        self.advance_records(self.end, out)?;
+        self.finish_final().map(|(rec, _)| rec)
+    }
+
+    /// Counts the final record's line against the trace-bytes budget (it is not written).
+    #[cfg(any(feature = "svg", feature = "sdk"))]
+    pub(crate) fn account_final(&mut self) -> Result<(), BudgetError> {
+        self.finish_final().map(|_| ())
+    }
+
+    /// The final record and its line, counted against the trace-bytes budget.
+    fn finish_final(&mut self) -> Result<(J, String), BudgetError> {
+        if let Some(e) = &self.meter.exceeded {
+            return Err(e.clone());
+        }
         let rec = final_record(&self.ns);
         let mut line = String::new();
         rec.write(&mut line);
         line.push('\n');
-        let bytes = self.trace_bytes.saturating_add(line.len() as u64);
-        if bytes > self.budget.max_trace_bytes {
-            return Err(self.over(Exhausted::TraceBytes, self.ns.now()));
+        let m = &mut self.meter;
+        let bytes = m.trace_bytes.saturating_add(line.len() as u64);
+        if bytes > m.budget.max_trace_bytes {
+            return Err(m.over(Exhausted::TraceBytes, self.ns.now()));
         }
-        self.trace_bytes = bytes;
-        out(&line);
-        Ok(())
+        m.trace_bytes = bytes;
+        Ok((rec, line))
     }
 }
 

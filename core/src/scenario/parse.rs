@@ -1146,7 +1146,14 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     }
     let lesson = match o.opt("lesson") {
         None => None,
-        Some(v) => Some(super::lesson::parse("$.lesson", v)?),
+        Some(v) => {
+            let l = super::lesson::parse("$.lesson", v)?;
+            l.check_entities(|e| match &ents {
+                None => e == "queue",
+                Some(ents) => entities::kind_of(ents, e).is_some(),
+            })?;
+            Some(l)
+        }
     };
     o.finish()?;
     Ok(Scenario {

@@ -11,6 +11,10 @@
 //! there, with a note saying so. Its colours follow the reader's light or dark scheme
 //! (`prefers-color-scheme`), which GitHub keeps for images.
 
+#[cfg(feature = "entities")]
+use super::NsRecord;
+#[cfg(feature = "entities")]
+use super::artifact::drive_ns;
 use super::artifact::{ArtifactError, Ended, drive, secs, target_of, ttl_possible};
 use super::{Record, Scenario};
 use crate::error::Error;
@@ -35,7 +39,6 @@ pub const RECORD_BUDGET: usize = 200_000;
 /// exactly when `settle run` says so. Every other valid scenario renders (a huge one only in
 /// part, and the picture says so).
 pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
-    super::artifact::one_queue(sc)?;
     render(sc, false)
 }
 
@@ -45,15 +48,40 @@ pub fn svg(sc: &Scenario) -> Result<String, ArtifactError> {
 /// # Errors
 /// As [`svg`].
 pub fn svg_animated(sc: &Scenario) -> Result<String, ArtifactError> {
-    super::artifact::one_queue(sc)?;
     render(sc, true)
 }
 
 // ---------------------------------------------------------------------------------------------
 // What happened, as lanes, segments and marks.
 
+/// Without `entities`: the queue's lanes, and its place.
 const QUEUE: usize = 0;
 const DLQ: usize = 1;
+
+/// A queue, topic or subscription: where its messages are drawn.
+#[derive(Clone, Debug)]
+struct Place {
+    /// The entity's name or subscription path (`"queue"` without `entities`).
+    path: String,
+    /// Its lane: the queue's or subscription's messages, or a topic's scheduled ones.
+    main: usize,
+    /// Its dead-letter queue's lane (none for a topic).
+    dlq: Option<usize>,
+    topic: bool,
+    max_delivery: u32,
+}
+
+/// What a lane shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Role {
+    /// A client (sender, receiver or both).
+    #[default]
+    Client,
+    /// A queue's or subscription's messages, or a topic (its place).
+    Main(usize),
+    /// A place's dead-letter queue.
+    Dlq(usize),
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SegKind {
@@ -101,6 +129,8 @@ enum Icon {
     Link,
     Admin,
     Refused,
+    Published,
+    Unrouted,
 }
 
 impl Icon {
@@ -125,6 +155,8 @@ impl Icon {
             Self::Link => ("i-ln", "k-sn", "close / disconnect / crash"),
             Self::Admin => ("i-ad", "k-sn", "queue settings changed"),
             Self::Refused => ("i-no", "k-no", "step refused (error)"),
+            Self::Published => ("i-pb", "k-sn", "published: a copy per subscription"),
+            Self::Unrouted => ("i-no", "k-ab", "no subscription took it: dropped"),
         }
     }
 
@@ -147,7 +179,9 @@ impl Icon {
             Self::Renew => "renewed",
             Self::Peek => "peeks",
             Self::Link => "",
-            Self::Admin => "",
+            Self::Admin => "changes",
+            Self::Published => "published",
+            Self::Unrouted => "dropped",
         }
     }
 }
@@ -174,6 +208,8 @@ enum ConnKind {
 #[derive(Clone, Copy, Debug)]
 struct Conn {
     t: u64,
+    /// Pixels right of `t` (the copies of one fan-out side by side).
+    dx: f64,
     from: (usize, Option<usize>),
     to: (usize, Option<usize>),
     kind: ConnKind,
@@ -189,6 +225,12 @@ struct Lane {
     received: u64,
     completed: u64,
     is_receiver: bool,
+    role: Role,
+    /// The place this client receives from (documents with `entities`).
+    home: Option<usize>,
+    /// A topic's lane: messages published, and of them taken by no subscription.
+    published: u64,
+    unrouted: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -203,6 +245,8 @@ struct Msg {
     expires_at: Option<u64>,
     in_dlq: bool,
     deferred: bool,
+    /// The queue, subscription or topic holding it.
+    place: usize,
 }
 
 /// The first this many messages get labels and connectors; the rest are drawn without.
@@ -214,12 +258,21 @@ struct Story {
     lanes: Vec<Lane>,
     names: BTreeMap<String, usize>,
     msgs: Vec<Msg>,
-    by_seq: BTreeMap<u64, usize>,
+    /// (place, sequence number) → message.
+    by_seq: BTreeMap<(usize, u64), usize>,
+    places: Vec<Place>,
+    place_of: BTreeMap<String, usize>,
+    entities: bool,
+    /// The sender of the topic send whose events follow (its record comes first).
+    pending_sender: Option<usize>,
+    /// The topic lane of the fan-out whose copies follow, and how many were drawn.
+    fanout: Option<(usize, usize)>,
+    /// What the send whose events follow carries for its reader (`reply_to`, `correlation_id`).
+    send_note: String,
     conns: Vec<Conn>,
     moments: Vec<(u64, String)>,
     moments_total: usize,
     last_t: u64,
-    max_delivery: u32,
     /// Any message may have a time-to-live (then expiries are looked up).
     ttl_possible: bool,
 }
@@ -250,23 +303,110 @@ fn op_name(op: &Op) -> &'static str {
 }
 
 impl Story {
-    fn new(max_delivery: u32, ttl_possible: bool) -> Self {
-        let lane = |name: &str| Lane {
-            name: name.into(),
-            ..Lane::default()
-        };
-        Self {
-            lanes: vec![lane("Queue"), lane("Dead-letter queue")],
+    fn new(sc: &Scenario) -> Self {
+        let mut st = Self {
+            lanes: Vec::new(),
             names: BTreeMap::new(),
             msgs: Vec::new(),
             by_seq: BTreeMap::new(),
+            places: Vec::new(),
+            place_of: BTreeMap::new(),
+            entities: sc.entities.is_some(),
+            pending_sender: None,
+            fanout: None,
+            send_note: String::new(),
             conns: Vec::new(),
             moments: Vec::new(),
             moments_total: 0,
             last_t: 0,
-            max_delivery,
-            ttl_possible,
+            ttl_possible: ttl_possible(sc),
+        };
+        match &sc.entities {
+            None => st.place("queue", false, sc.queue.max_delivery_count),
+            Some(ents) => {
+                use crate::namespace::{EntitySpec, subscription_path};
+                // Queues and topics in the order the story first uses them (a request queue
+                // before its reply queue), then the others by name; a topic's subscriptions
+                // follow it.
+                let mut names: Vec<&str> = Vec::new();
+                fn top(e: &str) -> &str {
+                    e.split_once("/subscriptions/").map_or(e, |x| x.0)
+                }
+                for e in sc
+                    .script
+                    .iter()
+                    .filter_map(|s| s.entity.as_deref())
+                    .chain(sc.actor_entities.iter().map(|e| &**e))
+                    .map(top)
+                    .chain(ents.keys().map(String::as_str))
+                {
+                    if !names.contains(&e) {
+                        names.push(e);
+                    }
+                }
+                for (name, e) in names.into_iter().filter_map(|n| ents.get_key_value(n)) {
+                    match e {
+                        EntitySpec::Queue(c) => st.place(name, false, c.max_delivery_count),
+                        EntitySpec::Topic(t) => {
+                            st.place(name, true, 0);
+                            for (sub, x) in &t.subscriptions {
+                                st.place(
+                                    &subscription_path(name, sub),
+                                    false,
+                                    x.config.max_delivery_count,
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
+        st
+    }
+
+    /// Adds a queue, topic or subscription and its lanes (the one queue's are lanes 0 and 1).
+    fn place(&mut self, path: &str, topic: bool, max_delivery: u32) {
+        let p = self.places.len();
+        let name = if self.entities { path } else { "Queue" };
+        let main = self.lanes.len();
+        self.lanes.push(Lane {
+            name: name.into(),
+            role: Role::Main(p),
+            ..Lane::default()
+        });
+        let dlq = (!topic).then(|| {
+            self.lanes.push(Lane {
+                name: "Dead-letter queue".into(),
+                role: Role::Dlq(p),
+                ..Lane::default()
+            });
+            main + 1
+        });
+        self.places.push(Place {
+            path: path.into(),
+            main,
+            dlq,
+            topic,
+            max_delivery,
+        });
+        self.place_of.insert(path.into(), p);
+    }
+
+    /// " of billing", " in replies" for a moment's words (nothing for the one queue).
+    fn of_place(&self, p: usize, word: &str) -> String {
+        if !self.entities {
+            return String::new();
+        }
+        let path = &self.places[p].path;
+        format!(
+            " {word} {}",
+            path.rsplit_once('/').map_or(path.as_str(), |x| x.1)
+        )
+    }
+
+    /// A place's dead-letter lane (a topic has none: its own lane).
+    fn dlq_of(&self, p: usize) -> usize {
+        self.places[p].dlq.unwrap_or(self.places[p].main)
     }
 
     fn lane(&mut self, name: &str) -> usize {
@@ -358,18 +498,25 @@ impl Story {
         kind: ConnKind,
     ) {
         if self.msgs[m].detail && from.0 != to.0 {
-            self.conns.push(Conn { t, from, to, kind });
+            self.conns.push(Conn {
+                t,
+                dx: 0.0,
+                from,
+                to,
+                kind,
+            });
         }
     }
 
     /// The message goes back where it waits: the dead-letter queue, deferred, or available.
     fn release(&mut self, m: usize, t: u64, from: Option<(usize, usize)>) {
+        let p = self.msgs[m].place;
         let (lane, kind) = if self.msgs[m].in_dlq {
-            (DLQ, SegKind::DeadLetter)
+            (self.dlq_of(p), SegKind::DeadLetter)
         } else if self.msgs[m].deferred {
-            (QUEUE, SegKind::Deferred)
+            (self.places[p].main, SegKind::Deferred)
         } else {
-            (QUEUE, SegKind::Waiting)
+            (self.places[p].main, SegKind::Waiting)
         };
         let label = self.msgs[m].id.clone();
         let s = self.open(lane, t, kind, Some(m), label, None);
@@ -415,14 +562,24 @@ impl Story {
         }
     }
 
-    fn msg_of(&self, seq: u64) -> Option<usize> {
-        self.by_seq.get(&seq).copied()
+    fn msg_of(&self, p: usize, seq: u64) -> Option<usize> {
+        self.by_seq.get(&(p, seq)).copied()
     }
 
-    fn on_event(&mut self, world: &World, ev: &Event) {
+    /// A client receives from place `p` (it is drawn beside that place).
+    fn receives_from(&mut self, lane: usize, p: Option<usize>) {
+        self.lanes[lane].is_receiver = true;
+        if self.lanes[lane].home.is_none() {
+            self.lanes[lane].home = p;
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn on_event(&mut self, world: &World, ev: &Event, p: usize, copy: bool) {
         let t = ev.at.as_millis();
         self.last_t = self.last_t.max(t);
         let name = |c| String::from(world.name(c));
+        let (queue, dlq) = (self.places[p].main, self.dlq_of(p));
         match &ev.kind {
             EventKind::Enqueued {
                 seq,
@@ -439,10 +596,9 @@ impl Story {
                     expires_at: None,
                     in_dlq: false,
                     deferred: false,
+                    place: p,
                 });
-                self.by_seq.insert(*seq, m);
-                let sender = self.lane(&name(*by));
-                self.lanes[sender].sends += 1;
+                self.by_seq.insert((p, *seq), m);
                 let (kind, label) = match scheduled_for {
                     Some(at) => (
                         SegKind::Scheduled,
@@ -450,14 +606,85 @@ impl Story {
                     ),
                     None => (SegKind::Waiting, id.to_string()),
                 };
-                let s = self.open(QUEUE, t, kind, Some(m), label, None);
+                let s = self.open(queue, t, kind, Some(m), label, None);
                 if scheduled_for.is_none() {
                     self.learn_expiry(world, m, *seq);
                 }
-                self.mark(sender, t, Icon::Send, None, id.to_string());
-                self.conn(m, t, (sender, None), (QUEUE, Some(s)), ConnKind::Send);
+                // A subscription's copy comes from its topic's lane, the copies side by side.
+                if copy && let Some((topic, k)) = self.fanout {
+                    self.fanout = Some((topic, k + 1));
+                    if self.msgs[m].detail {
+                        self.conns.push(Conn {
+                            t,
+                            dx: 4.0 * k as f64,
+                            from: (topic, None),
+                            to: (queue, Some(s)),
+                            kind: ConnKind::Send,
+                        });
+                    }
+                    return;
+                }
+                let sender = self.lane(&name(*by));
+                self.lanes[sender].sends += 1;
+                let label = format!("{id}{}", core::mem::take(&mut self.send_note));
+                self.mark(sender, t, Icon::Send, None, label);
+                self.conn(m, t, (sender, None), (queue, Some(s)), ConnKind::Send);
+            }
+            EventKind::Published {
+                seq,
+                id,
+                subscriptions,
+            } => {
+                let sender = self.pending_sender.take();
+                self.lanes[queue].published += 1;
+                // An activation publishes from the topic's own scheduled message.
+                let from = self.msg_of(p, *seq).and_then(|m| self.close(m, t));
+                if let Some(sl) = sender {
+                    self.lanes[sl].sends += 1;
+                    let label = format!("{id}{}", core::mem::take(&mut self.send_note));
+                    self.mark(sl, t, Icon::Send, None, label);
+                }
+                if subscriptions.is_empty() {
+                    self.lanes[queue].unrouted += 1;
+                    self.mark(
+                        queue,
+                        t,
+                        Icon::Unrouted,
+                        from.map(|f| f.1),
+                        format!("{id}: no subscription, dropped"),
+                    );
+                    self.moment(
+                        t,
+                        format!(
+                            "{id} matched no subscription of {}: accepted, then dropped.",
+                            self.places[p].path
+                        ),
+                    );
+                } else {
+                    let names: Vec<&str> = subscriptions.iter().map(|x| &**x).collect();
+                    self.mark(
+                        queue,
+                        t,
+                        Icon::Published,
+                        from.map(|f| f.1),
+                        format!("{id} → {}", names.join(", ")),
+                    );
+                }
+                if let Some(sl) = sender
+                    && self.msgs.len() < DETAIL
+                {
+                    self.conns.push(Conn {
+                        t,
+                        dx: 0.0,
+                        from: (sl, None),
+                        to: (queue, None),
+                        kind: ConnKind::Send,
+                    });
+                }
+                self.fanout = Some((queue, 0));
             }
             EventKind::DuplicateDropped { id, by, .. } => {
+                self.pending_sender = None;
                 let sender = self.lane(&name(*by));
                 self.lanes[sender].sends += 1;
                 self.mark(
@@ -473,6 +700,7 @@ impl Story {
                 );
             }
             EventKind::Rejected { id, by, error, .. } => {
+                self.pending_sender = None;
                 let sender = self.lane(&name(*by));
                 self.lanes[sender].sends += 1;
                 self.lanes[sender].refused += 1;
@@ -495,14 +723,17 @@ impl Story {
             EventKind::Activated {
                 seq, scheduled_seq, ..
             } => {
-                if let Some(m) = self.by_seq.remove(scheduled_seq) {
-                    self.by_seq.insert(*seq, m);
+                if let Some(m) = self.by_seq.remove(&(p, *scheduled_seq)) {
+                    self.by_seq.insert((p, *seq), m);
                     let from = self.close(m, t);
                     let label = self.msgs[m].id.clone();
-                    self.open(QUEUE, t, SegKind::Waiting, Some(m), label, None);
-                    self.learn_expiry(world, m, *seq);
+                    // A topic's message is published at once (its `published` follows).
+                    if !self.places[p].topic {
+                        self.open(queue, t, SegKind::Waiting, Some(m), label, None);
+                        self.learn_expiry(world, m, *seq);
+                    }
                     self.mark(
-                        QUEUE,
+                        queue,
                         t,
                         Icon::Activated,
                         from.map(|f| f.1),
@@ -511,10 +742,10 @@ impl Story {
                 }
             }
             EventKind::Cancelled { seq, .. } => {
-                if let Some(m) = self.msg_of(*seq) {
+                if let Some(m) = self.msg_of(p, *seq) {
                     let from = self.close(m, t);
                     self.mark(
-                        QUEUE,
+                        queue,
                         t,
                         Icon::Cancelled,
                         from.map(|f| f.1),
@@ -530,10 +761,12 @@ impl Story {
                 delivery_count,
                 prefetched,
             } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 let r = self.lane(&name(*by));
-                self.lanes[r].is_receiver = true;
+                self.receives_from(r, Some(p));
                 self.lanes[r].received += 1;
                 let kind = if *prefetched {
                     SegKind::Prefetched
@@ -556,10 +789,12 @@ impl Story {
                 by,
                 delivery_count,
             } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 let r = self.lane(&name(*by));
-                self.lanes[r].is_receiver = true;
+                self.receives_from(r, Some(p));
                 self.lanes[r].received += 1;
                 let label = if *delivery_count > 1 {
                     format!("{id} · DC {delivery_count}")
@@ -572,7 +807,9 @@ impl Story {
                 }
             }
             EventKind::LockRenewed { seq, until, .. } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 if let Some((l, s)) = self.msgs[m].at {
                     let seg = &mut self.lanes[l].segs[s];
                     seg.renewals.push(t);
@@ -586,23 +823,27 @@ impl Story {
                 by,
                 delivery_count,
             } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 if let Some((l, s)) = from {
                     self.lanes[l].segs[s].expired = true;
                     self.mark(l, t, Icon::LockExpired, Some(s), String::new());
                 }
-                let n = self.max_delivery;
+                let n = self.places[p].max_delivery;
                 self.moment(
                     t,
-                    format!("{id}: {}'s lock expired before it settled; a failed delivery ({delivery_count} of {n}).", name(*by)),
+                    format!("{id}{}: {}'s lock expired before it settled; a failed delivery ({delivery_count} of {n}).", self.of_place(p, "in"), name(*by)),
                 );
                 self.release(m, t, from);
             }
             EventKind::LockLost {
                 seq, id, by, cause, ..
             } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 let why = match cause {
                     LockLossCause::Closed => "closed",
@@ -616,14 +857,18 @@ impl Story {
                 self.release(m, t, from);
             }
             EventKind::Completed { seq, .. } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 if let Some((l, s)) = self.close(m, t) {
                     self.lanes[l].completed += 1;
                     self.mark(l, t, Icon::Complete, Some(s), String::new());
                 }
             }
             EventKind::Abandoned { seq, .. } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 if let Some((l, s)) = from {
                     self.mark(l, t, Icon::Abandon, Some(s), String::new());
@@ -631,7 +876,9 @@ impl Story {
                 self.release(m, t, from);
             }
             EventKind::Deferred { seq, .. } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 if let Some((l, s)) = from {
                     self.mark(l, t, Icon::Defer, Some(s), String::new());
@@ -643,7 +890,9 @@ impl Story {
                 seq, id, by, cause, ..
             } => {
                 let (reason, description) = (cause.reason(), cause.description());
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 if by.is_some()
                     && let Some((l, s)) = from
@@ -656,12 +905,13 @@ impl Story {
                     Some(r) => format!("{id} · {r}"),
                     None => format!("{id} · (no reason)"),
                 };
-                let s = self.open(DLQ, t, SegKind::DeadLetter, Some(m), label, None);
+                let s = self.open(dlq, t, SegKind::DeadLetter, Some(m), label, None);
                 if let Some(f) = from {
-                    self.conn(m, t, (f.0, Some(f.1)), (DLQ, Some(s)), ConnKind::DeadLetter);
+                    self.conn(m, t, (f.0, Some(f.1)), (dlq, Some(s)), ConnKind::DeadLetter);
                 }
                 let mut line = format!(
-                    "{id} → dead-letter queue, reason {}",
+                    "{id} → dead-letter queue{}, reason {}",
+                    self.of_place(p, "of"),
                     reason.unwrap_or("(none)")
                 );
                 if let Some(d) = description {
@@ -673,10 +923,12 @@ impl Story {
                 self.moment(t, line);
             }
             EventKind::Expired { seq, id } => {
-                let Some(m) = self.msg_of(*seq) else { return };
+                let Some(m) = self.msg_of(p, *seq) else {
+                    return;
+                };
                 let from = self.close(m, t);
                 self.mark(
-                    from.map_or(QUEUE, |f| f.0),
+                    from.map_or(queue, |f| f.0),
                     t,
                     Icon::Cancelled,
                     from.map(|f| f.1),
@@ -690,7 +942,7 @@ impl Story {
                 until,
             } => {
                 let r = self.lane(&name(*by));
-                self.lanes[r].is_receiver = true;
+                self.receives_from(r, Some(p));
                 self.open(
                     r,
                     t,
@@ -750,9 +1002,17 @@ impl Story {
         op: &Op,
         result: Option<&Result<Outcome, Error>>,
         actor: bool,
+        place: Option<usize>,
     ) {
         self.last_t = self.last_t.max(t);
         let lane = self.lane(by);
+        self.pending_sender = None;
+        self.fanout = None;
+        self.send_note = match op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => send_note(msg),
+            _ => String::new(),
+        };
+        let p = place.unwrap_or(0);
         match (op, result) {
             (_, Some(Err(e))) => {
                 if matches!(op, Op::Send { .. } | Op::Schedule { .. }) {
@@ -762,7 +1022,7 @@ impl Story {
                 let target = target_of(op).map(|tg| match tg {
                     Target::Id(id) => id.to_string(),
                     Target::Seq(s) => self
-                        .msg_of(*s)
+                        .msg_of(p, *s)
                         .map_or_else(|| format!("seq {s}"), |m| self.msgs[m].id.clone()),
                 });
                 let target = target.or_else(|| match op {
@@ -775,7 +1035,7 @@ impl Story {
                     (0..ls.len()).rev().find(|&i| {
                         ls[i].msg.is_some_and(|m| match tg {
                             Target::Id(id) => self.msgs[m].id == **id,
-                            Target::Seq(s) => self.by_seq.get(s) == Some(&m),
+                            Target::Seq(s) => self.by_seq.get(&(p, *s)) == Some(&m),
                         })
                     })
                 });
@@ -799,8 +1059,12 @@ impl Story {
                     ),
                 );
             }
+            // A send to a topic: its `published` (next) draws it from this sender.
+            (Op::Send { .. }, _) if place.is_some_and(|p| self.places[p].topic) => {
+                self.pending_sender = Some(lane);
+            }
             (Op::Peek { .. }, Some(Ok(Outcome::Messages(ms)))) => {
-                self.lanes[lane].is_receiver = true;
+                self.receives_from(lane, place);
                 self.mark(lane, t, Icon::Peek, None, format!("peek: {}", ms.len()));
             }
             (Op::Close, _) => self.mark(lane, t, Icon::Link, None, "close".into()),
@@ -811,6 +1075,21 @@ impl Story {
             (Op::UpdateQueue(_), Some(Ok(_))) => {
                 self.mark(lane, t, Icon::Admin, None, "queue settings changed".into());
             }
+            (Op::Entity { entity, op: eop }, Some(Ok(_))) => {
+                let name = entity.rsplit_once('/').map_or(&**entity, |x| x.1);
+                let what = match eop {
+                    crate::namespace::EntityOp::Update { .. } => {
+                        format!("{name}: settings changed")
+                    }
+                    crate::namespace::EntityOp::AddRule { name: r, .. } => {
+                        format!("{name}: rule {r} added")
+                    }
+                    crate::namespace::EntityOp::RemoveRule { name: r } => {
+                        format!("{name}: rule {r} removed")
+                    }
+                };
+                self.mark(lane, t, Icon::Admin, None, what);
+            }
             (
                 Op::Receive { .. }
                 | Op::ReceiveDeferred { .. }
@@ -818,16 +1097,49 @@ impl Story {
                 | Op::AcceptSession { .. },
                 _,
             ) => {
-                self.lanes[lane].is_receiver = true;
+                self.receives_from(lane, place);
             }
             _ => {}
         }
     }
 
-    fn on_record(&mut self, world: &World, r: &Record<'_>) {
+    /// Runs the scenario (with or without `entities`) and follows its records.
+    fn run(&mut self, sc: &Scenario) -> Result<Ended, ArtifactError> {
+        #[cfg(feature = "entities")]
+        if sc.entities.is_some() {
+            return Ok(drive_ns(sc, RECORD_BUDGET, &mut |r: NsRecord<'_>| {
+                let place = r.entity.and_then(|e| self.place_of.get(&**e).copied());
+                self.on_record(r.world, &r.record, place, r.copy.is_some());
+            })?);
+        }
+        if sc.entities.is_some() {
+            // Without the feature no document declares entities (the parser refuses the key).
+            return Err(ArtifactError {
+                message: super::ONLY_RUN_HAS_ENTITIES.into(),
+                budget: None,
+            });
+        }
+        Ok(drive(
+            sc,
+            RECORD_BUDGET,
+            &mut |w: &World, r: Record<'_>| {
+                self.on_record(w, &r, None, false);
+            },
+        )?)
+    }
+
+    /// A record at `place` (the one queue's is 0); `copy`: a subscription copy's `enqueued`.
+    fn on_record(&mut self, world: &World, r: &Record<'_>, place: Option<usize>, copy: bool) {
         match r {
             Record::Step { step, result, .. } => {
-                self.on_op(step.at.as_millis(), &step.by, &step.op, Some(result), false);
+                self.on_op(
+                    step.at.as_millis(),
+                    &step.by,
+                    &step.op,
+                    Some(result),
+                    false,
+                    place,
+                );
             }
             Record::Actor { act } => {
                 self.on_op(
@@ -836,9 +1148,12 @@ impl Story {
                     &act.op,
                     act.result.as_ref(),
                     true,
+                    place,
                 );
             }
-            Record::Event { event, .. } => self.on_event(world, event),
+            Record::Event { event, .. } => {
+                self.on_event(world, event, place.unwrap_or(0), copy);
+            }
         }
     }
 }
@@ -1052,6 +1367,13 @@ const DEFS: &str = "<defs>\
 <marker id=\"a-dl\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0 0L8 4 0 8z\" class=\"k-dl\" fill=\"currentColor\"/></marker>\
 </defs>";
 
+/// The icon of a topic's publication: one message branching into copies (documents with
+/// `entities` only, so that one-queue pictures stay as they were).
+const ENTITY_DEFS: &str = "<style>.gb{fill:#8c959f}.gb2{fill:#d0d7de}\
+@media (prefers-color-scheme:dark){.gb{fill:#656c76}.gb2{fill:#3d444d}}</style><defs>\
+<g id=\"i-pb\"><circle cx=\"-3\" r=\"3\" fill=\"currentColor\"/><path d=\"M-3 0L4-5M-3 0L4 5M-3 0h8\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" stroke-linecap=\"round\"/></g>\
+</defs>";
+
 /// Level of detail: 0 full; each further level drops detail to stay under [`MAX_BYTES`].
 #[derive(Clone, Copy)]
 struct Detail {
@@ -1204,14 +1526,26 @@ impl Out {
 }
 
 fn settings_line(sc: &Scenario) -> String {
-    let q = &sc.queue;
-    let mut parts = vec![
-        format!(
+    if let Some(ents) = &sc.entities {
+        return entities_line(ents);
+    }
+    format!("Queue: {}", setting_words(&sc.queue, true).join(" · "))
+}
+
+/// A queue's settings in words: with `always`, its lock duration and max delivery count even
+/// when they are the defaults; the others only where they differ from the defaults.
+fn setting_words(q: &crate::QueueConfig, always: bool) -> Vec<String> {
+    let d = crate::QueueConfig::default();
+    let mut parts = Vec::new();
+    if always || q.lock_duration != d.lock_duration {
+        parts.push(format!(
             "lock duration {}",
             duration_words(q.lock_duration.as_millis())
-        ),
-        format!("max delivery count {}", q.max_delivery_count),
-    ];
+        ));
+    }
+    if always || q.max_delivery_count != d.max_delivery_count {
+        parts.push(format!("max delivery count {}", q.max_delivery_count));
+    }
     if let Some(t) = q.default_ttl {
         parts.push(format!("default TTL {}", duration_words(t.as_millis())));
     }
@@ -1233,14 +1567,59 @@ fn settings_line(sc: &Scenario) -> String {
     if q.max_size_bytes != 1_073_741_824 {
         parts.push(format!("max size {} bytes", q.max_size_bytes));
     }
-    format!("Queue: {}", parts.join(" · "))
+    parts
+}
+
+/// The entities of a document, in words: each queue and topic, a topic's subscriptions with
+/// their rules, and what differs from the defaults.
+fn entities_line(ents: &crate::namespace::Entities) -> String {
+    use crate::namespace::EntitySpec;
+    let with = |head: String, parts: Vec<String>| {
+        if parts.is_empty() {
+            head
+        } else {
+            format!("{head} ({})", parts.join(", "))
+        }
+    };
+    let mut items = Vec::new();
+    for (name, e) in ents.iter() {
+        match e {
+            EntitySpec::Queue(c) => {
+                items.push(with(format!("queue {name}"), setting_words(c, false)))
+            }
+            EntitySpec::Topic(t) => {
+                let subs: Vec<String> = t
+                    .subscriptions
+                    .iter()
+                    .map(|(sub, x)| {
+                        let mut parts = setting_words(&x.config, false);
+                        let default = x.rules.len() == 1
+                            && x.rules.contains_key(crate::filter::Rule::DEFAULT_NAME);
+                        if x.rules.is_empty() {
+                            parts.push("no rules".into());
+                        } else if !default {
+                            let names: Vec<&str> = x.rules.keys().map(String::as_str).collect();
+                            parts.push(format!("rules {}", names.join(", ")));
+                        }
+                        with(sub.clone(), parts)
+                    })
+                    .collect();
+                let mut head = with(format!("topic {name}"), setting_words(&t.config, false));
+                if subs.is_empty() {
+                    head.push_str(": no subscriptions");
+                } else {
+                    head.push_str(&format!(" → {}", subs.join(", ")));
+                }
+                items.push(head);
+            }
+        }
+    }
+    format!("Entities: {}", items.join(" · "))
 }
 
 fn render(sc: &Scenario, animate: bool) -> Result<String, ArtifactError> {
-    let mut story = Story::new(sc.queue.max_delivery_count, ttl_possible(sc));
-    let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
-        story.on_record(w, &r);
-    })?;
+    let mut story = Story::new(sc);
+    let ended = story.run(sc)?;
     story.finish(match ended {
         Ended::Finished => sc.run_until.as_millis(),
         Ended::Cut(t) => t.as_millis(),
@@ -1316,19 +1695,54 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
         );
         y += 16.0;
     }
-    o.text(24.0, y + 2.0, "mu sm", &settings_line(sc));
-    y += 26.0;
+    if st.entities {
+        // Several entities take more words: up to two lines.
+        for line in wrap(&settings_line(sc), W - 48.0, 10.5, 2) {
+            o.text(24.0, y + 2.0, "mu sm", &line);
+            y += 14.0;
+        }
+        y += 12.0;
+    } else {
+        o.text(24.0, y + 2.0, "mu sm", &settings_line(sc));
+        y += 26.0;
+    }
 
-    // Lanes in display order: senders, the queue, receivers and others, the dead-letter queue.
+    // Lanes in display order: senders, the queue, receivers and others, the dead-letter queue;
+    // with entities, each entity's lane, its receivers and its dead-letter queue, in path order
+    // (a topic then its subscriptions).
     let mut order: Vec<usize> = Vec::new();
-    let clients = || {
-        (2..st.lanes.len())
-            .filter(|&i| !st.lanes[i].segs.is_empty() || !st.lanes[i].marks.is_empty())
-    };
-    order.extend(clients().filter(|&i| !st.lanes[i].is_receiver && st.lanes[i].sends > 0));
-    order.push(QUEUE);
-    order.extend(clients().filter(|&i| st.lanes[i].is_receiver || st.lanes[i].sends == 0));
-    order.push(DLQ);
+    let clients: Vec<usize> = (0..st.lanes.len())
+        .filter(|&i| st.lanes[i].role == Role::Client)
+        .filter(|&i| !st.lanes[i].segs.is_empty() || !st.lanes[i].marks.is_empty())
+        .collect();
+    let sender_only = |i: &usize| !st.lanes[*i].is_receiver && st.lanes[*i].sends > 0;
+    order.extend(clients.iter().copied().filter(sender_only));
+    // With entities: each place's first and last position in `order`.
+    let mut spans: Vec<(usize, usize, usize)> = Vec::new();
+    if st.entities {
+        for (p, place) in st.places.iter().enumerate() {
+            let start = order.len();
+            order.push(place.main);
+            order.extend(
+                clients
+                    .iter()
+                    .copied()
+                    .filter(|&i| st.lanes[i].is_receiver && st.lanes[i].home == Some(p)),
+            );
+            order.extend(place.dlq);
+            spans.push((p, start, order.len() - 1));
+        }
+        let rest: Vec<usize> = clients
+            .iter()
+            .copied()
+            .filter(|i| !order.contains(i))
+            .collect();
+        order.extend(rest);
+    } else {
+        order.push(QUEUE);
+        order.extend(clients.iter().copied().filter(|i| !sender_only(i)));
+        order.push(DLQ);
+    }
 
     // Axis labels.
     let axis_y = y + 6.0;
@@ -1367,23 +1781,45 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                 num(l.h)
             );
         }
-        let role = match i {
-            QUEUE => match st.msgs.len() {
-                1 => "1 message".to_string(),
-                n => format!("{n} messages"),
-            },
-            DLQ => {
-                let n = st.lanes[DLQ]
+        let role = match lane.role {
+            Role::Main(p) if st.places[p].topic => {
+                let mut r = format!("{} published", lane.published);
+                if lane.unrouted > 0 {
+                    r.push_str(&format!(", {} dropped", lane.unrouted));
+                }
+                r
+            }
+            Role::Main(p) => {
+                let n = match st.msgs.iter().filter(|m| m.place == p).count() {
+                    1 => "1 message".to_string(),
+                    n => format!("{n} messages"),
+                };
+                match st.places[p].path.split_once("/subscriptions/") {
+                    _ if !st.entities => n,
+                    Some((topic, _)) => format!("of {topic} · {n}"),
+                    None => format!("queue · {n}"),
+                }
+            }
+            Role::Dlq(_) => {
+                let n = st.lanes[i]
                     .segs
                     .iter()
                     .filter(|s| s.t0 <= end)
                     .filter_map(|s| s.msg)
                     .collect::<alloc::collections::BTreeSet<_>>()
                     .len();
-                if n == 0 {
-                    "none dead-lettered".to_string()
-                } else {
-                    format!("{n} dead-lettered")
+                match lane.role {
+                    Role::Dlq(p) if st.entities => {
+                        let path = &st.places[p].path;
+                        let name = path.rsplit_once('/').map_or(path.as_str(), |x| x.1);
+                        if n == 0 {
+                            format!("of {name} · empty")
+                        } else {
+                            format!("of {name} · {n} dead-lettered")
+                        }
+                    }
+                    _ if n == 0 => "none dead-lettered".to_string(),
+                    _ => format!("{n} dead-lettered"),
                 }
             }
             _ if lane.is_receiver => {
@@ -1402,13 +1838,37 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
             }
             _ => "client".to_string(),
         };
-        let title = match i {
-            QUEUE => "Queue".to_string(),
-            DLQ => "Dead-letter queue".to_string(),
-            _ => short(&lane.name, 22),
+        let title = match lane.role {
+            Role::Client => short(&lane.name, 22),
+            Role::Main(p) => short(&lane_title(st, p), 22),
+            Role::Dlq(_) => "Dead-letter queue".to_string(),
         };
         o.text(16.0, l.y + 20.0, "b", &title);
         o.text(16.0, l.y + 34.0, "mu sm", &short(&role, 30));
+    }
+
+    // Entity groups: a bar beside a queue's or topic's lanes (a topic's spans its
+    // subscriptions'), and a lighter one beside each subscription's.
+    for (k, &(p, a, b)) in spans.iter().enumerate() {
+        let sub = st.places[p].path.contains("/subscriptions/");
+        let b = if sub {
+            b
+        } else {
+            spans[k + 1..]
+                .iter()
+                .take_while(|x| st.places[x.0].path.contains("/subscriptions/"))
+                .last()
+                .map_or(b, |x| x.2)
+        };
+        let (top, bottom) = (&layouts[&order[a]], &layouts[&order[b]]);
+        let _ = write!(
+            o.s,
+            "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"3\" height=\"{}\" rx=\"1.5\"/>",
+            if sub { "gb2" } else { "gb" },
+            if sub { 9 } else { 4 },
+            num(top.y + 5.0),
+            num(bottom.y + bottom.h - top.y - 10.0)
+        );
     }
 
     // Grid and axis.
@@ -1452,11 +1912,11 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
         let mut rows: Vec<Row> = (0..l.tracks).map(|_| Row::default()).collect();
         let mut note_row = Row::default();
         if l.dense {
-            draw_dense(&mut o, lane, l, &sc_, i);
-            let kind = match i {
-                DLQ => SegKind::DeadLetter,
-                QUEUE => SegKind::Waiting,
-                _ => SegKind::Locked,
+            draw_dense(&mut o, lane, l, &sc_);
+            let kind = match st.lanes[i].role {
+                Role::Dlq(_) => SegKind::DeadLetter,
+                Role::Main(_) => SegKind::Waiting,
+                Role::Client => SegKind::Locked,
             };
             if !used_seg.contains(&kind) {
                 used_seg.push(kind);
@@ -1593,7 +2053,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
         let (Some(y1), Some(y2)) = (y_of(fl, c.from.1), y_of(tl, c.to.1)) else {
             continue;
         };
-        let x = sc_.x(c.t);
+        let x = sc_.x(c.t) + c.dx;
         let dir = if y2 > y1 { 1.0 } else { -1.0 };
         let (y1, y2) = (y1 + dir * 8.0, y2 - dir * 8.0);
         if (y2 - y1) * dir < 4.0 {
@@ -1648,10 +2108,13 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
             let n = st.lanes[i].segs.len();
             notes.push(format!(
                 "{}: too many at once to draw one by one ({n} spans); the band shows how many over time.",
-                match i {
-                    QUEUE => "Queue",
-                    DLQ => "Dead-letter queue",
-                    _ => &st.lanes[i].name,
+                match st.lanes[i].role {
+                    Role::Main(p) => lane_title(st, p),
+                    Role::Dlq(p) if st.entities => {
+                        format!("Dead-letter queue of {}", st.places[p].path)
+                    }
+                    Role::Dlq(_) => "Dead-letter queue".to_string(),
+                    Role::Client => st.lanes[i].name.clone(),
                 }
             ));
         }
@@ -1705,7 +2168,11 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     }
     used.sort();
     for ic in &used {
-        items.push((Swatch::Icon(*ic), ic.style().2));
+        let text = match ic {
+            Icon::Admin if st.entities => "settings or rules changed",
+            _ => ic.style().2,
+        };
+        items.push((Swatch::Icon(*ic), text));
     }
     for (sw, text) in items {
         let w = 22.0 + text_w(text, 10.5) + 16.0;
@@ -1779,11 +2246,12 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     let _ = write!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"st-t st-d\">\
-         <title id=\"st-t\">{}</title><desc id=\"st-d\">{}</desc><style>{STYLE}{}</style>{DEFS}\
+         <title id=\"st-t\">{}</title><desc id=\"st-d\">{}</desc><style>{STYLE}{}</style>{DEFS}{}\
          <rect class=\"bg\" x=\".5\" y=\".5\" width=\"{}\" height=\"{}\" rx=\"10\"/>",
         esc(&sc.title),
         esc(&desc),
         if animate { ANIM_STYLE } else { "" },
+        if st.entities { ENTITY_DEFS } else { "" },
         num(W - 1.0),
         num(h - 1.0),
         w = num(W),
@@ -1792,6 +2260,36 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     s.push_str(&o.s);
     s.push_str("</svg>\n");
     s
+}
+
+/// What a sent message carries for the application that reads it: " · reply_to replies",
+/// " · correlation_id req-1" (the broker never acts on them).
+fn send_note(msg: &crate::message::NewMessage) -> String {
+    let mut out = String::new();
+    if let Some(m) = msg.meta.as_deref() {
+        for (k, v) in [
+            ("reply_to", m.reply_to.as_ref()),
+            ("correlation_id", m.correlation_id.as_ref()),
+        ] {
+            if let Some(v) = v {
+                out.push_str(&format!(" · {k} {v}"));
+            }
+        }
+    }
+    out
+}
+
+/// A queue's, topic's or subscription's lane title ("Queue" without `entities`).
+fn lane_title(st: &Story, p: usize) -> String {
+    let place = &st.places[p];
+    if !st.entities {
+        return "Queue".into();
+    }
+    match place.path.split_once("/subscriptions/") {
+        Some((_, sub)) => format!("Subscription {sub}"),
+        None if place.topic => format!("Topic {}", place.path),
+        None => format!("Queue {}", place.path),
+    }
 }
 
 /// What a legend entry shows.
@@ -1947,7 +2445,7 @@ fn draw_seg(
     drawn
 }
 
-fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize) {
+fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale) {
     // How many segments are open at each pixel column (the most within the column).
     let cols = ceil(X1 - X0) as usize;
     let mut deltas: BTreeMap<u64, i64> = BTreeMap::new();
@@ -1986,10 +2484,10 @@ fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale, which: usize
         }
     }
     let _ = write!(path, "L{} {}Z", num(X0 + cols as f64), num(base));
-    let class = match which {
-        QUEUE => "den",
-        DLQ => "den2",
-        _ => "den1",
+    let class = match lane.role {
+        Role::Main(_) => "den",
+        Role::Dlq(_) => "den2",
+        Role::Client => "den1",
     };
     let _ = write!(o.s, "<path class=\"{class}\" d=\"{path}\"/>");
     o.text(

@@ -11,7 +11,8 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// Every preset by name, then every `examples/*.json` by path.
+/// Every preset by name, then every `examples/*.json` by path (and, with the `entities`
+/// feature, every `examples/entities/*.json`).
 pub fn all_scenarios() -> Vec<(String, Scenario)> {
     let mut out: Vec<(String, Scenario)> = PRESETS
         .iter()
@@ -22,7 +23,17 @@ pub fn all_scenarios() -> Vec<(String, Scenario)> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
-    files.sort();
+    // Documents with several entities (topics, subscriptions, rules, reply queues).
+    #[cfg(feature = "entities")]
+    {
+        let mut more: Vec<_> = std::fs::read_dir(root().join("examples/entities"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        more.sort();
+        files.extend(more);
+    }
     assert!(!files.is_empty());
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();

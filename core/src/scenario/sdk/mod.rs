@@ -76,7 +76,14 @@ pub const TYPESCRIPT_SDK_VERSION: &str = "7.9.5";
 /// exactly when `settle run` says so; every other valid scenario exports (a huge one in part,
 /// and the program says so).
 pub fn export(sc: &Scenario, lang: Lang) -> Result<String, ArtifactError> {
-    super::artifact::one_queue(sc)?;
+    #[cfg(not(feature = "entities"))]
+    if sc.entities.is_some() {
+        // Without the feature no document declares entities (the parser refuses the key).
+        return Err(ArtifactError {
+            message: super::ONLY_RUN_HAS_ENTITIES.into(),
+            budget: None,
+        });
+    }
     match lang {
         Lang::Python => python(sc),
         Lang::TypeScript => typescript(sc),
@@ -125,15 +132,36 @@ pub(crate) struct Plan<'a> {
     pub omitted: usize,
     /// Settle's run stopped early (its budget): predictions after this are missing.
     pub cut_at_ms: Option<u64>,
-    /// Settle sequence number → MessageId.
-    pub ids: BTreeMap<u64, String>,
-    /// Steps whose predicted result is a sequence number (schedule): Settle seq → step index.
-    pub scheduled: BTreeMap<u64, usize>,
+    /// (entity, Settle sequence number) → MessageId; the entity is `""` without `entities`.
+    pub ids: BTreeMap<(String, u64), String>,
+    /// Steps whose predicted result is a sequence number (schedule): (entity, Settle seq) → step
+    /// index.
+    pub scheduled: BTreeMap<(String, u64), usize>,
     /// What each automated actor did in Settle's run, by actor name.
     pub actors: BTreeMap<String, ActorTally>,
-    /// What is left in the queue and its dead-letter queue at the end of Settle's run; `None`
-    /// when the run is too large to keep track of (the program then only prints what it finds).
-    pub end: Option<EndState>,
+    /// What is left in the queue and its dead-letter queue at the end of Settle's run (with
+    /// `entities`, in each queue and subscription, by path); `None` when the run is too large to
+    /// keep track of (the program then only prints what it finds).
+    pub end: Option<BTreeMap<String, EndState>>,
+}
+
+/// The entity a step's sequence numbers belong to (`""` without `entities`).
+fn entity_key(step: &Step) -> String {
+    step.entity
+        .as_deref()
+        .map_or_else(String::new, String::from)
+}
+
+impl Plan<'_> {
+    /// The MessageId of Settle's sequence number `seq` in the entity `step` addresses.
+    pub(crate) fn id(&self, step: &Step, seq: u64) -> Option<&String> {
+        self.ids.get(&(entity_key(step), seq))
+    }
+
+    /// The step that scheduled Settle's `seq` on the entity `step` addresses.
+    pub(crate) fn scheduled_by(&self, step: &Step, seq: u64) -> Option<usize> {
+        self.scheduled.get(&(entity_key(step), seq)).copied()
+    }
 }
 
 /// What an automated actor did, counted as the program counts it.
@@ -261,17 +289,17 @@ pub(crate) fn step_notes(plan: &Plan<'_>, p: &Planned<'_>) -> Vec<String> {
             size(msg, &mut notes);
         }
         Op::Schedule { msg } => size(msg, &mut notes),
-        Op::CancelScheduled { seq } if !plan.scheduled.contains_key(seq) => notes.push(format!(
+        Op::CancelScheduled { seq } if plan.scheduled_by(p.step, *seq).is_none() => notes.push(format!(
             "No step of this program scheduled Settle's seq {seq}; Settle treats cancelling an unknown number as a no-op, so nothing is sent."
         )),
         Op::ReceiveDeferred { seqs, .. } => {
-            for q in seqs.iter().filter(|q| !plan.ids.contains_key(q)) {
+            for q in seqs.iter().filter(|q| plan.id(p.step, **q).is_none()) {
                 notes.push(format!("Settle's seq {q} names no message; it is left out."));
             }
         }
         Op::Peek {
             from_seq: Some(q), ..
-        } if !plan.ids.contains_key(q) => notes.push(format!(
+        } if plan.id(p.step, *q).is_none() => notes.push(format!(
             "Settle's seq {q} names no message here; the peek starts at the SDK's own cursor."
         )),
         Op::Disconnect => notes.push("The SDK cannot drop a connection abruptly; closing this client's connection is the nearest (the broker sees a close, not a lost link).".into()),
@@ -316,12 +344,16 @@ pub(crate) fn actor_notes(a: &ActorSpec) -> Vec<String> {
         ActorSpec::Receiver(x) => {
             if let Some(o) = x.sessions {
                 notes.push(format!(
-                    "Settle has this receiver accept sessions ({} at a time, closing one idle for {} ms); this program does not export session receivers yet: it receives as a plain receiver, which a session entity refuses.",
+                    "Sessions: {} session receiver(s), each accepting the next available session, receiving one message at a time and closing the session after {} ms without one (the SDK's session processor: MaxConcurrentSessions {}, SessionIdleTimeout).",
                     o.max_concurrent,
-                    o.idle.as_millis()
+                    o.idle.as_millis(),
+                    o.max_concurrent
                 ));
+                if x.crash_at.is_some() {
+                    notes.push("A crash of a session receiver is not reproduced here: its sessions are closed at the end instead.".into());
+                }
             }
-            if x.crash_at.is_some() {
+            if x.crash_at.is_some() && x.sessions.is_none() {
                 notes.push("A crash is a closed connection here (the SDK cannot drop one abruptly), checked between batches.".into());
             }
             notes.push(
@@ -357,9 +389,11 @@ pub(crate) fn actor_expected(plan: &Plan<'_>, a: &ActorSpec) -> String {
 
 /// The comment lines over the end check.
 pub(crate) fn end_notes(plan: &Plan<'_>) -> Vec<String> {
-    let mut v = vec![String::from(
-        "At the end: what is left in the queue (active, deferred, scheduled) and in its dead-letter queue, peeked.",
-    )];
+    let mut v = vec![String::from(if plan.sc.entities.is_some() {
+        "At the end: what is left in every queue and subscription (active, deferred, scheduled) and in their dead-letter queues, peeked."
+    } else {
+        "At the end: what is left in the queue (active, deferred, scheduled) and in its dead-letter queue, peeked."
+    })];
     match end_expected(plan) {
         Some(e) => v.push(format!("Settle: {e}")),
         None => v.push(
@@ -378,7 +412,7 @@ const NOT_PREDICTED: &str = "(not predicted: Settle's run stopped before this)";
 
 /// The end check's prediction, worded as the program prints what it peeks.
 pub(crate) fn end_expected(plan: &Plan<'_>) -> Option<String> {
-    let e = plan.end.as_ref()?;
+    let end = plan.end.as_ref()?;
     let list = |v: &[String]| {
         if v.is_empty() {
             "(empty)".to_string()
@@ -386,6 +420,26 @@ pub(crate) fn end_expected(plan: &Plan<'_>) -> Option<String> {
             v.join(", ")
         }
     };
+    if plan.sc.entities.is_some() {
+        // Every queue and subscription, in path order, as the program's `contents` words it.
+        let lines: Vec<String> = receive_paths(plan.sc)
+            .into_iter()
+            .map(|(path, sessions)| {
+                let e = end.get(&path).cloned().unwrap_or_default();
+                let main = if sessions {
+                    SESSION_QUEUE_NOT_PEEKED.to_string()
+                } else {
+                    list(&e.main)
+                };
+                format!(
+                    "{path}: {main} | dead-letter queue: {}",
+                    list(&e.dead_letter)
+                )
+            })
+            .collect();
+        return Some(lines.join("; "));
+    }
+    let e = end.get("").cloned().unwrap_or_default();
     let main = if plan.sc.queue.requires_session {
         SESSION_QUEUE_NOT_PEEKED.to_string()
     } else {
@@ -397,40 +451,233 @@ pub(crate) fn end_expected(plan: &Plan<'_>) -> Option<String> {
     ))
 }
 
+/// Every queue and subscription path of a document with `entities`, in ascending byte order,
+/// and whether it requires sessions.
+pub(crate) fn receive_paths(sc: &Scenario) -> Vec<(String, bool)> {
+    use crate::namespace::{EntitySpec, subscription_path};
+    let mut out = Vec::new();
+    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
+        match e {
+            EntitySpec::Queue(c) => out.push((name.clone(), c.requires_session)),
+            EntitySpec::Topic(t) => {
+                for (sub, x) in &t.subscriptions {
+                    out.push((subscription_path(name, sub), x.config.requires_session));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// One thing `--create-entities` creates, in order (the same in both languages).
+pub(crate) enum Create<'a> {
+    /// A queue and its settings.
+    Queue(&'a str, &'a crate::QueueConfig),
+    /// A topic and its settings.
+    Topic(&'a str, &'a crate::QueueConfig),
+    /// A topic's subscription (with the default rule, as the administration client creates it).
+    Subscription(&'a str, &'a str, &'a crate::namespace::SubscriptionSpec),
+    /// The subscription declares its own rules: the default one goes first.
+    DeleteDefault(&'a str, &'a str),
+    /// One of a subscription's declared rules: topic, subscription, name, filter, action.
+    Rule(&'a str, &'a str, String, RuleFilter, Option<String>),
+}
+
+/// Everything a document with `entities` needs created, in creation order.
+pub(crate) fn creation(sc: &Scenario) -> Vec<Create<'_>> {
+    use crate::namespace::EntitySpec;
+    let mut out = Vec::new();
+    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
+        match e {
+            EntitySpec::Queue(q) => out.push(Create::Queue(name, q)),
+            EntitySpec::Topic(t) => {
+                out.push(Create::Topic(name, &t.config));
+                for (sub, x) in &t.subscriptions {
+                    out.push(Create::Subscription(name, sub, x));
+                    if let Some(rules) = declared_rules(sc, name, sub) {
+                        out.push(Create::DeleteDefault(name, sub));
+                        for (rule, f, a) in rules {
+                            out.push(Create::Rule(name, sub, rule, f, a));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The topics of a document with `entities`, by name.
+pub(crate) fn topics(sc: &Scenario) -> Vec<String> {
+    sc.entities
+        .iter()
+        .flat_map(|e| e.iter())
+        .filter(|(_, e)| matches!(e, crate::namespace::EntitySpec::Topic(_)))
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
+/// What each client of a document with `entities` sends to by default (a sender actor's `to`)
+/// and receives from (its receive entity: format rule 3), by client name, in name order.
+pub(crate) fn client_addresses(sc: &Scenario) -> BTreeMap<String, (String, String)> {
+    let mut out: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for st in &sc.script {
+        let e = st.entity.as_deref().unwrap_or("").to_string();
+        let slot = out.entry(st.by.to_string()).or_default();
+        match st.op {
+            Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } => {
+                if slot.0.is_empty() {
+                    slot.0 = e;
+                }
+            }
+            Op::Entity { .. } => {}
+            _ => slot.1 = e,
+        }
+    }
+    for (a, e) in sc.actors.iter().zip(&sc.actor_entities) {
+        let slot = out.entry(actor_name(a).to_string()).or_default();
+        match a {
+            ActorSpec::Sender(_) => slot.0 = e.to_string(),
+            ActorSpec::Receiver(_) => slot.1 = e.to_string(),
+        }
+    }
+    out
+}
+
+/// A rule as written in the document (`scenario-format-entities.md` §1): the filter and the
+/// optional action, for the administration client.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum RuleFilter {
+    True,
+    False,
+    Sql(String),
+    /// System properties (format names) and application properties, as written.
+    Correlation(Vec<(String, String)>, Vec<(String, serde_json::Value)>),
+}
+
+/// A rule's filter and action from its JSON (already validated by the parser).
+pub(crate) fn rule_of(v: &serde_json::Value) -> (RuleFilter, Option<String>) {
+    let f = v.get("filter");
+    let filter = if let Some(sql) = f.and_then(|f| f.get("sql")).and_then(|x| x.as_str()) {
+        RuleFilter::Sql(sql.to_string())
+    } else if let Some(c) = f
+        .and_then(|f| f.get("correlation"))
+        .and_then(|c| c.as_object())
+    {
+        let mut system = Vec::new();
+        let mut props = Vec::new();
+        for (k, v) in c {
+            match (k.as_str(), v) {
+                ("properties", serde_json::Value::Object(p)) => {
+                    props.extend(p.iter().map(|(k, v)| (k.clone(), v.clone())));
+                }
+                (_, serde_json::Value::String(x)) => system.push((k.clone(), x.clone())),
+                _ => {}
+            }
+        }
+        RuleFilter::Correlation(system, props)
+    } else if f.and_then(|f| f.get("false")).is_some() {
+        RuleFilter::False
+    } else {
+        RuleFilter::True
+    };
+    let action = v.get("action").and_then(|a| a.as_str()).map(String::from);
+    (filter, action)
+}
+
+/// A subscription's rules as declared: `None` when it keeps the default rule (`rules` absent).
+pub(crate) fn declared_rules(
+    sc: &Scenario,
+    topic: &str,
+    sub: &str,
+) -> Option<Vec<(String, RuleFilter, Option<String>)>> {
+    let rules = sc
+        .raw_entities
+        .as_ref()?
+        .get(topic)?
+        .get("subscriptions")?
+        .get(sub)?
+        .get("rules")?
+        .as_object()?;
+    Some(
+        rules
+            .iter()
+            .map(|(n, v)| {
+                let (f, a) = rule_of(v);
+                (n.clone(), f, a)
+            })
+            .collect(),
+    )
+}
+
+/// The actor a client name belongs to: a session receiver's clients `{name}#k` are its own
+/// (docs/actors.md).
+fn actor_of(sc: &Scenario, by: &str) -> String {
+    if let Some((name, k)) = by.rsplit_once('#')
+        && k.parse::<u32>().is_ok()
+        && sc.actors.iter().any(
+            |a| matches!(a, ActorSpec::Receiver(r) if r.sessions.is_some() && *r.name == *name),
+        )
+    {
+        return name.to_string();
+    }
+    by.to_string()
+}
+
 pub(crate) fn plan(sc: &Scenario) -> Result<Plan<'_>, BudgetError> {
     let mut results: BTreeMap<usize, Result<Outcome, Error>> = BTreeMap::new();
-    let mut ids: BTreeMap<u64, String> = BTreeMap::new();
+    let mut ids: BTreeMap<(String, u64), String> = BTreeMap::new();
     let mut actors: BTreeMap<String, ActorTally> = BTreeMap::new();
-    let mut end = Some(EndState::default());
+    let mut end = Some(BTreeMap::new());
     let mut listed = 0usize;
-    let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| match r {
+    let topics = topics(sc);
+    let mut follow = |w: &World, r: Record<'_>, entity: &str| match r {
         Record::Step { index, result, .. } => {
             results.insert(index, result.clone());
         }
         Record::Actor { act } => {
             actors
-                .entry(act.by.to_string())
+                .entry(actor_of(sc, &act.by))
                 .or_default()
                 .count(&act.op, act.result.as_ref());
         }
         Record::Event { event, .. } => {
             // Every change of where a message is comes with an event.
             listed = listed.saturating_add(w.queue().len());
-            if end.is_some() {
-                end = (listed <= END_STATE_BUDGET).then(|| EndState::of(w));
+            if listed > END_STATE_BUDGET {
+                end = None;
+            } else if let Some(e) = end.as_mut()
+                && !topics.iter().any(|t| t == entity)
+            {
+                e.insert(entity.to_string(), EndState::of(w));
             }
             match &event.kind {
                 EventKind::Enqueued { seq, id, .. } | EventKind::Activated { seq, id, .. } => {
-                    ids.insert(*seq, id.to_string());
+                    ids.insert((entity.to_string(), *seq), id.to_string());
                 }
                 EventKind::DuplicateDropped {
                     seq: Some(s), id, ..
                 } => {
-                    ids.insert(*s, id.to_string());
+                    ids.insert((entity.to_string(), *s), id.to_string());
                 }
                 _ => {}
             }
         }
+    };
+    #[cfg(feature = "entities")]
+    let ended = if sc.entities.is_some() {
+        super::artifact::drive_ns(sc, RECORD_BUDGET, &mut |r: super::NsRecord<'_>| {
+            follow(r.world, r.record, r.entity.map_or("", |e| &**e));
+        })?
+    } else {
+        drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
+            follow(w, r, "");
+        })?
+    };
+    #[cfg(not(feature = "entities"))]
+    let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
+        follow(w, r, "");
     })?;
     let mut steps = Vec::new();
     let mut settled: BTreeSet<(String, String)> = BTreeSet::new();
@@ -440,7 +687,7 @@ pub(crate) fn plan(sc: &Scenario) -> Result<Plan<'_>, BudgetError> {
         let by = step.by.to_string();
         let target_id = target_of(&step.op).and_then(|t| match t {
             Target::Id(id) => Some(id.to_string()),
-            Target::Seq(s) => ids.get(s).cloned(),
+            Target::Seq(s) => ids.get(&(entity_key(step), *s)).cloned(),
         });
         let key = target_id.clone().map(|id| (by.clone(), id));
         let settled_before = key.as_ref().is_some_and(|k| settled.contains(k));
@@ -459,7 +706,7 @@ pub(crate) fn plan(sc: &Scenario) -> Result<Plan<'_>, BudgetError> {
                 }
             }
             (Op::Schedule { .. }, Some(Ok(Outcome::Seq(s)))) => {
-                scheduled.insert(*s, index);
+                scheduled.insert((entity_key(step), *s), index);
             }
             _ => {}
         }
@@ -626,7 +873,11 @@ pub(crate) fn str_lit(s: &str, lang: Lang) -> String {
 
 /// What the queue needs that a program cannot set through the data plane.
 pub(crate) fn queue_notes(sc: &Scenario) -> Vec<String> {
-    let q = &sc.queue;
+    config_notes(&sc.queue)
+}
+
+/// A queue's settings, in words.
+fn config_notes(q: &crate::QueueConfig) -> Vec<String> {
     let mut v = vec_of(&[
         format!("lock duration: {} ms", q.lock_duration.as_millis()),
         format!("max delivery count: {}", q.max_delivery_count),
@@ -666,6 +917,72 @@ pub(crate) fn queue_notes(sc: &Scenario) -> Vec<String> {
     v
 }
 
+/// What each entity of a document with `entities` needs, in words: queues and topics, a
+/// topic's subscriptions and their rules.
+fn entity_notes(sc: &Scenario) -> Vec<String> {
+    use crate::namespace::EntitySpec;
+    let mut v = Vec::new();
+    for (name, e) in sc.entities.iter().flat_map(|e| e.iter()) {
+        match e {
+            EntitySpec::Queue(c) => {
+                v.push(format!("queue {name}:"));
+                v.extend(config_notes(c).into_iter().map(|n| format!("  {n}")));
+            }
+            EntitySpec::Topic(t) => {
+                v.push(format!("topic {name}:"));
+                let keep = ["default message", "duplicate detection", "tier", "max size"];
+                v.extend(
+                    config_notes(&t.config)
+                        .into_iter()
+                        .filter(|n| keep.iter().any(|k| n.starts_with(k)))
+                        .map(|n| format!("  {n}")),
+                );
+                for (sub, x) in &t.subscriptions {
+                    v.push(format!("  subscription {sub}:"));
+                    let keep = [
+                        "lock",
+                        "max delivery",
+                        "default message",
+                        "dead-lettering",
+                        "requires",
+                    ];
+                    v.extend(
+                        config_notes(&x.config)
+                            .into_iter()
+                            .filter(|n| keep.iter().any(|k| n.starts_with(k)))
+                            .map(|n| format!("    {n}")),
+                    );
+                    v.push(format!(
+                        "    dead-lettering on filter evaluation exceptions: {}",
+                        x.dead_letter_on_filter_evaluation_exceptions
+                    ));
+                    match declared_rules(sc, name, sub) {
+                        None => v.push("    rules: $Default (TrueFilter)".into()),
+                        Some(r) if r.is_empty() => {
+                            v.push("    rules: none (it receives nothing)".into());
+                        }
+                        Some(rules) => {
+                            for (n, f, a) in rules {
+                                let f = match f {
+                                    RuleFilter::True => "TrueFilter".to_string(),
+                                    RuleFilter::False => "FalseFilter".to_string(),
+                                    RuleFilter::Sql(q) => format!("SQL filter {q}"),
+                                    RuleFilter::Correlation(..) => "correlation filter".to_string(),
+                                };
+                                match a {
+                                    Some(a) => v.push(format!("    rule {n}: {f}, action {a}")),
+                                    None => v.push(format!("    rule {n}: {f}")),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
 fn vec_of(items: &[String]) -> Vec<String> {
     items.to_vec()
 }
@@ -700,6 +1017,59 @@ pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[String]) -> Vec<String> {
         }
     }
     h.push(String::new());
+    if sc.entities.is_some() {
+        entity_header(&mut h, sc);
+    } else {
+        queue_header(&mut h, sc);
+    }
+    h.push(String::new());
+    h.push(
+        "DeliveryCount: Settle shows .NET's count (1 on a first delivery); this SDK shows the raw"
+            .into(),
+    );
+    h.push("AMQP count (0 on a first delivery). The predictions below are translated.".into());
+    h.extend(lang_notes.iter().cloned());
+    if plan.omitted > 0 {
+        h.push(String::new());
+        h.push(format!(
+            "The script has {} more steps than the {MAX_STEPS} exported here.",
+            plan.omitted
+        ));
+    }
+    if let Some(t) = plan.cut_at_ms {
+        h.push(String::new());
+        h.push(format!(
+            "Settle's run of this scenario is too long to predict whole: predictions stop at {t} ms."
+        ));
+    }
+    h
+}
+
+/// The header's middle for a document with `entities`: the environment and the entities.
+fn entity_header(h: &mut Vec<String>, sc: &Scenario) {
+    for line in [
+        "Exported from Settle: this program performs the scenario's script against real Azure",
+        "Service Bus queues, topics and subscriptions, each step at its time, and prints what",
+        "Azure answered next to what Settle predicts, so a run checks both. Settle's times are",
+        "virtual; here they are real seconds from the start, so a step can drift by network latency.",
+        "",
+        "Environment: SERVICEBUS_CONNECTION_STRING (with Manage rights for --create-entities and",
+        "update_entity, add_rule, remove_rule steps); SETTLE_ENTITY_PREFIX (optional: put before",
+        "every queue and topic name, so that the run has entities of its own). Use empty entities:",
+        "anything already in them changes what the receives get.",
+        "",
+        "The entities this scenario needs (the data plane cannot set these; --create-entities",
+        "creates them with exactly these properties and rules through the administration client):",
+    ] {
+        h.push(line.into());
+    }
+    for n in entity_notes(sc) {
+        h.push(format!("  {n}"));
+    }
+}
+
+/// The header's middle without `entities`: the environment and the queue.
+fn queue_header(h: &mut Vec<String>, sc: &Scenario) {
     h.push(
         "Exported from Settle: this program performs the scenario's script against a real".into(),
     );
@@ -731,27 +1101,6 @@ pub(crate) fn header(plan: &Plan<'_>, lang_notes: &[String]) -> Vec<String> {
     for n in queue_notes(sc) {
         h.push(format!("  {n}"));
     }
-    h.push(String::new());
-    h.push(
-        "DeliveryCount: Settle shows .NET's count (1 on a first delivery); this SDK shows the raw"
-            .into(),
-    );
-    h.push("AMQP count (0 on a first delivery). The predictions below are translated.".into());
-    h.extend(lang_notes.iter().cloned());
-    if plan.omitted > 0 {
-        h.push(String::new());
-        h.push(format!(
-            "The script has {} more steps than the {MAX_STEPS} exported here.",
-            plan.omitted
-        ));
-    }
-    if let Some(t) = plan.cut_at_ms {
-        h.push(String::new());
-        h.push(format!(
-            "Settle's run of this scenario is too long to predict whole: predictions stop at {t} ms."
-        ));
-    }
-    h
 }
 
 fn wrap_words(s: &str, width: usize) -> Vec<String> {

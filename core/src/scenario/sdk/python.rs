@@ -54,6 +54,20 @@ pub(crate) fn message(m: &NewMessage) -> String {
     if let Some(t) = m.ttl {
         args.push(format!("time_to_live={}", ms_delta(t.as_millis())));
     }
+    if let Some(meta) = m.meta.as_deref() {
+        for (k, v) in [
+            ("correlation_id", &meta.correlation_id),
+            ("reply_to", &meta.reply_to),
+            ("reply_to_session_id", &meta.reply_to_session_id),
+            ("subject", &meta.subject),
+            ("content_type", &meta.content_type),
+            ("to", &meta.to_address),
+        ] {
+            if let Some(v) = v {
+                args.push(format!("{k}={}", s(v)));
+            }
+        }
+    }
     if let Some(at) = m.scheduled_enqueue {
         args.push(format!(
             "scheduled_enqueue_time_utc=Clock.start_utc + {}",
@@ -71,6 +85,11 @@ fn mode_lit(m: Option<ReceiveMode>) -> String {
 #[allow(clippy::too_many_lines)]
 pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<String>) {
     let c = format!("client({})", s(&p.step.by));
+    // With entities a send names its queue or topic.
+    let sender = match (&plan.sc.entities, &p.step.entity) {
+        (Some(_), Some(e)) => format!("eclient({}).sender_for({})", s(&p.step.by), s(e)),
+        _ => format!("{c}.get_sender()"),
+    };
     let mut notes = step_notes(plan, p);
     let mut out = Vec::new();
     let held = |out: &mut Vec<String>| match &p.target_id {
@@ -83,7 +102,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
     match &p.step.op {
         Op::Send { msg, .. } => {
             let m = message(msg);
-            out.push(format!("await {c}.get_sender().send_messages({m})"));
+            out.push(format!("await {sender}.send_messages({m})"));
             out.push("got = \"ok\"".into());
         }
         Op::Schedule { msg } => {
@@ -92,16 +111,16 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             m2.scheduled_enqueue = None;
             let m = message(&m2);
             out.push(format!(
-                "seqs = await {c}.get_sender().schedule_messages({m}, Clock.start_utc + {})",
+                "seqs = await {sender}.schedule_messages({m}, Clock.start_utc + {})",
                 ms_delta(at)
             ));
             out.push(format!("SCHEDULED[{}] = seqs[0]", p.index));
             out.push("got = \"ok\"".into());
         }
-        Op::CancelScheduled { seq } => match plan.scheduled.get(seq) {
+        Op::CancelScheduled { seq } => match plan.scheduled_by(p.step, *seq) {
             Some(i) => {
                 out.push(format!(
-                    "await {c}.get_sender().cancel_scheduled_messages(SCHEDULED[{i}])"
+                    "await {sender}.cancel_scheduled_messages(SCHEDULED[{i}])"
                 ));
                 out.push("got = \"ok\"".into());
             }
@@ -124,7 +143,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         Op::ReceiveDeferred { seqs, mode, from } => {
             let list: Vec<String> = seqs
                 .iter()
-                .filter_map(|q| plan.ids.get(q))
+                .filter_map(|q| plan.id(p.step, *q))
                 .map(|id| format!("seq_of({})", s(id)))
                 .collect();
             out.push(format!(
@@ -145,7 +164,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             from,
         } => {
             out.push(format!("r = {c}.receiver(None, {})", s(from.name())));
-            let start = match from_seq.map(|q| (q, plan.ids.get(&q))) {
+            let start = match from_seq.map(|q| (q, plan.id(p.step, q))) {
                 Some((_, Some(id))) => format!(", sequence_number=seq_of({})", s(id)),
                 _ => String::new(),
             };
@@ -252,10 +271,9 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push(format!("await {c}.disconnect()"));
             out.push("got = \"ok\"".into());
         }
-        Op::Entity { .. } => {
-            out.push(
-                "raise NotImplementedError(\"entity operations are not exported yet\")".into(),
-            );
+        Op::Entity { entity, op } => {
+            out.push(entity_op(entity, op, &p.step.raw));
+            out.push("got = \"ok\"".into());
         }
         Op::UpdateQueue(patch) => {
             if tier_change(plan.sc, patch) {
@@ -270,6 +288,81 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         }
     }
     (out, notes)
+}
+
+/// `update_entity`, `add_rule`, `remove_rule` through the administration client.
+fn entity_op(entity: &str, op: &crate::namespace::EntityOp, raw: &serde_json::Value) -> String {
+    use crate::namespace::EntityOp;
+    match op {
+        EntityOp::Update {
+            patch,
+            filter_exceptions,
+        } => {
+            let mut changes = patch_changes(patch);
+            if let Some(b) = filter_exceptions {
+                changes.push(format!(
+                    "\"dead_lettering_on_filter_evaluation_exceptions\": {}",
+                    if *b { "True" } else { "False" }
+                ));
+            }
+            format!(
+                "await update_entity({}, {{{}}})",
+                s(entity),
+                changes.join(", ")
+            )
+        }
+        EntityOp::AddRule { name, .. } => {
+            let (f, a) = super::rule_of(raw);
+            format!(
+                "await add_rule({}, {}, {}, {})",
+                s(entity),
+                s(name),
+                rule_filter(&f),
+                a.map_or("None".into(), |a| format!("SqlRuleAction({})", s(&a)))
+            )
+        }
+        EntityOp::RemoveRule { name } => format!("await remove_rule({}, {})", s(entity), s(name)),
+    }
+}
+
+/// A rule filter for the administration client.
+fn rule_filter(f: &super::RuleFilter) -> String {
+    use super::RuleFilter;
+    match f {
+        RuleFilter::True => "TrueRuleFilter()".into(),
+        RuleFilter::False => "FalseRuleFilter()".into(),
+        RuleFilter::Sql(q) => format!("SqlRuleFilter({})", s(q)),
+        RuleFilter::Correlation(system, props) => {
+            let mut args: Vec<String> = system
+                .iter()
+                .map(|(k, v)| {
+                    let k = match k.as_str() {
+                        "to_address" => "to",
+                        "subject" => "label",
+                        k => k,
+                    };
+                    format!("{k}={}", s(v))
+                })
+                .collect();
+            if !props.is_empty() {
+                let items: Vec<String> = props
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", s(k), json_lit(v)))
+                    .collect();
+                args.push(format!("properties={{{}}}", items.join(", ")));
+            }
+            format!("CorrelationRuleFilter({})", args.join(", "))
+        }
+    }
+}
+
+/// A JSON string, number or boolean as a Python literal.
+fn json_lit(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(x) => s(x),
+        serde_json::Value::Bool(b) => if *b { "True" } else { "False" }.into(),
+        other => other.to_string(),
+    }
 }
 
 /// The administration client's property assignments for an update (the tier is not one).
@@ -358,8 +451,11 @@ fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
         format!("({}, {}, {})", s(&p.contains), s(then), s(&r))
     });
     let opt = |v: Option<u64>| v.map_or("None".into(), |x| x.to_string());
+    let sessions = a.sessions.map_or(String::new(), |o| {
+        format!(", sessions=({}, {})", o.max_concurrent, o.idle.as_millis())
+    });
     format!(
-        "receiver_actor({}, mode={}, sub={}, concurrency={}, prefetch={}, start_ms={}, stop_at_ms={}, poll_ms={}, work_ms=({}, {}), outcome={}, reason={}, poison={poison}, hang=({}, {}), auto_renew_ms={}, idempotent={}, crash_at_ms={}, restart_after_ms={}, seed={seed})",
+        "receiver_actor({}, mode={}, sub={}, concurrency={}, prefetch={}, start_ms={}, stop_at_ms={}, poll_ms={}, work_ms=({}, {}), outcome={}, reason={}, poison={poison}, hang=({}, {}), auto_renew_ms={}, idempotent={}, crash_at_ms={}, restart_after_ms={}, seed={seed}{sessions})",
         s(&a.name),
         s(a.mode.name()),
         s(a.from.name()),
@@ -383,48 +479,163 @@ fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
 
 fn create_queue(sc: &Scenario) -> String {
     let q = &sc.queue;
-    let mut args = vec![
-        "QUEUE".to_string(),
-        format!("lock_duration={}", ms_delta(q.lock_duration.as_millis())),
-        format!("max_delivery_count={}", q.max_delivery_count),
-    ];
-    if let Some(t) = q.default_ttl {
-        args.push(format!(
-            "default_message_time_to_live={}",
-            ms_delta(t.as_millis())
-        ));
-    }
-    args.push(format!(
-        "dead_lettering_on_message_expiration={}",
-        if q.dead_letter_on_expiration {
-            "True"
-        } else {
-            "False"
-        }
-    ));
-    match q.duplicate_detection_window {
-        Some(w) => {
-            args.push("requires_duplicate_detection=True".into());
-            args.push(format!(
-                "duplicate_detection_history_time_window={}",
-                ms_delta(w.as_millis())
-            ));
-        }
-        None => args.push("requires_duplicate_detection=False".into()),
-    }
-    args.push(format!(
-        "requires_session={}",
-        if q.requires_session { "True" } else { "False" }
-    ));
-    args.push(format!(
-        "max_size_in_megabytes={}",
-        size_mb(q.max_size_bytes)
-    ));
+    let mut args = vec!["QUEUE".to_string()];
+    args.extend(queue_args(q));
     format!(
         "async def create_queue() -> None:\n    \"\"\"Creates the queue with exactly the scenario's properties (needs Manage rights).\"\"\"\n    # The asynchronous administration client needs aiohttp (pip install aiohttp).\n    from azure.servicebus.aio.management import ServiceBusAdministrationClient\n\n    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:\n        await admin.create_queue(\n            {},\n        )\n        print(f\"created queue {{QUEUE}} (lock duration {})\")\n",
         args.join(",\n            "),
         iso_duration(q.lock_duration.as_millis())
     )
+}
+
+/// The registry of a document with `entities`: its topics, its queues and subscriptions, and
+/// each client with the entity it sends to and the one it receives from.
+fn entity_registry(o: &mut String, sc: &Scenario) {
+    let topics: Vec<String> = super::topics(sc).iter().map(|t| s(t)).collect();
+    if topics.is_empty() {
+        o.push_str("\nTOPICS: set[str] = set()\n");
+    } else {
+        let _ = writeln!(o, "\nTOPICS: set[str] = {{{}}}", topics.join(", "));
+    }
+    let paths: Vec<String> = super::receive_paths(sc)
+        .iter()
+        .map(|(p, x)| format!("({}, {})", s(p), if *x { "True" } else { "False" }))
+        .collect();
+    let _ = writeln!(
+        o,
+        "RECEIVE_PATHS: list[tuple[str, bool]] = [{}]",
+        paths.join(", ")
+    );
+    o.push_str("# Each client: the entity it sends to by default, the one it receives from.\n");
+    for (name, (to, from)) in super::client_addresses(sc) {
+        let _ = writeln!(
+            o,
+            "CLIENTS[{n}] = EntityClient({n}, {}, {})",
+            s(&to),
+            s(&from),
+            n = s(&name)
+        );
+    }
+}
+
+/// `create_entities()`: every queue, topic, subscription and rule of the document.
+fn create_entities(sc: &Scenario) -> String {
+    use super::Create;
+    let mut o = String::from(
+        "async def create_entities() -> None:\n    \"\"\"Creates the scenario's queues, topics, subscriptions and rules with exactly its\n    properties (needs Manage rights).\"\"\"\n    # The asynchronous administration client needs aiohttp (pip install aiohttp).\n    from azure.servicebus.aio.management import ServiceBusAdministrationClient\n\n    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:\n",
+    );
+    let name = |n: &str| format!("entity_name({})", s(n));
+    let call = |o: &mut String, what: &str, args: Vec<String>| {
+        let _ = writeln!(
+            o,
+            "        await admin.{what}(\n            {},\n        )",
+            args.join(",\n            ")
+        );
+    };
+    for c in super::creation(sc) {
+        match c {
+            Create::Queue(n, q) => {
+                let mut args = vec![name(n)];
+                args.extend(queue_args(q));
+                call(&mut o, "create_queue", args);
+            }
+            Create::Topic(n, q) => {
+                let mut args = vec![name(n)];
+                args.extend(ttl_args(q));
+                args.extend(dup_args(q));
+                args.push(format!(
+                    "max_size_in_megabytes={}",
+                    size_mb(q.max_size_bytes)
+                ));
+                call(&mut o, "create_topic", args);
+            }
+            Create::Subscription(t, sub, x) => {
+                let mut args = vec![name(t), s(sub)];
+                args.extend(lock_args(&x.config));
+                args.push(format!(
+                    "dead_lettering_on_filter_evaluation_exceptions={}",
+                    py_bool(x.dead_letter_on_filter_evaluation_exceptions)
+                ));
+                args.push(format!(
+                    "requires_session={}",
+                    py_bool(x.config.requires_session)
+                ));
+                call(&mut o, "create_subscription", args);
+            }
+            Create::DeleteDefault(t, sub) => {
+                o.push_str("        # Its own rules instead of the default one.\n");
+                let _ = writeln!(
+                    o,
+                    "        await admin.delete_rule({}, {}, \"$Default\")",
+                    name(t),
+                    s(sub)
+                );
+            }
+            Create::Rule(t, sub, rule, f, a) => {
+                let _ = writeln!(
+                    o,
+                    "        await admin.create_rule({}, {}, {}, filter={}, action={})",
+                    name(t),
+                    s(sub),
+                    s(&rule),
+                    rule_filter(&f),
+                    a.map_or("None".into(), |a| format!("SqlRuleAction({})", s(&a)))
+                );
+            }
+        }
+    }
+    o.push_str("        print(\"created the scenario's entities\")\n");
+    o
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b { "True" } else { "False" }
+}
+
+/// The keyword arguments of a queue's or subscription's delivery settings.
+fn lock_args(q: &crate::QueueConfig) -> Vec<String> {
+    let mut args = vec![
+        format!("lock_duration={}", ms_delta(q.lock_duration.as_millis())),
+        format!("max_delivery_count={}", q.max_delivery_count),
+    ];
+    args.extend(ttl_args(q));
+    args.push(format!(
+        "dead_lettering_on_message_expiration={}",
+        py_bool(q.dead_letter_on_expiration)
+    ));
+    args
+}
+
+/// The default time-to-live's keyword argument, when there is one.
+fn ttl_args(q: &crate::QueueConfig) -> Option<String> {
+    q.default_ttl
+        .map(|t| format!("default_message_time_to_live={}", ms_delta(t.as_millis())))
+}
+
+/// The duplicate detection keyword arguments of a queue or topic.
+fn dup_args(q: &crate::QueueConfig) -> Vec<String> {
+    match q.duplicate_detection_window {
+        Some(w) => vec![
+            "requires_duplicate_detection=True".into(),
+            format!(
+                "duplicate_detection_history_time_window={}",
+                ms_delta(w.as_millis())
+            ),
+        ],
+        None => vec!["requires_duplicate_detection=False".into()],
+    }
+}
+
+/// The administration client's keyword arguments for a queue's settings.
+fn queue_args(q: &crate::QueueConfig) -> Vec<String> {
+    let mut args = lock_args(q);
+    args.extend(dup_args(q));
+    args.push(format!("requires_session={}", py_bool(q.requires_session)));
+    args.push(format!(
+        "max_size_in_megabytes={}",
+        size_mb(q.max_size_bytes)
+    ));
+    args
 }
 
 /// The scenario as a runnable Python program for `azure-servicebus` 7.x.
@@ -443,7 +654,11 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
         &[
             String::new(),
             format!("Run: python3 -m pip install azure-servicebus=={PYTHON_SDK_VERSION} aiohttp"),
-            "     python3 THIS_FILE.py [--create-queue]".into(),
+            if sc.entities.is_some() {
+                "     python3 THIS_FILE.py [--create-entities]".into()
+            } else {
+                "     python3 THIS_FILE.py [--create-queue]".into()
+            },
         ],
     ) {
         if line.is_empty() {
@@ -452,14 +667,25 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
             let _ = writeln!(o, "# {line}");
         }
     }
-    o.push_str(PRELUDE);
+    let entities = sc.entities.is_some();
+    if entities {
+        o.push_str(&PRELUDE.replacen(QUEUE_ENV, ENTITY_ENV, 1));
+        o.push_str(ENTITY_LAYER);
+        entity_registry(&mut o, sc);
+    } else {
+        o.push_str(PRELUDE);
+    }
     let _ = writeln!(o, "RUN_UNTIL_MS = {}", sc.run_until.as_millis());
     let has_actors = !sc.actors.is_empty();
     if has_actors {
         o.push_str(ACTORS);
     }
     o.push('\n');
-    o.push_str(&create_queue(sc));
+    if entities {
+        o.push_str(&create_entities(sc));
+    } else {
+        o.push_str(&create_queue(sc));
+    }
     o.push_str("\n\nasync def script() -> None:\n    \"\"\"The scenario's script, each step at its time.\"\"\"\n");
     if plan.steps.is_empty() {
         o.push_str("    pass  # the scenario has no script steps\n");
@@ -467,7 +693,11 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
     for p in &plan.steps {
         step(&mut o, &plan, p);
     }
-    o.push_str("\n\nasync def main() -> None:\n    if \"--create-queue\" in sys.argv[1:]:\n        await create_queue()\n    Clock.reset()\n");
+    if entities {
+        o.push_str("\n\nasync def main() -> None:\n    if \"--create-entities\" in sys.argv[1:]:\n        await create_entities()\n    Clock.reset()\n");
+    } else {
+        o.push_str("\n\nasync def main() -> None:\n    if \"--create-queue\" in sys.argv[1:]:\n        await create_queue()\n    Clock.reset()\n");
+    }
     if has_actors {
         o.push_str("    actors: list[asyncio.Task[str]] = []\n");
         for (i, a) in sc.actors.iter().enumerate() {
@@ -512,9 +742,14 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
     } else {
         "False"
     };
+    let contents = if entities {
+        "entity_contents()".to_string()
+    } else {
+        format!("contents({session_queue})")
+    };
     let _ = writeln!(
         o,
-        "    try:\n        left = await contents({session_queue})\n    except Exception as e:\n        left = failed(e)"
+        "    try:\n        left = await {contents}\n    except Exception as e:\n        left = failed(e)"
     );
     match end_expected(&plan) {
         Some(e) => {
@@ -583,6 +818,204 @@ pub(crate) fn describe_step(p: &Planned<'_>) -> String {
     }
     what
 }
+
+/// The one queue's environment in [`PRELUDE`]; a document with `entities` has [`ENTITY_ENV`].
+const QUEUE_ENV: &str = r#"QUEUE = os.environ.get("SERVICEBUS_QUEUE", "")
+if not CONNECTION_STRING or not QUEUE:
+    sys.exit("set SERVICEBUS_CONNECTION_STRING and SERVICEBUS_QUEUE")
+"#;
+
+const ENTITY_ENV: &str = r#"# Put before every queue and topic name of the scenario (entities of the run's own).
+PREFIX = os.environ.get("SETTLE_ENTITY_PREFIX", "")
+QUEUE = ""  # no single queue: the scenario declares its entities
+if not CONNECTION_STRING:
+    sys.exit("set SERVICEBUS_CONNECTION_STRING")
+"#;
+
+/// A document with `entities`: clients that send to any queue or topic and receive from one
+/// queue or subscription, the administration helpers, and the end check of every entity.
+const ENTITY_LAYER: &str = r#"
+from azure.core.exceptions import ResourceExistsError, ResourceNotFoundError
+from azure.servicebus.management import (
+    CorrelationRuleFilter,
+    FalseRuleFilter,
+    SqlRuleAction,
+    SqlRuleFilter,
+    TrueRuleFilter,
+)
+
+# The administration client's refusals under Settle's names (before the 400 of `kind_of`).
+KINDS[:0] = [
+    (ResourceExistsError, "MessagingEntityAlreadyExists"),
+    (ResourceNotFoundError, "MessagingEntityNotFound"),
+]
+
+def entity_name(name: str) -> str:
+    """A queue's or topic's real name: SETTLE_ENTITY_PREFIX and its name in the scenario."""
+    return PREFIX + name
+
+
+def split_path(path: str) -> tuple[str, Optional[str]]:
+    """A receive path's real queue or topic name, and its subscription (None for a queue)."""
+    topic, _, sub = path.partition("/subscriptions/")
+    return entity_name(topic), (sub or None)
+
+
+class EntityClient(Client):
+    """A client of a scenario with several entities: it sends to any queue or topic, and
+    receives from one queue or subscription (its receive entity)."""
+
+    def __init__(self, name: str, sends_to: str, receives_from: str) -> None:
+        super().__init__(name)
+        self.sends_to = sends_to
+        self.receives_from = receives_from
+        self.senders: dict[str, ServiceBusSender] = {}
+
+    def sender_for(self, entity: str) -> ServiceBusSender:
+        if entity not in self.senders:
+            real = entity_name(entity)
+            self.senders[entity] = (
+                self.sb.get_topic_sender(real) if entity in TOPICS else self.sb.get_queue_sender(real)
+            )
+        return self.senders[entity]
+
+    def get_sender(self) -> ServiceBusSender:
+        return self.sender_for(self.sends_to)
+
+    def link(self, mode: str, sub: str) -> ServiceBusReceiver:
+        """A new receiver of the receive entity (a queue or a subscription) for this mode and
+        sub-queue."""
+        name, subscription = split_path(self.receives_from)
+        receive_mode = (
+            ServiceBusReceiveMode.RECEIVE_AND_DELETE if mode == "receive_and_delete" else ServiceBusReceiveMode.PEEK_LOCK
+        )
+        sub_queue = ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None
+        if subscription is None:
+            return self.sb.get_queue_receiver(
+                name,
+                receive_mode=receive_mode,
+                sub_queue=sub_queue,
+                prefetch_count=self.prefetch,
+                max_wait_time=RECEIVE_WAIT_S,
+                auto_lock_renewer=self.renewer,
+            )
+        return self.sb.get_subscription_receiver(
+            name,
+            subscription,
+            receive_mode=receive_mode,
+            sub_queue=sub_queue,
+            prefetch_count=self.prefetch,
+            max_wait_time=RECEIVE_WAIT_S,
+            auto_lock_renewer=self.renewer,
+        )
+
+    def session_link(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        name, subscription = split_path(self.receives_from)
+        sid = session_id if session_id is not None else NEXT_AVAILABLE_SESSION
+        receive_mode = (
+            ServiceBusReceiveMode.RECEIVE_AND_DELETE
+            if self.mode == "receive_and_delete"
+            else ServiceBusReceiveMode.PEEK_LOCK
+        )
+        if subscription is None:
+            return self.sb.get_queue_receiver(
+                name, session_id=sid, receive_mode=receive_mode, max_wait_time=RECEIVE_WAIT_S
+            )
+        return self.sb.get_subscription_receiver(
+            name, subscription, session_id=sid, receive_mode=receive_mode, max_wait_time=RECEIVE_WAIT_S
+        )
+
+    async def disconnect(self) -> None:
+        for s in self.senders.values():
+            await s.close()
+        self.senders.clear()
+        await super().disconnect()
+
+    async def shutdown(self) -> None:
+        for s in self.senders.values():
+            await s.close()
+        await super().shutdown()
+
+
+def eclient(name: str) -> EntityClient:
+    c = client(name)
+    if not isinstance(c, EntityClient):
+        raise TypeError(f"{name} is not a client of this scenario")
+    return c
+
+
+async def peek_entity(sb: ServiceBusClient, path: str, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in a queue or subscription (or its dead-letter queue), peeked."""
+    name, subscription = split_path(path)
+    return await peek_through(
+        sb.get_queue_receiver(name, sub_queue=sub)
+        if subscription is None
+        else sb.get_subscription_receiver(name, subscription, sub_queue=sub)
+    )
+
+
+async def entity_contents() -> str:
+    """What is left in every queue and subscription and in their dead-letter queues, worded as
+    Settle's prediction."""
+    lines = []
+    async with ServiceBusClient.from_connection_string(CONNECTION_STRING) as sb:
+        for path, sessions in RECEIVE_PATHS:
+            if sessions:
+                main = "(not peeked: a session queue is peeked per session)"
+            else:
+                main = ", ".join(sorted(str(m.message_id) for m in await peek_entity(sb, path, None))) or "(empty)"
+            dead = await peek_entity(sb, path, ServiceBusSubQueue.DEAD_LETTER)
+            dlq = ", ".join(
+                sorted(f"{m.message_id} ({m.dead_letter_reason})" if m.dead_letter_reason else str(m.message_id) for m in dead)
+            ) or "(empty)"
+            lines.append(f"{path}: {main} | dead-letter queue: {dlq}")
+    return "; ".join(lines)
+
+
+async def update_entity(path: str, changes: dict[str, object]) -> None:
+    """Changes a queue's, topic's or subscription's settings (needs Manage rights)."""
+    from azure.servicebus.aio.management import ServiceBusAdministrationClient
+
+    name, subscription = split_path(path)
+    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:
+        if subscription is not None:
+            s = await admin.get_subscription(name, subscription)
+            for key, value in changes.items():
+                setattr(s, key, value)
+            await admin.update_subscription(name, s)
+        elif path in TOPICS:
+            t = await admin.get_topic(name)
+            for key, value in changes.items():
+                setattr(t, key, value)
+            await admin.update_topic(t)
+        else:
+            q = await admin.get_queue(name)
+            for key, value in changes.items():
+                setattr(q, key, value)
+            await admin.update_queue(q)
+
+
+async def add_rule(
+    path: str, rule: str, filter: CorrelationRuleFilter | SqlRuleFilter, action: Optional[SqlRuleAction]
+) -> None:
+    """Adds a rule to a subscription (needs Manage rights)."""
+    from azure.servicebus.aio.management import ServiceBusAdministrationClient
+
+    name, subscription = split_path(path)
+    assert subscription is not None
+    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:
+        await admin.create_rule(name, subscription, rule, filter=filter, action=action)
+
+
+async def remove_rule(path: str, rule: str) -> None:
+    """Removes a subscription's rule (needs Manage rights)."""
+    from azure.servicebus.aio.management import ServiceBusAdministrationClient
+
+    name, subscription = split_path(path)
+    assert subscription is not None
+    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:
+        await admin.delete_rule(name, subscription, rule)
+"#;
 
 const PRELUDE: &str = r#"
 from __future__ import annotations
@@ -709,13 +1142,18 @@ def seq_of(msg_id: str) -> int:
     return SEQ_OF[msg_id]
 
 
-async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
-    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+async def peek_through(r: ServiceBusReceiver) -> list[ServiceBusReceivedMessage]:
+    """Every message the receiver's entity holds, peeked (locked ones too); closes it."""
     found: list[ServiceBusReceivedMessage] = []
-    async with sb.get_queue_receiver(QUEUE, sub_queue=sub) as r:
+    async with r:
         while batch := await r.peek_messages(max_message_count=250):
             found.extend(batch)
     return found
+
+
+async def peek_all(sb: ServiceBusClient, sub: Optional[ServiceBusSubQueue]) -> list[ServiceBusReceivedMessage]:
+    """Every message in the queue or a sub-queue, peeked (locked ones too)."""
+    return await peek_through(sb.get_queue_receiver(QUEUE, sub_queue=sub))
 
 
 async def contents(session_queue: bool) -> str:
@@ -758,19 +1196,23 @@ class Client:
             return self.session
         key = (mode or self.mode, sub)
         if key not in self.receivers:
-            self.receivers[key] = self.sb.get_queue_receiver(
-                QUEUE,
-                receive_mode=(
-                    ServiceBusReceiveMode.RECEIVE_AND_DELETE
-                    if key[0] == "receive_and_delete"
-                    else ServiceBusReceiveMode.PEEK_LOCK
-                ),
-                sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
-                prefetch_count=self.prefetch,
-                max_wait_time=RECEIVE_WAIT_S,
-                auto_lock_renewer=self.renewer,
-            )
+            self.receivers[key] = self.link(key[0], sub)
         return self.receivers[key]
+
+    def link(self, mode: str, sub: str) -> ServiceBusReceiver:
+        """A new receiver of the queue for this mode and sub-queue."""
+        return self.sb.get_queue_receiver(
+            QUEUE,
+            receive_mode=(
+                ServiceBusReceiveMode.RECEIVE_AND_DELETE
+                if mode == "receive_and_delete"
+                else ServiceBusReceiveMode.PEEK_LOCK
+            ),
+            sub_queue=ServiceBusSubQueue.DEAD_LETTER if sub == "dead_letter" else None,
+            prefetch_count=self.prefetch,
+            max_wait_time=RECEIVE_WAIT_S,
+            auto_lock_renewer=self.renewer,
+        )
 
     async def open(self, mode: str, sub: str, prefetch: int) -> None:
         """Opens the link now (with a prefetch, the broker starts filling the buffer, and the
@@ -791,8 +1233,10 @@ class Client:
         """The latest delivery of `msg_id` to this client (KeyError: it never received it)."""
         return self.held[msg_id]
 
-    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
-        r = self.sb.get_queue_receiver(
+    def session_link(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        """A receiver of this session (None: the next available one), not open yet: opening it
+        is what accepts (locks) the session."""
+        return self.sb.get_queue_receiver(
             QUEUE,
             session_id=session_id if session_id is not None else NEXT_AVAILABLE_SESSION,
             receive_mode=(
@@ -802,6 +1246,9 @@ class Client:
             ),
             max_wait_time=RECEIVE_WAIT_S,
         )
+
+    async def accept(self, session_id: Optional[str]) -> ServiceBusReceiver:
+        r = self.session_link(session_id)
         await r.__aenter__()  # opening the link is what accepts (locks) the session
         self.session = r
         return r
@@ -949,6 +1396,7 @@ async def receiver_actor(
     crash_at_ms: Optional[int],
     restart_after_ms: Optional[int],
     seed: int,
+    sessions: Optional[tuple[int, int]] = None,
 ) -> str:
     """An automated receiver: receive, process for a while, settle by policy. Returns what it did."""
     rng = random.Random(seed)
@@ -1002,7 +1450,39 @@ async def receiver_actor(
             counts["failed"] += 1
             log(name, f"settling {mid} failed: {kind_of(e)}")
 
-    while now_ms() < RUN_UNTIL_MS and (stop_at_ms is None or now_ms() < stop_at_ms):
+    def running() -> bool:
+        return now_ms() < RUN_UNTIL_MS and (stop_at_ms is None or now_ms() < stop_at_ms)
+
+    async def session_worker(idle_ms: int) -> None:
+        """One session receiver of a session processor: accepts the next available session,
+        handles its messages one at a time, closes it after `idle_ms` without one, and accepts
+        the next."""
+        while running():
+            r = c.session_link(None)
+            try:
+                await r.__aenter__()  # accepts the next available session (waits for one)
+            except Exception as e:
+                log(name, f"no session accepted: {kind_of(e)}")
+                await asyncio.sleep(poll_ms / 1000)
+                continue
+            if c.renewer is not None and r.session is not None:
+                c.renewer.register(r, r.session)
+            try:
+                while running():
+                    msgs = await r.receive_messages(max_message_count=1, max_wait_time=max(idle_ms, 1) / 1000)
+                    if not msgs:
+                        break  # idle: let the session go
+                    counts["received"] += len(msgs)
+                    for m in msgs:
+                        await handle(r, m)
+            except Exception as e:
+                log(name, f"session receive failed: {kind_of(e)}")
+            finally:
+                await r.close()
+
+    if sessions is not None:
+        await asyncio.gather(*(session_worker(sessions[1]) for _ in range(sessions[0])))
+    while sessions is None and running():
         if crash_at_ms is not None and not crashed and now_ms() >= crash_at_ms:
             crashed = True
             log(name, "crashes (its connection is closed)")

@@ -522,3 +522,242 @@ fn languages_parse_by_name() {
     }
     assert_eq!(Lang::parse("rust"), None);
 }
+
+// ---------------------------------------------------------------- several entities
+
+#[cfg(feature = "entities")]
+mod entities {
+    use super::has;
+    use crate::scenario::parse;
+    use crate::scenario::sdk::{Lang, export};
+    use alloc::string::String;
+
+    const DOC: &str = r#"{"settle":1,"title":"Orders",
+      "entities":{"orders":{"type":"topic","duplicate_detection_window_ms":60000,"subscriptions":{
+          "audit":{},
+          "billing":{"max_delivery_count":3,"rules":{"eu":{"filter":{"correlation":{"properties":{"region":"eu"},"subject":"order"}}},
+                                                     "big":{"filter":{"sql":"total > 100"},"action":"SET big = 1"}}},
+          "jobs":{"requires_session":true}}},
+        "replies":{"type":"queue","lock_duration_ms":30000}},
+      "script":[
+        {"at_ms":0,"do":"send","by":"S","to":"orders","id":"o1","properties":{"region":"eu"},"reply_to":"replies","correlation_id":"c-1","subject":"order"},
+        {"at_ms":100,"do":"receive","by":"B","from":"orders/subscriptions/billing"},
+        {"at_ms":200,"do":"complete","by":"B","msg":"o1"},
+        {"at_ms":300,"do":"send","by":"B","to":"replies","id":"r1","correlation_id":"o1"},
+        {"at_ms":400,"do":"add_rule","by":"Ops","entity":"orders/subscriptions/audit","rule":"none","filter":{"false":{}}},
+        {"at_ms":500,"do":"remove_rule","by":"Ops","entity":"orders/subscriptions/audit","rule":"$Default"},
+        {"at_ms":600,"do":"update_entity","by":"Ops","entity":"orders/subscriptions/audit","set":{"max_delivery_count":4}},
+        {"at_ms":700,"do":"receive","by":"C","from":"replies/$deadletterqueue"}],
+      "actors":[{"kind":"receiver","name":"W","from":"orders/subscriptions/jobs","sessions":{"max_concurrent":2,"idle_ms":500}}]}"#;
+
+    fn both() -> (String, String) {
+        let sc = parse(DOC).unwrap();
+        (
+            export(&sc, Lang::Python).unwrap(),
+            export(&sc, Lang::TypeScript).unwrap(),
+        )
+    }
+
+    #[test]
+    fn sends_name_their_queue_or_topic_and_carry_the_new_keys() {
+        let (py, ts) = both();
+        has(
+            &py,
+            r#"await eclient("S").sender_for("orders").send_messages(ServiceBusMessage("", message_id="o1", application_properties={"region": "eu"}, correlation_id="c-1", reply_to="replies", subject="order"))"#,
+        );
+        has(
+            &py,
+            r#"await eclient("B").sender_for("replies").send_messages(ServiceBusMessage("", message_id="r1", correlation_id="o1"))"#,
+        );
+        has(
+            &ts,
+            r#"await eclient("S").senderFor("orders").sendMessages({ body: "", messageId: "o1", applicationProperties: { "region": "eu" }, correlationId: "c-1", replyTo: "replies", subject: "order" });"#,
+        );
+        has(
+            &py,
+            "self.sb.get_topic_sender(real) if entity in TOPICS else self.sb.get_queue_sender(real)",
+        );
+        has(
+            &ts,
+            "s = this.sb.createSender(entityName(entity)); // a queue or a topic",
+        );
+    }
+
+    #[test]
+    fn each_client_receives_from_its_queue_or_subscription() {
+        let (py, ts) = both();
+        for (name, to, from) in [
+            ("B", "replies", "orders/subscriptions/billing"),
+            ("C", "", "replies"),
+            ("Ops", "", ""),
+            ("S", "orders", ""),
+            ("W", "", "orders/subscriptions/jobs"),
+        ] {
+            has(
+                &py,
+                &alloc::format!(r#"CLIENTS["{name}"] = EntityClient("{name}", "{to}", "{from}")"#),
+            );
+            has(
+                &ts,
+                &alloc::format!(
+                    r#"CLIENTS.set("{name}", new EntityClient("{name}", "{to}", "{from}"));"#
+                ),
+            );
+        }
+        has(
+            &py,
+            "return self.sb.get_subscription_receiver(\n            name,\n            subscription,\n            receive_mode=receive_mode,\n            sub_queue=sub_queue,",
+        );
+        has(&ts, "this.sb.createReceiver(name, subscription, options)");
+        has(&py, r#"r = client("C").receiver(None, "dead_letter")"#);
+        has(
+            &py,
+            "if not CONNECTION_STRING:\n    sys.exit(\"set SERVICEBUS_CONNECTION_STRING\")",
+        );
+        has(
+            &py,
+            r#"PREFIX = os.environ.get("SETTLE_ENTITY_PREFIX", "")"#,
+        );
+        assert!(
+            !py.contains("SERVICEBUS_QUEUE"),
+            "no single queue with entities"
+        );
+        assert!(
+            !ts.contains("SERVICEBUS_QUEUE"),
+            "no single queue with entities"
+        );
+    }
+
+    #[test]
+    fn entities_are_created_with_their_properties_and_rules() {
+        let (py, ts) = both();
+        has(
+            &py,
+            "await admin.create_topic(\n            entity_name(\"orders\"),\n            requires_duplicate_detection=True,\n            duplicate_detection_history_time_window=timedelta(milliseconds=60000),",
+        );
+        has(
+            &py,
+            "await admin.create_subscription(\n            entity_name(\"orders\"),\n            \"billing\",\n            lock_duration=timedelta(milliseconds=60000),\n            max_delivery_count=3,",
+        );
+        has(
+            &py,
+            r#"await admin.delete_rule(entity_name("orders"), "billing", "$Default")"#,
+        );
+        has(
+            &py,
+            r#"await admin.create_rule(entity_name("orders"), "billing", "big", filter=SqlRuleFilter("total > 100"), action=SqlRuleAction("SET big = 1"))"#,
+        );
+        has(
+            &py,
+            r#"await admin.create_rule(entity_name("orders"), "billing", "eu", filter=CorrelationRuleFilter(label="order", properties={"region": "eu"}), action=None)"#,
+        );
+        has(
+            &py,
+            "\"jobs\",\n            lock_duration=timedelta(milliseconds=60000),\n            max_delivery_count=10,\n            dead_lettering_on_message_expiration=False,\n            dead_lettering_on_filter_evaluation_exceptions=True,\n            requires_session=True,",
+        );
+        has(
+            &py,
+            "await admin.create_queue(\n            entity_name(\"replies\"),\n            lock_duration=timedelta(milliseconds=30000),",
+        );
+        // audit keeps its default rule: no rule call for it.
+        assert!(!py.contains(r#"delete_rule(entity_name("orders"), "audit""#));
+        has(
+            &ts,
+            r#"await admin.createRule(entityName("orders"), "billing", "big", { sqlExpression: "total > 100" }, { sqlExpression: "SET big = 1" });"#,
+        );
+        has(
+            &ts,
+            r#"await admin.createRule(entityName("orders"), "billing", "eu", { subject: "order", applicationProperties: { "region": "eu" } });"#,
+        );
+        has(
+            &ts,
+            r#"await admin.createSubscription(entityName("orders"), "jobs", {"#,
+        );
+        has(&py, "python3 THIS_FILE.py [--create-entities]");
+        has(
+            &ts,
+            "if (process.argv.slice(2).includes(\"--create-entities\")) {\n    await createEntities();",
+        );
+        has(&py, "#       rule eu: correlation filter");
+        has(
+            &py,
+            "#       rule big: SQL filter total > 100, action SET big = 1",
+        );
+    }
+
+    #[test]
+    fn rule_and_entity_steps_go_through_the_administration_client() {
+        let (py, ts) = both();
+        has(
+            &py,
+            r#"await add_rule("orders/subscriptions/audit", "none", FalseRuleFilter(), None)"#,
+        );
+        has(
+            &py,
+            r#"await remove_rule("orders/subscriptions/audit", "$Default")"#,
+        );
+        has(
+            &py,
+            r#"await update_entity("orders/subscriptions/audit", {"max_delivery_count": 4})"#,
+        );
+        has(
+            &ts,
+            r#"await addRule("orders/subscriptions/audit", "none", { sqlExpression: "1=0" }, undefined);"#,
+        );
+        has(
+            &ts,
+            r#"await removeRule("orders/subscriptions/audit", "$Default");"#,
+        );
+        has(
+            &ts,
+            r#"await updateEntity("orders/subscriptions/audit", { maxDeliveryCount: 4 });"#,
+        );
+        // What Azure answers for a rule that exists, or none to remove, is named as Settle names it.
+        has(
+            &py,
+            r#"(ResourceExistsError, "MessagingEntityAlreadyExists"),"#,
+        );
+        has(&ts, r#"return "MessagingEntityAlreadyExists";"#);
+    }
+
+    #[test]
+    fn a_session_receiver_is_a_session_processor() {
+        let (py, ts) = both();
+        has(&py, r#"receiver_actor("W", mode="peek_lock", sub="main""#);
+        has(&py, ", sessions=(2, 500))");
+        has(&py, "r = c.session_link(None)");
+        has(&ts, ", sessions: [2, 500] })");
+        has(&ts, "r = await c.sessionLink(undefined);");
+        has(
+            &py,
+            "Sessions: 2 session receiver(s), each accepting the next available session",
+        );
+        assert!(!py.contains("does not export session receivers"));
+        // The subscription's session receiver: next available session on topic/subscription.
+        has(
+            &py,
+            "return self.sb.get_subscription_receiver(\n            name, subscription, session_id=sid,",
+        );
+        has(
+            &ts,
+            "await this.sb.acceptNextSession(name, subscription, options)",
+        );
+    }
+
+    #[test]
+    fn the_end_check_peeks_every_queue_and_subscription() {
+        let (py, ts) = both();
+        // o1 has no session id: its copy in the session subscription jobs is dead-lettered at once.
+        let want = "orders/subscriptions/audit: o1 | dead-letter queue: (empty); orders/subscriptions/billing: (empty) | dead-letter queue: (empty); orders/subscriptions/jobs: (not peeked: a session queue is peeked per session) | dead-letter queue: o1 (Session id is null.); replies: r1 | dead-letter queue: (empty)";
+        has(
+            &py,
+            &alloc::format!(r#"check("end: what is left", "{want}", left)"#),
+        );
+        has(
+            &ts,
+            &alloc::format!(r#"check("end: what is left", "{want}", left);"#),
+        );
+        has(&py, "left = await entity_contents()");
+        has(&ts, "left = await entityContents();");
+    }
+}

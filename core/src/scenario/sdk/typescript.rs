@@ -53,6 +53,20 @@ pub(crate) fn message(m: &NewMessage) -> String {
     if let Some(t) = m.ttl {
         f.push(format!("timeToLive: {}", t.as_millis()));
     }
+    if let Some(meta) = m.meta.as_deref() {
+        for (k, v) in [
+            ("correlationId", &meta.correlation_id),
+            ("replyTo", &meta.reply_to),
+            ("replyToSessionId", &meta.reply_to_session_id),
+            ("subject", &meta.subject),
+            ("contentType", &meta.content_type),
+            ("to", &meta.to_address),
+        ] {
+            if let Some(v) = v {
+                f.push(format!("{k}: {}", s(v)));
+            }
+        }
+    }
     if let Some(at) = m.scheduled_enqueue {
         f.push(format!(
             "scheduledEnqueueTimeUtc: since({})",
@@ -70,6 +84,11 @@ fn mode_lit(m: Option<ReceiveMode>) -> String {
 #[allow(clippy::too_many_lines)]
 pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<String>) {
     let c = format!("client({})", s(&p.step.by));
+    // With entities a send names its queue or topic.
+    let sender = match (&plan.sc.entities, &p.step.entity) {
+        (Some(_), Some(e)) => format!("eclient({}).senderFor({})", s(&p.step.by), s(e)),
+        _ => format!("{c}.getSender()"),
+    };
     let mut notes = step_notes(plan, p);
     let mut out = Vec::new();
     let held = |out: &mut Vec<String>| match &p.target_id {
@@ -82,7 +101,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
     match &p.step.op {
         Op::Send { msg, .. } => {
             let m = message(msg);
-            out.push(format!("await {c}.getSender().sendMessages({m});"));
+            out.push(format!("await {sender}.sendMessages({m});"));
             out.push("got = \"ok\";".into());
         }
         Op::Schedule { msg } => {
@@ -91,15 +110,15 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             m2.scheduled_enqueue = None;
             let m = message(&m2);
             out.push(format!(
-                "const seqs = await {c}.getSender().scheduleMessages({m}, since({at}));"
+                "const seqs = await {sender}.scheduleMessages({m}, since({at}));"
             ));
             out.push(format!("SCHEDULED.set({}, seqs[0]);", p.index));
             out.push("got = \"ok\";".into());
         }
-        Op::CancelScheduled { seq } => match plan.scheduled.get(seq) {
+        Op::CancelScheduled { seq } => match plan.scheduled_by(p.step, *seq) {
             Some(i) => {
                 out.push(format!(
-                    "await {c}.getSender().cancelScheduledMessages(scheduled({i}));"
+                    "await {sender}.cancelScheduledMessages(scheduled({i}));"
                 ));
                 out.push("got = \"ok\";".into());
             }
@@ -122,7 +141,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         Op::ReceiveDeferred { seqs, mode, from } => {
             let list: Vec<String> = seqs
                 .iter()
-                .filter_map(|q| plan.ids.get(q))
+                .filter_map(|q| plan.id(p.step, *q))
                 .map(|id| format!("seqOf({})", s(id)))
                 .collect();
             out.push(format!(
@@ -146,7 +165,7 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
                 "const r = {c}.receiver(undefined, {});",
                 s(from.name())
             ));
-            let start = match from_seq.map(|q| (q, plan.ids.get(&q))) {
+            let start = match from_seq.map(|q| (q, plan.id(p.step, q))) {
                 Some((_, Some(id))) => format!(", {{ fromSequenceNumber: seqOf({}) }}", s(id)),
                 _ => String::new(),
             };
@@ -265,8 +284,9 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
             out.push(format!("await {c}.disconnect();"));
             out.push("got = \"ok\";".into());
         }
-        Op::Entity { .. } => {
-            out.push("throw new Error(\"entity operations are not exported yet\");".into());
+        Op::Entity { entity, op } => {
+            out.push(entity_op(entity, op, &p.step.raw));
+            out.push("got = \"ok\";".into());
         }
         Op::UpdateQueue(patch) => {
             if tier_change(plan.sc, patch) {
@@ -281,6 +301,83 @@ pub(crate) fn op_code(plan: &Plan<'_>, p: &Planned<'_>) -> (Vec<String>, Vec<Str
         }
     }
     (out, notes)
+}
+
+/// `update_entity`, `add_rule`, `remove_rule` through the administration client.
+fn entity_op(entity: &str, op: &crate::namespace::EntityOp, raw: &serde_json::Value) -> String {
+    use crate::namespace::EntityOp;
+    match op {
+        EntityOp::Update {
+            patch,
+            filter_exceptions,
+        } => {
+            let mut changes = patch_changes(patch);
+            if let Some(b) = filter_exceptions {
+                changes.push(format!("deadLetteringOnFilterEvaluationExceptions: {b}"));
+            }
+            format!(
+                "await updateEntity({}, {{ {} }});",
+                s(entity),
+                changes.join(", ")
+            )
+        }
+        EntityOp::AddRule { name, .. } => {
+            let (f, a) = super::rule_of(raw);
+            format!(
+                "await addRule({}, {}, {}, {});",
+                s(entity),
+                s(name),
+                rule_filter(&f),
+                a.map_or("undefined".into(), |a| format!(
+                    "{{ sqlExpression: {} }}",
+                    s(&a)
+                ))
+            )
+        }
+        EntityOp::RemoveRule { name } => format!("await removeRule({}, {});", s(entity), s(name)),
+    }
+}
+
+/// A rule filter for the administration client (`SqlRuleFilter` or `CorrelationRuleFilter`).
+fn rule_filter(f: &super::RuleFilter) -> String {
+    use super::RuleFilter;
+    match f {
+        RuleFilter::True => "{ sqlExpression: \"1=1\" }".into(),
+        RuleFilter::False => "{ sqlExpression: \"1=0\" }".into(),
+        RuleFilter::Sql(q) => format!("{{ sqlExpression: {} }}", s(q)),
+        RuleFilter::Correlation(system, props) => {
+            let mut f: Vec<String> = system
+                .iter()
+                .map(|(k, v)| {
+                    let k = match k.as_str() {
+                        "correlation_id" => "correlationId",
+                        "message_id" => "messageId",
+                        "to_address" => "to",
+                        "reply_to" => "replyTo",
+                        "session_id" => "sessionId",
+                        "reply_to_session_id" => "replyToSessionId",
+                        "content_type" => "contentType",
+                        k => k,
+                    };
+                    format!("{k}: {}", s(v))
+                })
+                .collect();
+            if !props.is_empty() {
+                let items: Vec<String> = props
+                    .iter()
+                    .map(|(k, v)| {
+                        let v = match v {
+                            serde_json::Value::String(x) => s(x),
+                            other => other.to_string(),
+                        };
+                        format!("{}: {v}", s(k))
+                    })
+                    .collect();
+                f.push(format!("applicationProperties: {{ {} }}", items.join(", ")));
+            }
+            format!("{{ {} }}", f.join(", "))
+        }
+    }
 }
 
 /// The administration client's property assignments for an update (the tier is not one).
@@ -372,8 +469,11 @@ fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
         )
     });
     let opt = |v: Option<u64>| v.map_or("undefined".into(), |x| x.to_string());
+    let sessions = a.sessions.map_or(String::new(), |o| {
+        format!(", sessions: [{}, {}]", o.max_concurrent, o.idle.as_millis())
+    });
     format!(
-        "receiverActor({}, {{ mode: {}, sub: {}, concurrency: {}, startMs: {}, stopAtMs: {}, pollMs: {}, workMs: [{}, {}], outcome: {}, reason: {}, poison: {poison}, hang: [{}, {}], autoRenewMs: {}, idempotent: {}, crashAtMs: {}, restartAfterMs: {}, seed: {} }})",
+        "receiverActor({}, {{ mode: {}, sub: {}, concurrency: {}, startMs: {}, stopAtMs: {}, pollMs: {}, workMs: [{}, {}], outcome: {}, reason: {}, poison: {poison}, hang: [{}, {}], autoRenewMs: {}, idempotent: {}, crashAtMs: {}, restartAfterMs: {}, seed: {}{sessions} }})",
         s(&a.name),
         s(a.mode.name()),
         s(a.from.name()),
@@ -396,7 +496,23 @@ fn receiver_call(a: &ReceiverSpec, seed: u64) -> String {
 }
 
 fn create_queue(sc: &Scenario) -> String {
-    let q = &sc.queue;
+    format!(
+        "/** Creates the queue with exactly the scenario's properties (needs Manage rights). */\nasync function createQueue(): Promise<void> {{\n  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);\n  await admin.createQueue(QUEUE, {{\n    {},\n  }});\n  console.log(`created queue ${{QUEUE}}`);\n}}\n",
+        queue_fields(&sc.queue).join(",\n    ")
+    )
+}
+
+/// The administration client's properties for a queue's settings.
+fn queue_fields(q: &crate::QueueConfig) -> Vec<String> {
+    let mut f = lock_fields(q);
+    f.extend(dup_fields(q));
+    f.push(format!("requiresSession: {}", q.requires_session));
+    f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
+    f
+}
+
+/// A queue's or subscription's delivery settings.
+fn lock_fields(q: &crate::QueueConfig) -> Vec<String> {
     let mut f = vec![
         format!(
             "lockDuration: {}",
@@ -404,32 +520,131 @@ fn create_queue(sc: &Scenario) -> String {
         ),
         format!("maxDeliveryCount: {}", q.max_delivery_count),
     ];
-    if let Some(t) = q.default_ttl {
-        f.push(format!(
-            "defaultMessageTimeToLive: {}",
-            s(&iso_duration(t.as_millis()))
-        ));
-    }
+    f.extend(ttl_fields(q));
     f.push(format!(
         "deadLetteringOnMessageExpiration: {}",
         q.dead_letter_on_expiration
     ));
+    f
+}
+
+/// The default time-to-live, when there is one.
+fn ttl_fields(q: &crate::QueueConfig) -> Option<String> {
+    q.default_ttl.map(|t| {
+        format!(
+            "defaultMessageTimeToLive: {}",
+            s(&iso_duration(t.as_millis()))
+        )
+    })
+}
+
+/// The duplicate detection settings of a queue or topic.
+fn dup_fields(q: &crate::QueueConfig) -> Vec<String> {
     match q.duplicate_detection_window {
-        Some(w) => {
-            f.push("requiresDuplicateDetection: true".into());
-            f.push(format!(
+        Some(w) => vec![
+            "requiresDuplicateDetection: true".into(),
+            format!(
                 "duplicateDetectionHistoryTimeWindow: {}",
                 s(&iso_duration(w.as_millis()))
-            ));
-        }
-        None => f.push("requiresDuplicateDetection: false".into()),
+            ),
+        ],
+        None => vec!["requiresDuplicateDetection: false".into()],
     }
-    f.push(format!("requiresSession: {}", q.requires_session));
-    f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
-    format!(
-        "/** Creates the queue with exactly the scenario's properties (needs Manage rights). */\nasync function createQueue(): Promise<void> {{\n  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);\n  await admin.createQueue(QUEUE, {{\n    {},\n  }});\n  console.log(`created queue ${{QUEUE}}`);\n}}\n",
-        f.join(",\n    ")
-    )
+}
+
+/// The registry of a document with `entities`: its queues and subscriptions, and each client
+/// with the entity it sends to and the one it receives from.
+fn entity_registry(o: &mut String, sc: &Scenario) {
+    let paths: Vec<String> = super::receive_paths(sc)
+        .iter()
+        .map(|(p, x)| format!("[{}, {x}]", s(p)))
+        .collect();
+    let _ = writeln!(
+        o,
+        "\nconst RECEIVE_PATHS: [string, boolean][] = [{}];",
+        paths.join(", ")
+    );
+    o.push_str("// Each client: the entity it sends to by default, the one it receives from.\n");
+    for (name, (to, from)) in super::client_addresses(sc) {
+        let _ = writeln!(
+            o,
+            "CLIENTS.set({n}, new EntityClient({n}, {}, {}));",
+            s(&to),
+            s(&from),
+            n = s(&name)
+        );
+    }
+}
+
+/// `createEntities()`: every queue, topic, subscription and rule of the document.
+fn create_entities(sc: &Scenario) -> String {
+    use super::Create;
+    let mut o = String::from(
+        "/** Creates the scenario's queues, topics, subscriptions and rules with exactly its properties\n * (needs Manage rights). */\nasync function createEntities(): Promise<void> {\n  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);\n",
+    );
+    let name = |n: &str| format!("entityName({})", s(n));
+    for c in super::creation(sc) {
+        match c {
+            Create::Queue(n, q) => {
+                let _ = writeln!(
+                    o,
+                    "  await admin.createQueue({}, {{\n    {},\n  }});",
+                    name(n),
+                    queue_fields(q).join(",\n    ")
+                );
+            }
+            Create::Topic(n, q) => {
+                let mut f: Vec<String> = ttl_fields(q).into_iter().collect();
+                f.extend(dup_fields(q));
+                f.push(format!("maxSizeInMegabytes: {}", size_mb(q.max_size_bytes)));
+                let _ = writeln!(
+                    o,
+                    "  await admin.createTopic({}, {{\n    {},\n  }});",
+                    name(n),
+                    f.join(",\n    ")
+                );
+            }
+            Create::Subscription(t, sub, x) => {
+                let mut f = lock_fields(&x.config);
+                f.push(format!(
+                    "deadLetteringOnFilterEvaluationExceptions: {}",
+                    x.dead_letter_on_filter_evaluation_exceptions
+                ));
+                f.push(format!("requiresSession: {}", x.config.requires_session));
+                let _ = writeln!(
+                    o,
+                    "  await admin.createSubscription({}, {}, {{\n    {},\n  }});",
+                    name(t),
+                    s(sub),
+                    f.join(",\n    ")
+                );
+            }
+            Create::DeleteDefault(t, sub) => {
+                o.push_str("  // Its own rules instead of the default one.\n");
+                let _ = writeln!(
+                    o,
+                    "  await admin.deleteRule({}, {}, \"$Default\");",
+                    name(t),
+                    s(sub)
+                );
+            }
+            Create::Rule(t, sub, rule, f, a) => {
+                let action = a.map_or(String::new(), |a| {
+                    format!(", {{ sqlExpression: {} }}", s(&a))
+                });
+                let _ = writeln!(
+                    o,
+                    "  await admin.createRule({}, {}, {}, {}{action});",
+                    name(t),
+                    s(sub),
+                    s(&rule),
+                    rule_filter(&f)
+                );
+            }
+        }
+    }
+    o.push_str("  console.log(\"created the scenario's entities\");\n}\n");
+    o
 }
 
 /// The scenario as a runnable TypeScript program for `@azure/service-bus` 7.x.
@@ -447,7 +662,12 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
         &[
             String::new(),
             format!(
-                "Run: npm install @azure/service-bus@{TYPESCRIPT_SDK_VERSION} && npx tsx THIS_FILE.ts [--create-queue]"
+                "Run: npm install @azure/service-bus@{TYPESCRIPT_SDK_VERSION} && npx tsx THIS_FILE.ts [{}]",
+                if sc.entities.is_some() {
+                    "--create-entities"
+                } else {
+                    "--create-queue"
+                }
             ),
         ],
     ) {
@@ -457,14 +677,25 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
             let _ = writeln!(o, "// {line}");
         }
     }
-    o.push_str(PRELUDE);
+    let entities = sc.entities.is_some();
+    if entities {
+        o.push_str(&PRELUDE.replacen(QUEUE_ENV, ENTITY_ENV, 1));
+        o.push_str(ENTITY_LAYER);
+        entity_registry(&mut o, sc);
+    } else {
+        o.push_str(PRELUDE);
+    }
     let _ = writeln!(o, "const RUN_UNTIL_MS = {};", sc.run_until.as_millis());
     let has_actors = !sc.actors.is_empty();
     if has_actors {
         o.push_str(ACTORS);
     }
     o.push('\n');
-    o.push_str(&create_queue(sc));
+    if entities {
+        o.push_str(&create_entities(sc));
+    } else {
+        o.push_str(&create_queue(sc));
+    }
     o.push_str("\n/** The scenario's script, each step at its time. */\nasync function script(): Promise<void> {\n  let got: string;\n");
     if plan.steps.is_empty() {
         o.push_str("  // The scenario has no script steps.\n  got = \"\";\n  void got;\n");
@@ -472,7 +703,11 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
     for p in &plan.steps {
         step(&mut o, &plan, p);
     }
-    o.push_str("}\n\nasync function main(): Promise<void> {\n  if (process.argv.slice(2).includes(\"--create-queue\")) {\n    await createQueue();\n  }\n  resetClock();\n");
+    if entities {
+        o.push_str("}\n\nasync function main(): Promise<void> {\n  if (process.argv.slice(2).includes(\"--create-entities\")) {\n    await createEntities();\n  }\n  resetClock();\n");
+    } else {
+        o.push_str("}\n\nasync function main(): Promise<void> {\n  if (process.argv.slice(2).includes(\"--create-queue\")) {\n    await createQueue();\n  }\n  resetClock();\n");
+    }
     if has_actors {
         o.push_str("  const actors: Promise<string>[] = [];\n");
         for (i, a) in sc.actors.iter().enumerate() {
@@ -520,9 +755,14 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
         let _ = writeln!(o, "  // {}", comment_text(&n));
     }
     let session_queue = sc.queue.requires_session;
+    let contents = if entities {
+        "entityContents()".to_string()
+    } else {
+        format!("contents({session_queue})")
+    };
     let _ = writeln!(
         o,
-        "  let left: string;\n  try {{\n    left = await contents({session_queue});\n  }} catch (e: unknown) {{\n    left = failed(e);\n  }}"
+        "  let left: string;\n  try {{\n    left = await {contents};\n  }} catch (e: unknown) {{\n    left = failed(e);\n  }}"
     );
     match end_expected(&plan) {
         Some(e) => {
@@ -566,17 +806,197 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
     );
 }
 
+/// The one queue's environment in [`PRELUDE`]; a document with `entities` has [`ENTITY_ENV`].
+const QUEUE_ENV: &str = r#"const QUEUE = process.env.SERVICEBUS_QUEUE ?? "";
+if (!CONNECTION_STRING || !QUEUE) {
+  console.error("set SERVICEBUS_CONNECTION_STRING and SERVICEBUS_QUEUE");
+  process.exit(2);
+}
+"#;
+
+const ENTITY_ENV: &str = r#"/** Put before every queue and topic name of the scenario (entities of the run's own). */
+const PREFIX = process.env.SETTLE_ENTITY_PREFIX ?? "";
+const QUEUE = ""; // no single queue: the scenario declares its entities
+if (!CONNECTION_STRING) {
+  console.error("set SERVICEBUS_CONNECTION_STRING");
+  process.exit(2);
+}
+"#;
+
+/// A document with `entities`: clients that send to any queue or topic and receive from one
+/// queue or subscription, the administration helpers, and the end check of every entity.
+const ENTITY_LAYER: &str = r#"
+/** A queue's or topic's real name: SETTLE_ENTITY_PREFIX and its name in the scenario. */
+function entityName(name: string): string {
+  return PREFIX + name;
+}
+
+/** A receive path's real queue or topic name, and its subscription (undefined for a queue). */
+function splitPath(path: string): [string, string | undefined] {
+  const i = path.indexOf("/subscriptions/");
+  return i < 0 ? [entityName(path), undefined] : [entityName(path.slice(0, i)), path.slice(i + "/subscriptions/".length)];
+}
+
+/** A client of a scenario with several entities: it sends to any queue or topic, and receives
+ * from one queue or subscription (its receive entity). */
+class EntityClient extends Client {
+  senders = new Map<string, ServiceBusSender>();
+
+  constructor(
+    name: string,
+    readonly sendsTo: string,
+    readonly receivesFrom: string,
+  ) {
+    super(name);
+  }
+
+  senderFor(entity: string): ServiceBusSender {
+    let s = this.senders.get(entity);
+    if (s === undefined) {
+      s = this.sb.createSender(entityName(entity)); // a queue or a topic
+      this.senders.set(entity, s);
+    }
+    return s;
+  }
+
+  override getSender(): ServiceBusSender {
+    return this.senderFor(this.sendsTo);
+  }
+
+  /** A new receiver of the receive entity (a queue or a subscription) for this mode and sub-queue. */
+  override link(mode: string, sub: string): ServiceBusReceiver {
+    const options = {
+      receiveMode: mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
+      subQueueType: sub === "dead_letter" ? ("deadLetter" as const) : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    };
+    const [name, subscription] = splitPath(this.receivesFrom);
+    return subscription === undefined ? this.sb.createReceiver(name, options) : this.sb.createReceiver(name, subscription, options);
+  }
+
+  override async sessionLink(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+    const options = {
+      receiveMode: this.mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    };
+    const [name, subscription] = splitPath(this.receivesFrom);
+    if (subscription === undefined) {
+      return sessionId === undefined
+        ? await this.sb.acceptNextSession(name, options)
+        : await this.sb.acceptSession(name, sessionId, options);
+    }
+    return sessionId === undefined
+      ? await this.sb.acceptNextSession(name, subscription, options)
+      : await this.sb.acceptSession(name, subscription, sessionId, options);
+  }
+
+  override async disconnect(): Promise<void> {
+    for (const s of this.senders.values()) await s.close();
+    this.senders.clear();
+    await super.disconnect();
+  }
+
+  override async shutdown(): Promise<void> {
+    for (const s of this.senders.values()) await s.close();
+    await super.shutdown();
+  }
+}
+
+function eclient(name: string): EntityClient {
+  const c = client(name);
+  if (!(c instanceof EntityClient)) throw new Refused(`${name} is not a client of this scenario`);
+  return c;
+}
+
+/** Every message in a queue or subscription (or its dead-letter queue), peeked. */
+async function peekEntity(sb: ServiceBusClient, path: string, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
+  const [name, subscription] = splitPath(path);
+  const options = { subQueueType: deadLetter ? ("deadLetter" as const) : undefined };
+  return peekThrough(subscription === undefined ? sb.createReceiver(name, options) : sb.createReceiver(name, subscription, options));
+}
+
+/** What is left in every queue and subscription and in their dead-letter queues, worded as
+ * Settle's prediction. */
+async function entityContents(): Promise<string> {
+  const sb = new ServiceBusClient(CONNECTION_STRING);
+  const sorted = (items: string[]): string => (items.length === 0 ? "(empty)" : items.sort().join(", "));
+  const lines: string[] = [];
+  for (const [path, sessions] of RECEIVE_PATHS) {
+    const main = sessions
+      ? "(not peeked: a session queue is peeked per session)"
+      : sorted((await peekEntity(sb, path, false)).map((m) => String(m.messageId)));
+    const dlq = sorted(
+      (await peekEntity(sb, path, true)).map((m) =>
+        m.deadLetterReason ? `${String(m.messageId)} (${m.deadLetterReason})` : String(m.messageId),
+      ),
+    );
+    lines.push(`${path}: ${main} | dead-letter queue: ${dlq}`);
+  }
+  await sb.close();
+  return lines.join("; ");
+}
+
+/** Changes a queue's, topic's or subscription's settings (needs Manage rights). */
+async function updateEntity(path: string, changes: Record<string, unknown>): Promise<void> {
+  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);
+  const [name, subscription] = splitPath(path);
+  if (subscription !== undefined) {
+    const s = await admin.getSubscription(name, subscription);
+    Object.assign(s, changes);
+    await admin.updateSubscription(s);
+  } else if (await admin.topicExists(name)) {
+    const t = await admin.getTopic(name);
+    Object.assign(t, changes);
+    await admin.updateTopic(t);
+  } else {
+    const q = await admin.getQueue(name);
+    Object.assign(q, changes);
+    await admin.updateQueue(q);
+  }
+}
+
+/** Adds a rule to a subscription (needs Manage rights). */
+async function addRule(
+  path: string,
+  rule: string,
+  filter: SqlRuleFilter | CorrelationRuleFilter,
+  action: SqlRuleAction | undefined,
+): Promise<void> {
+  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);
+  const [name, subscription] = splitPath(path);
+  if (subscription === undefined) throw new Refused(`${path} is not a subscription`);
+  if (action === undefined) await admin.createRule(name, subscription, rule, filter);
+  else await admin.createRule(name, subscription, rule, filter, action);
+}
+
+/** Removes a subscription's rule (needs Manage rights). */
+async function removeRule(path: string, rule: string): Promise<void> {
+  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);
+  const [name, subscription] = splitPath(path);
+  if (subscription === undefined) throw new Refused(`${path} is not a subscription`);
+  await admin.deleteRule(name, subscription, rule);
+}
+
+void eclient;
+void updateEntity;
+void addRule;
+void removeRule;
+"#;
+
 const PRELUDE: &str = r#"
 import {
   ServiceBusAdministrationClient,
   ServiceBusClient,
   isServiceBusError,
+  type CorrelationRuleFilter,
   type DeadLetterOptions,
   type ServiceBusMessage,
   type ServiceBusReceivedMessage,
   type ServiceBusReceiver,
   type ServiceBusSender,
   type ServiceBusSessionReceiver,
+  type SqlRuleAction,
+  type SqlRuleFilter,
 } from "@azure/service-bus";
 
 const CONNECTION_STRING = process.env.SERVICEBUS_CONNECTION_STRING ?? "";
@@ -607,6 +1027,12 @@ function kindOf(e: unknown): string {
   }
   if (e instanceof Refused || (e instanceof Error && SDK_REFUSALS.some((s) => e.message.includes(s)))) {
     return "InvalidOperation";
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 409) {
+    return "MessagingEntityAlreadyExists"; // the administration API: a rule of that name exists
+  }
+  if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 404) {
+    return "MessagingEntityNotFound"; // the administration API: no such rule or entity
   }
   if (typeof e === "object" && e !== null && "statusCode" in e && e.statusCode === 400) {
     // The administration API refusing an update (what an existing queue cannot change).
@@ -679,7 +1105,11 @@ function scheduled(step: number): Seq {
 
 /** Every message in the queue or its dead-letter queue, peeked (locked ones too). */
 async function peekAll(sb: ServiceBusClient, deadLetter: boolean): Promise<ServiceBusReceivedMessage[]> {
-  const r = sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined });
+  return peekThrough(sb.createReceiver(QUEUE, { subQueueType: deadLetter ? "deadLetter" : undefined }));
+}
+
+/** Every message the receiver's entity holds, peeked (locked ones too); closes it. */
+async function peekThrough(r: ServiceBusReceiver): Promise<ServiceBusReceivedMessage[]> {
   const found: ServiceBusReceivedMessage[] = [];
   for (;;) {
     const batch = await r.peekMessages(250);
@@ -731,14 +1161,19 @@ class Client {
     const key = `${m}/${sub}`;
     let r = this.receivers.get(key);
     if (r === undefined) {
-      r = this.sb.createReceiver(QUEUE, {
-        receiveMode: m === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
-        subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
-        maxAutoLockRenewalDurationInMs: this.autoRenewMs,
-      });
+      r = this.link(m, sub);
       this.receivers.set(key, r);
     }
     return r;
+  }
+
+  /** A new receiver of the queue for this mode and sub-queue. */
+  link(mode: string, sub: string): ServiceBusReceiver {
+    return this.sb.createReceiver(QUEUE, {
+      receiveMode: mode === "receive_and_delete" ? "receiveAndDelete" : "peekLock",
+      subQueueType: sub === "dead_letter" ? "deadLetter" : undefined,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
+    });
   }
 
   async open(mode: string, sub: string): Promise<void> {
@@ -763,15 +1198,19 @@ class Client {
     return h;
   }
 
-  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+  /** Accepts (locks) this session, or the next available one: a receiver of its own. */
+  async sessionLink(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
     const options = {
       receiveMode: this.mode === "receive_and_delete" ? ("receiveAndDelete" as const) : ("peekLock" as const),
-      maxAutoLockRenewalDurationInMs: 0,
+      maxAutoLockRenewalDurationInMs: this.autoRenewMs,
     };
-    this.session =
-      sessionId === undefined
-        ? await this.sb.acceptNextSession(QUEUE, options)
-        : await this.sb.acceptSession(QUEUE, sessionId, options);
+    return sessionId === undefined
+      ? await this.sb.acceptNextSession(QUEUE, options)
+      : await this.sb.acceptSession(QUEUE, sessionId, options);
+  }
+
+  async accept(sessionId: string | undefined): Promise<ServiceBusSessionReceiver> {
+    this.session = await this.sessionLink(sessionId);
     return this.session;
   }
 
@@ -942,6 +1381,8 @@ interface ReceiverOptions {
   crashAtMs: number | undefined;
   restartAfterMs: number | undefined;
   seed: number;
+  /** A session processor: [MaxConcurrentSessions, SessionIdleTimeout in ms]. */
+  sessions?: [number, number];
 }
 
 /** An automated receiver: receive, process for a while, settle by policy. */
@@ -994,7 +1435,38 @@ async function receiverActor(name: string, o: ReceiverOptions): Promise<string> 
       log(name, `settling ${id} failed: ${kindOf(e)}`);
     }
   };
-  while (nowMs() < RUN_UNTIL_MS && (o.stopAtMs === undefined || nowMs() < o.stopAtMs)) {
+  const running = (): boolean => nowMs() < RUN_UNTIL_MS && (o.stopAtMs === undefined || nowMs() < o.stopAtMs);
+  /** One session receiver of a session processor: accepts the next available session, handles
+   * its messages one at a time, closes it after `idleMs` without one, and accepts the next. */
+  const sessionWorker = async (idleMs: number): Promise<void> => {
+    while (running()) {
+      let r: ServiceBusSessionReceiver;
+      try {
+        r = await c.sessionLink(undefined); // accepts the next available session (waits for one)
+      } catch (e: unknown) {
+        log(name, `no session accepted: ${kindOf(e)}`);
+        await sleep(o.pollMs);
+        continue;
+      }
+      try {
+        while (running()) {
+          const msgs = await r.receiveMessages(1, { maxWaitTimeInMs: Math.max(idleMs, 1) });
+          if (msgs.length === 0) break; // idle: let the session go
+          counts.received += msgs.length;
+          for (const m of msgs) await handle(r, m);
+        }
+      } catch (e: unknown) {
+        log(name, `session receive failed: ${kindOf(e)}`);
+      } finally {
+        await r.close();
+      }
+    }
+  };
+  if (o.sessions !== undefined) {
+    const [n, idleMs] = o.sessions;
+    await Promise.all(Array.from({ length: n }, () => sessionWorker(idleMs)));
+  }
+  while (o.sessions === undefined && running()) {
     if (o.crashAtMs !== undefined && !crashed && nowMs() >= o.crashAtMs) {
       crashed = true;
       log(name, "crashes (its connection is closed)");
