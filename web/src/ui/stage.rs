@@ -1,5 +1,7 @@
-//! The stage on the page: one canvas drawn from the frame loop (no reactive work per frame),
-//! a click or tap on it to inspect a token, and a polite live region with the narration.
+//! The stage on the page: one canvas, its pictures written from the frame loop (no reactive
+//! work per frame) and painted by `public/stage-paint.js` (in a worker that owns the canvas
+//! where the browser allows), a click or tap on it to inspect a token, and a polite live region
+//! with the narration.
 
 use super::draw::{self, Backdrop, Palette};
 use crate::Ctx;
@@ -80,7 +82,7 @@ const STILL: u8 = 2;
 /// Writes one picture: the backdrop (places, wires, `+N`) when what it shows changed, the
 /// tokens at rest over it when they changed (`!still_ok`), and every time the live part over
 /// both (journeys, lock rings, endings) on the visible canvas. The layers spare the painter
-/// most of the work of a frame: without a GPU a canvas rasterises every drawing call.
+/// most of the work of a picture: without a GPU a canvas rasterises every drawing call.
 fn paint(
     lay: &mut Layers,
     still_ok: &mut bool,
@@ -454,5 +456,149 @@ fn focus_region(label: &str) {
         let _ = el.set_attribute("tabindex", "-1");
         let _ = el.focus();
         el.scroll_into_view();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Layers, Pen, STILL, paint};
+    use crate::stage::anim::Animator;
+    use crate::stage::layout::layout;
+    use crate::stage::model::{Model, Place, ReceiverBox, SenderBox, Token};
+    use crate::stage::pen::{Arg, Op};
+    use crate::ui::draw::{Frame, Palette};
+
+    /// m1 and m2 available, m3 held by R1 under a lock until 5 s.
+    fn model() -> Model {
+        let mut m = Model {
+            lock_ms: 5_000,
+            ..Model::default()
+        };
+        m.senders.push(SenderBox {
+            name: "S1".into(),
+            ..SenderBox::default()
+        });
+        m.receivers.push(ReceiverBox {
+            name: "R1".into(),
+            ..ReceiverBox::default()
+        });
+        for s in [1, 2] {
+            m.available.push(Token::new(s, &format!("m{s}"), 0));
+            m.whereabouts.push((s, Place::Available));
+        }
+        m.receivers[0].held.push(Token {
+            until_ms: Some(5_000),
+            ..Token::new(3, "m3", 1)
+        });
+        m.whereabouts.push((3, Place::Receiver(0)));
+        m
+    }
+
+    fn nums(pen: &Pen, op: Op) -> Vec<f64> {
+        pen.commands()
+            .filter(|(o, _)| *o == op)
+            .filter_map(|(_, a)| match a.first() {
+                Some(Arg::Num(n)) => Some(*n),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn texts(pen: &Pen) -> Vec<String> {
+        pen.commands()
+            .filter(|(o, _)| *o == Op::FillText)
+            .filter_map(|(_, a)| match a.into_iter().next() {
+                Some(Arg::Text(t)) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Each picture draws only the layers whose content changed: the first sizes and draws
+    /// all three; while only the clock moves, a picture is the still layer copied onto the
+    /// canvas and the lock ring over it (no token at rest drawn again); a change of the tokens
+    /// re-bakes the still layer over the kept backdrop; a new size redraws everything.
+    #[test]
+    fn a_picture_draws_only_the_layers_whose_content_changed() {
+        let m = model();
+        let (w, h) = (900.0, 500.0);
+        let mut a = Animator::default();
+        a.reset(layout(&m, w, h), &m);
+        let pal = Palette::default();
+        let frame = |virtual_ms| Frame {
+            real: 0.0,
+            virtual_ms,
+            lock_ms: 5_000,
+            selected: None,
+            pal: &pal,
+        };
+        let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
+        let size = (900, 500);
+
+        paint(&mut lay, &mut still_ok, &mut pen, &a, &frame(0), size, 1.0);
+        assert!(still_ok);
+        assert_eq!(nums(&pen, Op::Size), [0.0, 1.0, 2.0]);
+        assert_eq!(nums(&pen, Op::Layer), [1.0, 2.0, 0.0]);
+        // The backdrop into the still layer, the still layer onto the canvas.
+        assert_eq!(nums(&pen, Op::Blit), [1.0, f64::from(STILL)]);
+        let first = texts(&pen);
+        for id in ["m1", "m2", "m3", "S1", "R1"] {
+            assert!(first.iter().any(|t| t == id), "{id} in {first:?}");
+        }
+        assert_eq!(lay.baked.len(), 3);
+        let _ = pen.take();
+
+        // Only the clock moved: the canvas gets the still layer and the ring, nothing else.
+        paint(
+            &mut lay,
+            &mut still_ok,
+            &mut pen,
+            &a,
+            &frame(1_000),
+            size,
+            1.0,
+        );
+        assert!(nums(&pen, Op::Size).is_empty());
+        assert_eq!(nums(&pen, Op::Layer), [0.0]);
+        assert_eq!(nums(&pen, Op::Blit), [f64::from(STILL)]);
+        let again = texts(&pen);
+        assert!(
+            !again
+                .iter()
+                .any(|t| ["m1", "m2", "m3", "S1", "R1"].contains(&t.as_str())),
+            "{again:?}"
+        );
+        assert!(pen.count(Op::Arc) + pen.count(Op::FillRect) > 0, "the ring");
+        let _ = pen.take();
+
+        // The tokens changed (same places): the still layer is re-baked, the backdrop kept.
+        still_ok = false;
+        paint(
+            &mut lay,
+            &mut still_ok,
+            &mut pen,
+            &a,
+            &frame(1_000),
+            size,
+            1.0,
+        );
+        assert!(nums(&pen, Op::Size).is_empty());
+        assert_eq!(nums(&pen, Op::Layer), [2.0, 0.0]);
+        assert_eq!(nums(&pen, Op::Blit), [1.0, f64::from(STILL)]);
+        let _ = pen.take();
+
+        // A new size: every layer is sized and drawn again.
+        still_ok = false;
+        paint(
+            &mut lay,
+            &mut still_ok,
+            &mut pen,
+            &a,
+            &frame(1_000),
+            (1_800, 1_000),
+            2.0,
+        );
+        assert_eq!(nums(&pen, Op::Size), [0.0, 1.0, 2.0]);
+        assert_eq!(nums(&pen, Op::Layer), [1.0, 2.0, 0.0]);
     }
 }
