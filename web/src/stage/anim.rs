@@ -609,37 +609,11 @@ pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Gr
 mod tests {
     use super::*;
     use crate::stage::layout::layout;
-    use crate::stage::model::{Mark, ReceiverBox, SenderBox, Token};
+    use crate::stage::model::sample::{base, with_available};
+    use crate::stage::model::{Mark, Token};
 
     const W: f64 = 892.0;
     const H: f64 = 502.0;
-
-    fn base() -> Model {
-        let mut m = Model {
-            lock_ms: 5_000,
-            ..Model::default()
-        };
-        m.senders.push(SenderBox {
-            name: "S1".into(),
-            ..SenderBox::default()
-        });
-        for r in ["R1", "R2"] {
-            m.receivers.push(ReceiverBox {
-                name: r.into(),
-                ..ReceiverBox::default()
-            });
-        }
-        m
-    }
-
-    fn with_available(mut m: Model, seqs: &[u64]) -> Model {
-        for &s in seqs {
-            m.available.push(Token::new(s, &format!("m{s}"), 0));
-            m.whereabouts.push((s, Place::Available));
-        }
-        m.whereabouts.sort_unstable();
-        m
-    }
 
     fn start(m: &Model) -> Animator {
         let mut a = Animator::default();

@@ -342,3 +342,38 @@ mod tests {
         assert_eq!(Place::Receiver(0).name(&m), "Receiver R1");
     }
 }
+
+/// Models for tests of the stage's parts.
+#[cfg(test)]
+pub(crate) mod sample {
+    use super::{Model, Place, ReceiverBox, SenderBox, Token};
+
+    /// Sender S1 and receivers R1 and R2, locks of 5 s, nothing in the queue.
+    pub(crate) fn base() -> Model {
+        let mut m = Model {
+            lock_ms: 5_000,
+            ..Model::default()
+        };
+        m.senders.push(SenderBox {
+            name: "S1".into(),
+            ..SenderBox::default()
+        });
+        for r in ["R1", "R2"] {
+            m.receivers.push(ReceiverBox {
+                name: r.into(),
+                ..ReceiverBox::default()
+            });
+        }
+        m
+    }
+
+    /// `m` with messages `seqs` available (ids `m<seq>`).
+    pub(crate) fn with_available(mut m: Model, seqs: &[u64]) -> Model {
+        for &s in seqs {
+            m.available.push(Token::new(s, &format!("m{s}"), 0));
+            m.whereabouts.push((s, Place::Available));
+        }
+        m.whereabouts.sort_unstable();
+        m
+    }
+}

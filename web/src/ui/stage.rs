@@ -464,28 +464,14 @@ mod tests {
     use super::{Layers, Pen, STILL, paint};
     use crate::stage::anim::Animator;
     use crate::stage::layout::layout;
-    use crate::stage::model::{Model, Place, ReceiverBox, SenderBox, Token};
+    use crate::stage::model::sample::{base, with_available};
+    use crate::stage::model::{Model, Place, Token};
     use crate::stage::pen::{Arg, Op};
     use crate::ui::draw::{Frame, Palette};
 
     /// m1 and m2 available, m3 held by R1 under a lock until 5 s.
     fn model() -> Model {
-        let mut m = Model {
-            lock_ms: 5_000,
-            ..Model::default()
-        };
-        m.senders.push(SenderBox {
-            name: "S1".into(),
-            ..SenderBox::default()
-        });
-        m.receivers.push(ReceiverBox {
-            name: "R1".into(),
-            ..ReceiverBox::default()
-        });
-        for s in [1, 2] {
-            m.available.push(Token::new(s, &format!("m{s}"), 0));
-            m.whereabouts.push((s, Place::Available));
-        }
+        let mut m = with_available(base(), &[1, 2]);
         m.receivers[0].held.push(Token {
             until_ms: Some(5_000),
             ..Token::new(3, "m3", 1)
