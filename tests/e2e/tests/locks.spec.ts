@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Playground, scenario } from './fixtures/playground';
+import { Playground, scenario, stableShot } from './fixtures/playground';
 
 const sendAndReceive = scenario([
   { at_ms: 0, do: 'send', by: 'S1', id: 'm1', body: 'order #1' },
@@ -126,10 +126,10 @@ test('a change of place is a journey: caught mid-way, the token is between the t
   await expect(stage).toHaveAttribute('data-moving', 'm1');
   // Sampled from the canvas: where m1 was (in R1) and where it is going (Available) are both
   // empty of it halfway; the picture differs from the picture at rest.
-  const mid = await stage.screenshot({ animations: 'allow' });
+  const mid = await stableShot(stage);
   await p.runFor(800);
   await expect(stage).toHaveAttribute('data-moving', '');
-  const rest = await stage.screenshot({ animations: 'allow' });
+  const rest = await stableShot(stage);
   expect(mid.equals(rest)).toBe(false);
 });
 

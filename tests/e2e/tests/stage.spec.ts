@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Playground, paintedAt, scenario } from './fixtures/playground';
+import { Playground, paintedAt, scenario, stableShot } from './fixtures/playground';
 
 const one = scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]);
 
@@ -34,7 +34,7 @@ test('a worker paints the stage off the main thread; where a canvas cannot be ha
     await canvas.click({ position: { x: at!.x, y: at!.y } });
     await expect(p.inspector().getByRole('heading')).toHaveText('Message m2');
     // Stopped clock, same state: the two painters give the same picture.
-    shots.push(await canvas.screenshot({ animations: 'allow' }));
+    shots.push(await stableShot(canvas));
     await context.close();
   }
   expect(shots[0].length).toBeGreaterThan(1000);
