@@ -129,7 +129,14 @@
       this.backlog += 1;
       this.worker.postMessage({ ops: own, text: text }, [own.buffer]);
     } else {
-      replay(this.layers, ops, text);
+      // An exception must not cross into the wasm that called: the picture stays as far as it
+      // got, the next one starts afresh (as in the worker, where it goes to the console).
+      try {
+        replay(this.layers, ops, text);
+      } catch (e) {
+        if (!this.failed) console.error('stage-paint:', e);
+        this.failed = true;
+      }
     }
   };
   Painter.prototype.close = function () {

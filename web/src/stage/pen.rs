@@ -483,4 +483,20 @@ mod tests {
         p.set_fill_style_str("red");
         assert_eq!(p.count(Op::FillStyle), 1);
     }
+
+    /// The replayer knows every command by the number the pen writes, and nothing more.
+    #[test]
+    fn the_replayer_knows_every_command() {
+        let js = include_str!("../../../public/stage-paint.js");
+        let cases: Vec<u32> = js
+            .split("case ")
+            .skip(1)
+            .filter_map(|c| c.split(':').next()?.trim().parse().ok())
+            .collect();
+        let ops: Vec<u32> = (0..22)
+            .map(|i| u32::from(super::decode(f64::from(i)) as u8))
+            .collect();
+        assert_eq!(cases, ops, "stage-paint.js's cases, in order");
+        assert_eq!(super::decode(21.0), Op::LineDash);
+    }
 }
