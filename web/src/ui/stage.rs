@@ -519,9 +519,14 @@ mod tests {
             pal: &pal,
         };
         let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
+        // One picture, on a pen emptied of the last one.
+        let picture = |lay: &mut Layers, ok: &mut bool, pen: &mut Pen, v: u64, size, dpr| {
+            let _ = pen.take();
+            paint(lay, ok, pen, &a, &frame(v), size, dpr);
+        };
         let size = (900, 500);
 
-        paint(&mut lay, &mut still_ok, &mut pen, &a, &frame(0), size, 1.0);
+        picture(&mut lay, &mut still_ok, &mut pen, 0, size, 1.0);
         assert!(still_ok);
         assert_eq!(nums(&pen, Op::Size), [0.0, 1.0, 2.0]);
         assert_eq!(nums(&pen, Op::Layer), [1.0, 2.0, 0.0]);
@@ -532,18 +537,9 @@ mod tests {
             assert!(first.iter().any(|t| t == id), "{id} in {first:?}");
         }
         assert_eq!(lay.baked.len(), 3);
-        let _ = pen.take();
 
         // Only the clock moved: the canvas gets the still layer and the ring, nothing else.
-        paint(
-            &mut lay,
-            &mut still_ok,
-            &mut pen,
-            &a,
-            &frame(1_000),
-            size,
-            1.0,
-        );
+        picture(&mut lay, &mut still_ok, &mut pen, 1_000, size, 1.0);
         assert!(nums(&pen, Op::Size).is_empty());
         assert_eq!(nums(&pen, Op::Layer), [0.0]);
         assert_eq!(nums(&pen, Op::Blit), [f64::from(STILL)]);
@@ -555,32 +551,21 @@ mod tests {
             "{again:?}"
         );
         assert!(pen.count(Op::Arc) + pen.count(Op::FillRect) > 0, "the ring");
-        let _ = pen.take();
 
         // The tokens changed (same places): the still layer is re-baked, the backdrop kept.
         still_ok = false;
-        paint(
-            &mut lay,
-            &mut still_ok,
-            &mut pen,
-            &a,
-            &frame(1_000),
-            size,
-            1.0,
-        );
+        picture(&mut lay, &mut still_ok, &mut pen, 1_000, size, 1.0);
         assert!(nums(&pen, Op::Size).is_empty());
         assert_eq!(nums(&pen, Op::Layer), [2.0, 0.0]);
         assert_eq!(nums(&pen, Op::Blit), [1.0, f64::from(STILL)]);
-        let _ = pen.take();
 
         // A new size: every layer is sized and drawn again.
         still_ok = false;
-        paint(
+        picture(
             &mut lay,
             &mut still_ok,
             &mut pen,
-            &a,
-            &frame(1_000),
+            1_000,
             (1_800, 1_000),
             2.0,
         );
