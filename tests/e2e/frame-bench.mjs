@@ -3,6 +3,8 @@
 //
 //   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json] [--only load-1k|busy-10k]
 //        [--speed 1x|100x] [--trace DIR]   (DIR: keep each run's Chromium trace, to drill into)
+//   node tests/e2e/frame-bench.mjs --from DIR [--only …] [--speed …]
+//        (analyse the traces an earlier --trace DIR kept, without a browser)
 //
 // URL is a served release dist (e.g. `node tests/e2e/serve.mjs` → http://127.0.0.1:4173/docs/playground/).
 //
@@ -34,7 +36,7 @@
 //   are reported: on a machine busy with other work, wall time includes the time the thread
 //   waited for a core, CPU time does not (report wall time from an idle machine).
 import { chromium } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--') && !/^\d/.test(a)) ?? 'http://127.0.0.1:4173/docs/playground/';
@@ -44,6 +46,7 @@ const jsonOut = opt('json', null);
 const only = opt('only', null);
 const speedOnly = opt('speed', null);
 const traceDir = opt('trace', null);
+const fromDir = opt('from', null);
 
 function link(scenario) {
   return url + '#s=' + Buffer.from(JSON.stringify(scenario)).toString('base64url') + '&t=0';
@@ -73,6 +76,17 @@ const KIND = {
 };
 const kindOf = new Map(Object.entries(KIND).flatMap(([k, names]) => names.map((n) => [n, k])));
 
+// Top-level tasks nest (a ThreadControllerImpl::RunTask holds a RunTask): the outermost ones
+// only, so that no time counts twice. `evs` sorted by start.
+function outermost(evs) {
+  const out = [];
+  let end = -Infinity;
+  for (const e of evs) {
+    if (e.ts >= end) { out.push(e); end = e.ts + (e.dur ?? 0); }
+  }
+  return out;
+}
+
 function analyse(events, t0, t1) {
   const names = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
@@ -91,7 +105,7 @@ function analyse(events, t0, t1) {
   let markName = 'BeginMainThreadFrame';
   if (marks.length < 10) { marks = on.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.ts); markName = 'FireAnimationFrame'; }
   marks.sort((a, b) => a - b);
-  const tops = on.filter((e) => e.ph === 'X' && TOP.has(e.name)).sort((a, b) => a.ts - b.ts);
+  const tops = outermost(on.filter((e) => e.ph === 'X' && TOP.has(e.name)).sort((a, b) => a.ts - b.ts));
   const nested = on.filter((e) => e.ph === 'X' && kindOf.has(e.name));
   const frames = [];
   let ti = 0;
@@ -132,13 +146,8 @@ function analyse(events, t0, t1) {
     const ev = events.filter((e) => `${e.pid}:${e.tid}` === k && e.ts >= t0 && e.ts <= t1);
     const pictures = ev.filter((e) => e.name === 'HandlePostMessage').length;
     if (!pictures || (painter && painter.pictures >= pictures)) continue;
-    // Outermost tasks only (a ThreadControllerImpl::RunTask may sit inside a RunTask).
-    let busy = 0;
-    let end = -1;
-    for (const e of ev.filter((x) => x.ph === 'X' && TOP.has(x.name)).sort((a, b) => a.ts - b.ts)) {
-      if (e.ts >= end) { busy += e.dur ?? 0; end = e.ts + (e.dur ?? 0); }
-    }
-    busy /= 1000;
+    const busy = outermost(ev.filter((x) => x.ph === 'X' && TOP.has(x.name)).sort((a, b) => a.ts - b.ts))
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
     painter = { pictures, per_second: pictures / window, busy_ms_per_s: busy / window, ms_per_picture: busy / pictures };
   }
   return { frames, fps: marks.length / window, longest, markName, window, painter };
@@ -146,20 +155,68 @@ function analyse(events, t0, t1) {
 
 const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const results = [];
-for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
+function report(name, speed, buf, virtual, errors) {
+  const trace = JSON.parse(buf.toString());
+  const events = trace.traceEvents ?? trace;
+  // Trace timestamps are monotonic microseconds; use the extent of the trace's own frame
+  // markers rather than t0 (different clock base).
+  const ts = events.filter((e) => e.ph === 'X' && TOP.has(e.name)).map((e) => e.ts);
+  const start = Math.min(...ts);
+  const end = Math.max(...ts);
+  const a = analyse(events, start, end);
+  const med = q(a.frames.map((f) => f.total), 0.5);
+  const p95 = q(a.frames.map((f) => f.total), 0.95);
+  const cpuMed = q(a.frames.map((f) => f.cpu), 0.5);
+  const cpuP95 = q(a.frames.map((f) => f.cpu), 0.95);
+  const mid = a.frames.filter((f) => f.total === med)[0] ?? a.frames[0] ?? { script: NaN, style_layout: NaN, paint: NaN };
+  const r = {
+    workload: name, speed, frames: a.frames.length, median_ms: +med.toFixed(2), p95_ms: +p95.toFixed(2),
+    cpu_median_ms: +cpuMed.toFixed(2), cpu_p95_ms: +cpuP95.toFixed(2),
+    fps: +a.fps.toFixed(1), longest_task_ms: +a.longest.toFixed(1),
+    median_frame: { script: +mid.script.toFixed(2), style_layout: +mid.style_layout.toFixed(2), paint_commit: +mid.paint.toFixed(2) },
+    mean_parts: {
+      script: +(a.frames.reduce((s, f) => s + f.script, 0) / a.frames.length).toFixed(2),
+      style_layout: +(a.frames.reduce((s, f) => s + f.style_layout, 0) / a.frames.length).toFixed(2),
+      paint_commit: +(a.frames.reduce((s, f) => s + f.paint, 0) / a.frames.length).toFixed(2),
+    },
+    virtual_at_end: virtual, markers: a.markName, errors,
+    painter: a.painter && {
+      pictures_per_s: +a.painter.per_second.toFixed(1),
+      busy_ms_per_s: +a.painter.busy_ms_per_s.toFixed(1),
+      ms_per_picture: +a.painter.ms_per_picture.toFixed(2),
+    },
+  };
+  results.push(r);
+  console.log(`${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
+    `longest task ${r.longest_task_ms} ms  (${r.frames} frames; mean script ${r.mean_parts.script}, style+layout ${r.mean_parts.style_layout}, paint+commit ${r.mean_parts.paint_commit}; virtual ${virtual})` +
+    (r.painter ? `\n${' '.repeat(16)}painter worker: ${r.painter.pictures_per_s} pictures/s, ${r.painter.ms_per_picture} ms each, busy ${r.painter.busy_ms_per_s} ms/s` : `\n${' '.repeat(16)}painter worker: none (painted on the page)`) +
+    (errors.length ? `  ERRORS: ${errors.join('; ')}` : ''));
+}
+
+const runs = [];
+for (const name of ['load-1k', 'busy-10k']) {
   if (only && only !== name) continue;
   for (const speed of ['1×', '100×']) {
-    if (speedOnly && speedOnly !== speed.replace('×', 'x')) continue;
+    if (!speedOnly || speedOnly === speed.replace('×', 'x')) runs.push([name, speed]);
+  }
+}
+const results = [];
+if (fromDir) {
+  for (const [name, speed] of runs) {
+    const file = `${fromDir}/${name}-${speed.replace('×', 'x')}.json`;
+    if (existsSync(file)) report(name, speed, readFileSync(file), 'not kept', []);
+  }
+} else {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  for (const [name, speed] of runs) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(link(make()));
+    await page.goto(link(name === 'load-1k' ? load1k() : busy10k()));
     await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
     const clock = page.getByRole('group', { name: 'Clock' });
     await clock.getByLabel('Speed').selectOption({ label: speed });
@@ -167,49 +224,13 @@ for (const [name, make] of [['load-1k', load1k], ['busy-10k', busy10k]]) {
     if (await play.count()) await play.click();
     await page.waitForTimeout(1000); // warm-up
     await browser.startTracing(page, { categories: CATEGORIES });
-    const t0 = await page.evaluate(() => performance.timeOrigin * 1000 + performance.now() * 1000);
     await page.waitForTimeout(seconds * 1000);
     const buf = await browser.stopTracing();
     const virtual = await page.getByTestId('clock').textContent();
     await page.close();
     if (traceDir) writeFileSync(`${traceDir}/${name}-${speed.replace('×', 'x')}.json`, buf);
-    const trace = JSON.parse(buf.toString());
-    const events = trace.traceEvents ?? trace;
-    // Trace timestamps are monotonic microseconds; use the extent of the trace's own frame
-    // markers rather than t0 (different clock base).
-    const ts = events.filter((e) => e.ph === 'X' && TOP.has(e.name)).map((e) => e.ts);
-    void t0;
-    const start = Math.min(...ts);
-    const end = Math.max(...ts);
-    const a = analyse(events, start, end);
-    const med = q(a.frames.map((f) => f.total), 0.5);
-    const p95 = q(a.frames.map((f) => f.total), 0.95);
-    const cpuMed = q(a.frames.map((f) => f.cpu), 0.5);
-    const cpuP95 = q(a.frames.map((f) => f.cpu), 0.95);
-    const mid = a.frames.filter((f) => f.total === med)[0] ?? a.frames[0] ?? { script: NaN, style_layout: NaN, paint: NaN };
-    const r = {
-      workload: name, speed, frames: a.frames.length, median_ms: +med.toFixed(2), p95_ms: +p95.toFixed(2),
-      cpu_median_ms: +cpuMed.toFixed(2), cpu_p95_ms: +cpuP95.toFixed(2),
-      fps: +a.fps.toFixed(1), longest_task_ms: +a.longest.toFixed(1),
-      median_frame: { script: +mid.script.toFixed(2), style_layout: +mid.style_layout.toFixed(2), paint_commit: +mid.paint.toFixed(2) },
-      mean_parts: {
-        script: +(a.frames.reduce((s, f) => s + f.script, 0) / a.frames.length).toFixed(2),
-        style_layout: +(a.frames.reduce((s, f) => s + f.style_layout, 0) / a.frames.length).toFixed(2),
-        paint_commit: +(a.frames.reduce((s, f) => s + f.paint, 0) / a.frames.length).toFixed(2),
-      },
-      virtual_at_end: virtual, markers: a.markName, errors,
-      painter: a.painter && {
-        pictures_per_s: +a.painter.per_second.toFixed(1),
-        busy_ms_per_s: +a.painter.busy_ms_per_s.toFixed(1),
-        ms_per_picture: +a.painter.ms_per_picture.toFixed(2),
-      },
-    };
-    results.push(r);
-    console.log(`${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
-      `longest task ${r.longest_task_ms} ms  (${r.frames} frames; mean script ${r.mean_parts.script}, style+layout ${r.mean_parts.style_layout}, paint+commit ${r.mean_parts.paint_commit}; virtual ${virtual})` +
-      (r.painter ? `\n${' '.repeat(16)}painter worker: ${r.painter.pictures_per_s} pictures/s, ${r.painter.ms_per_picture} ms each, busy ${r.painter.busy_ms_per_s} ms/s` : `\n${' '.repeat(16)}painter worker: none (painted on the page)`) +
-      (errors.length ? `  ERRORS: ${errors.join('; ')}` : ''));
+    report(name, speed, buf, virtual, errors);
   }
+  await browser.close();
 }
-await browser.close();
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
