@@ -38,10 +38,10 @@
     }
     while (i < n) {
       switch (ops[i++]) {
-        case 0: cx = ops[i] === 0 ? layers.cx[0] : layers.get(ops[i]); i += 1; break;
+        case 0: cx = layers.get(ops[i]); i += 1; break;
         case 1: {
           var k = ops[i];
-          if (k !== 0) layers.get(k);
+          layers.get(k);
           layers.canvas[k].width = ops[i + 1];
           layers.canvas[k].height = ops[i + 2];
           i += 3;

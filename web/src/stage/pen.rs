@@ -101,21 +101,19 @@ impl Pen {
         self.ops.is_empty()
     }
 
-    /// The commands and their text, for the replayer; the pen is empty again afterwards.
-    pub fn take(&mut self) -> (Vec<f64>, String) {
+    /// The commands and their text, for the replayer.
+    #[must_use]
+    pub fn picture(&self) -> (&[f64], &str) {
+        (&self.ops, &self.text)
+    }
+
+    /// Starts a new picture (keeping the buffers: a picture is written every frame).
+    pub fn clear(&mut self) {
+        self.ops.clear();
+        self.text.clear();
         self.text_len = 0;
         self.state = State::default();
         self.layer = 0;
-        (
-            std::mem::take(&mut self.ops),
-            std::mem::take(&mut self.text),
-        )
-    }
-
-    /// The commands written so far (for tests).
-    #[must_use]
-    pub fn ops(&self) -> &[f64] {
-        &self.ops
     }
 
     /// How many commands of kind `op` were written (for tests and measurements).
@@ -443,9 +441,10 @@ mod tests {
             ]
         );
         // The text's offsets are UTF-16 code units, as JavaScript's `substr` counts them.
-        let (ops, text) = p.take();
+        let (ops, text) = p.picture();
         assert_eq!(ops[ops.len() - 14..ops.len() - 12], [4.0, 15.0]);
         assert_eq!(text.encode_utf16().count(), 4 + 15);
+        p.clear();
         assert!(p.is_empty());
     }
 
@@ -479,7 +478,7 @@ mod tests {
         p.set_fill_style_str("red");
         assert_eq!(p.count(Op::FillStyle), 5);
         // A new picture starts from nothing known.
-        let _ = p.take();
+        p.clear();
         p.set_fill_style_str("red");
         assert_eq!(p.count(Op::FillStyle), 1);
     }

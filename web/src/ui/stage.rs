@@ -62,15 +62,13 @@ pub struct StageState {
     observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
 }
 
-/// What the painter's canvases hold, as far as the stage knows: their sizes (device px), what
-/// the backdrop was drawn from, and which tokens the still layer holds (the live layer leaves
-/// those out).
+/// What the painter's canvases hold, as far as the stage knows: the size (device px) of the
+/// visible canvas and the still layer, what the backdrop was drawn from (its size included), and
+/// which tokens the still layer holds (the live layer leaves those out).
 #[derive(Default)]
 struct Layers {
-    main: (u32, u32),
-    backdrop: (u32, u32),
+    size: (u32, u32),
     backdrop_of: Option<(Backdrop, (f64, f64, f64))>,
-    still: (u32, u32),
     baked: std::collections::HashSet<crate::stage::model::Key>,
 }
 
@@ -93,24 +91,26 @@ fn paint(
     dpr: f64,
 ) {
     let (w, h) = (f64::from(size.0), f64::from(size.1));
-    if lay.main != size {
+    // A new size clears the canvases: the still layer is baked again (the backdrop too: its
+    // key holds the size).
+    let resized = lay.size != size;
+    if resized {
         pen.size(MAIN, size.0, size.1);
-        lay.main = size;
+        lay.size = size;
+        *still_ok = false;
     }
     if !*still_ok {
         let of = (Backdrop::of(anim.layout()), (w, h, dpr));
-        if lay.backdrop_of.as_ref() != Some(&of) || lay.backdrop != size {
+        if lay.backdrop_of.as_ref() != Some(&of) {
             pen.layer(BACKDROP);
             pen.size(BACKDROP, size.0, size.1);
-            lay.backdrop = size;
             pen.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
             draw::backdrop(pen, anim.layout(), frame);
             lay.backdrop_of = Some(of);
         }
         pen.layer(STILL);
-        if lay.still != size {
+        if resized {
             pen.size(STILL, size.0, size.1);
-            lay.still = size;
         }
         pen.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         pen.blit(BACKDROP);
@@ -310,8 +310,9 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
                 size,
                 dpr,
             );
-            let (ops, text) = s.pen.take();
-            painter.paint(&ops, &text);
+            let (ops, text) = s.pen.picture();
+            painter.paint(ops, text);
+            s.pen.clear();
         }
         // Which tokens are travelling, and which are highlighted where they arrived (reduced
         // motion), for tests and tools (attributes written only when they change).
@@ -521,7 +522,7 @@ mod tests {
         let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
         // One picture, on a pen emptied of the last one.
         let picture = |lay: &mut Layers, ok: &mut bool, pen: &mut Pen, v: u64, size, dpr| {
-            let _ = pen.take();
+            pen.clear();
             paint(lay, ok, pen, &a, &frame(v), size, dpr);
         };
         let size = (900, 500);
