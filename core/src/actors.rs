@@ -1059,6 +1059,13 @@ impl ReceiverState {
         });
     }
 
+    /// The first session slot whose `when` (a renewal, a receive) is due at `at`.
+    fn slot_due(&self, at: Instant, when: impl Fn(&Slot) -> Option<Instant>) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| when(s).is_some_and(|t| t <= at))
+    }
+
     /// A session receiver's session-lock renewal due at `at` (auto-renew), if any.
     fn session_renew(
         &mut self,
@@ -1066,11 +1073,7 @@ impl ReceiverState {
         world: &mut World,
         out: &mut impl FnMut(&World, ActorAct),
     ) -> bool {
-        let Some(k) = self
-            .slots
-            .iter()
-            .position(|s| s.renew_at.is_some_and(|r| r <= at))
-        else {
+        let Some(k) = self.slot_due(at, |s| s.renew_at) else {
             return false;
         };
         let slot = &mut self.slots[k];
@@ -1099,11 +1102,7 @@ impl ReceiverState {
         world: &mut World,
         out: &mut impl FnMut(&World, ActorAct),
     ) -> bool {
-        let Some(k) = self
-            .slots
-            .iter()
-            .position(|s| s.next.is_some_and(|n| n <= at))
-        else {
+        let Some(k) = self.slot_due(at, |s| s.next) else {
             return false;
         };
         let idle = self.spec.sessions.map_or(Duration::ZERO, |o| o.idle);
