@@ -36,7 +36,7 @@
 //   are reported: on a machine busy with other work, wall time includes the time the thread
 //   waited for a core, CPU time does not (report wall time from an idle machine).
 import { chromium } from '@playwright/test';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const url = args.find((a) => !a.startsWith('--') && !/^\d/.test(a)) ?? 'http://127.0.0.1:4173/docs/playground/';
@@ -46,6 +46,7 @@ const jsonOut = opt('json', null);
 const only = opt('only', null);
 const speedOnly = opt('speed', null);
 const traceDir = opt('trace', null);
+if (traceDir) mkdirSync(traceDir, { recursive: true });
 const fromDir = opt('from', null);
 
 function link(scenario) {
