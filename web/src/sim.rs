@@ -54,7 +54,7 @@ pub const WELCOME: &str = r#"{
 }"#;
 
 /// One message as a lane shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Row {
     pub seq: u64,
     pub id: String,
@@ -129,7 +129,7 @@ pub struct Lane {
 }
 
 /// A delivery a receiver holds (or held: its lock may be gone).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct HeldRow {
     pub seq: u64,
     pub id: String,
@@ -171,7 +171,7 @@ pub struct SenderView {
 }
 
 /// A log line.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct LogLine {
     pub n: u64,
     pub t_ms: u64,

@@ -149,3 +149,33 @@ test('at 100x the log stamps a lock expiry with the expiry\'s own virtual time',
   await expect(line.locator('time')).toHaveText('5.500 s');
   await expect(p.log().getByRole('listitem').filter({ hasText: 'R1 received m1' }).locator('time')).toHaveText('0.500 s');
 });
+
+test('rows follow their messages when an earlier one is settled: each row acts on the message it shows', async ({ page }) => {
+  // A receiver's rows (and the log's lines and the lanes' items) are kept by position and
+  // updated in place; a row's buttons must act on the message the row shows now.
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm3' },
+    { at_ms: 0, do: 'receive', by: 'R1', max: 3 },
+  ]));
+  const rows = p.receiver('R1').getByRole('list', { name: 'Held by R1' }).getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await p.settle('m1', 'Complete');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAccessibleName('m2 held');
+  await expect(rows.nth(0)).toContainText('seq 2 · delivery 1');
+  await expect(rows.nth(1)).toHaveAccessibleName('m3 held');
+  // The first row now shows m2: its Dead-letter moves m2, not m1 or m3.
+  await rows.nth(0).getByRole('button', { name: 'Dead-letter' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toHaveAccessibleName('m3 held');
+  await expect(p.laneItems('Dead-letter queue')).toHaveCount(1);
+  await expect(p.laneItems('Dead-letter queue').first()).toContainText('m2');
+  await expect(p.log().getByRole('listitem').first()).toContainText('m2');
+  await expect(p.log().getByRole('listitem').nth(1)).toContainText('R1 completed m1');
+  // The inspector opens the message the row shows.
+  await rows.nth(0).getByRole('button', { name: 'Inspect m3' }).click();
+  await expect(page.getByRole('region', { name: 'Message inspector' }).getByRole('heading')).toHaveText('Message m3');
+});

@@ -118,7 +118,7 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Lock time left, redrawn every frame from the snapshot (no CSS timer: it follows pause and
+/// Lock time left, redrawn at each publication of the snapshot (no CSS timer: it follows pause and
 /// speed).
 #[component]
 fn LockBar(row: Signal<HeldRow>) -> impl IntoView {
@@ -197,27 +197,28 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
             </Show>
             <ul class="held" aria-label=format!("Held by {name}")>
-                <For each=move || held.get() key=|r| (r.seq, r.id.clone()) let:r>
+                <For each=super::positions(held) key=|i| *i let:i>
                     {
-                        let seq = r.seq;
-                        let first = r.clone();
-                        // Rows come in sequence order: each finds its own in O(log n).
-                        let cur = Signal::derive(move || held.with(|h| h.binary_search_by_key(&seq, |x| x.seq).ok().map(|i| h[i].clone())).unwrap_or_else(|| first.clone()));
+                        let cur = super::item(held, i);
+                        let seq = move || cur.with(|c| c.seq);
                         let lost = move || cur.with(|c| c.lock_left_ms.is_none());
                         let settle = move |what: Settle| {
-                            let (rs, ds) = (reason.get_untracked(), description.get_untracked());
+                            let (rs, ds, seq) = (reason.get_untracked(), description.get_untracked(), seq());
                             ctx.act(move |s| s.settle(&w(), seq, what, &rs, &ds));
                         };
+                        let badge = move |on: fn(&HeldRow) -> bool, class: &'static str, text: &'static str| {
+                            move || cur.with(on).then(|| view! { <span class=class>{text}</span> })
+                        };
                         view! {
-                            <li class="held-msg" class:lost=lost aria-label=format!("{} held", r.id)>
+                            <li class="held-msg" class:lost=lost aria-label=move || cur.with(|c| format!("{} held", c.id))>
                                 <div class="held-top">
-                                    <button class="msg-id link" on:click=move |_| ctx.act(move |s| s.select(Some(seq)))
-                                        aria-label=format!("Inspect {}", r.id)>{r.id.clone()}</button>
-                                    <span class="msg-meta">{move || format!("seq {seq} · delivery {}", cur.with(|c| c.delivery_count))}</span>
-                                    {r.deferred.then(|| view! { <span class="badge deferred">"deferred"</span> })}
-                                    {r.from_dlq.then(|| view! { <span class="badge dead">"from DLQ"</span> })}
+                                    <button class="msg-id link" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.select(Some(seq))) }
+                                        aria-label=move || cur.with(|c| format!("Inspect {}", c.id))>{move || cur.with(|c| c.id.clone())}</button>
+                                    <span class="msg-meta">{move || cur.with(|c| format!("seq {} · delivery {}", c.seq, c.delivery_count))}</span>
+                                    {badge(|c| c.deferred, "badge deferred", "deferred")}
+                                    {badge(|c| c.from_dlq, "badge dead", "from DLQ")}
                                 </div>
-                                <LockBar row=cur />
+                                <LockBar row=cur.into() />
                                 <div class="actions">
                                     <button class="btn" on:click=move |_| settle(Settle::Complete)>"Complete"</button>
                                     <button class="btn" on:click=move |_| settle(Settle::Abandon)>"Abandon"</button>
@@ -225,7 +226,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                                     <button class="btn" on:click=move |_| settle(Settle::Defer)>"Defer"</button>
                                     <button class="btn" on:click=move |_| settle(Settle::Renew)>"Renew lock"</button>
                                     <Show when=lost>
-                                        <button class="btn ghost" on:click=move |_| ctx.act(move |s| s.dismiss(&w(), seq))>"Dismiss"</button>
+                                        <button class="btn ghost" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.dismiss(&w(), seq)) }>"Dismiss"</button>
                                     </Show>
                                 </div>
                             </li>

@@ -1,7 +1,7 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
-use crate::sim::{Lane, Settle, Snapshot};
+use crate::sim::{Lane, Row, Settle, Snapshot};
 use leptos::prelude::*;
 use settle_core::Instant;
 
@@ -14,33 +14,34 @@ fn LaneView(
     empty: &'static str,
     pick: fn(&Snapshot) -> &Lane,
 ) -> impl IntoView {
-    let lane = Memo::new(move |_| ctx.snap.with(|s| pick(s).clone()));
-    let total = move || lane.with(|l| l.total);
-    let hidden = move || lane.with(|l| l.total - l.rows.len());
+    let total = Memo::new(move |_| ctx.snap.with(|s| pick(s).total));
+    let rows = Memo::new(move |_| ctx.snap.with(|s| pick(s).rows.clone()));
+    let hidden = move || total.get() - rows.with(Vec::len);
     view! {
         <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
             <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
             <ul aria-label=title data-testid=testid class="msgs">
-                // Keyed by what places the message (not by the highlight), so a highlight fading
-                // does not re-create the item.
-                <For each=move || lane.get().rows key=|r| (r.seq, r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
+                <For each=super::positions(rows) key=|i| *i let:i>
                     {
-                        let seq = r.seq;
-                        let recent = move || lane.with(|l| l.rows.iter().any(|x| x.seq == seq && x.recent));
-                        let meta = match (&r.holder, r.due_ms) {
+                        let r = super::item(rows, i);
+                        let seq = move || r.with(|r| r.seq);
+                        let meta = move || r.with(|r| match (&r.holder, r.due_ms) {
                             (Some(h), _) => format!("seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
                             (None, Some(due)) => format!("seq {} · due at {}", r.seq, Instant::from_millis(due)),
                             (None, None) => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
+                        });
+                        let extra = move |cls: &'static str, pick: fn(&Row) -> Option<String>| {
+                            move || r.with(pick).map(|x| view! { <span class=cls>{x}</span> })
                         };
                         view! {
-                            <li class=format!("msg msg-{kind}") class:recent=recent>
-                                <button class="msg-btn" on:click=move |_| ctx.act(move |s| s.select(Some(seq)))
-                                    aria-label=format!("Inspect {}", r.id)>
-                                    <span class="msg-id">{r.id.clone()}</span>
+                            <li class=format!("msg msg-{kind}") class:recent=move || r.with(|r| r.recent)>
+                                <button class="msg-btn" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.select(Some(seq))) }
+                                    aria-label=move || r.with(|r| format!("Inspect {}", r.id))>
+                                    <span class="msg-id">{move || r.with(|r| r.id.clone())}</span>
                                     <span class="msg-meta">{meta}</span>
-                                    {r.session.clone().map(|x| view! { <span class="msg-meta">{format!("session {x}")}</span> })}
-                                    {r.reason.clone().map(|x| view! { <span class="msg-reason">{x}</span> })}
-                                    {r.description.clone().map(|x| view! { <span class="msg-desc">{x}</span> })}
+                                    {extra("msg-meta", |r| r.session.as_ref().map(|x| format!("session {x}")))}
+                                    {extra("msg-reason", |r| r.reason.clone())}
+                                    {extra("msg-desc", |r| r.description.clone())}
                                 </button>
                             </li>
                         }
@@ -50,7 +51,7 @@ fn LaneView(
             <Show when=move || { hidden() > 0 }>
                 <p class="more-count">{move || format!("+ {} more", hidden())}</p>
             </Show>
-            <Show when=move || total() == 0>
+            <Show when=move || total.get() == 0>
                 <p class="empty">{empty}</p>
             </Show>
         </section>
@@ -79,8 +80,15 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
         <section class="card log" aria-label="Event log">
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
             <ol class="log-lines">
-                <For each=move || log.get() key=|l| l.n let:l>
-                    <li class:error=l.error><time>{format!("{}", Instant::from_millis(l.t_ms))}</time>" "{l.text}</li>
+                <For each=super::positions(log) key=|i| *i let:i>
+                    {
+                        let l = super::item(log, i);
+                        view! {
+                            <li class:error=move || l.with(|l| l.error)>
+                                <time>{move || l.with(|l| Instant::from_millis(l.t_ms).to_string())}</time>" "{move || l.with(|l| l.text.clone())}
+                            </li>
+                        }
+                    }
                 </For>
             </ol>
         </section>
