@@ -6,7 +6,9 @@
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
-use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
+use settle_core::scenario::{
+    Budget, NsRecord, NsRun, Progress, Record, Run, Scenario, Step, parse,
+};
 use settle_core::{
     ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
@@ -58,6 +60,8 @@ pub const WELCOME: &str = r#"{
 pub struct Row {
     pub seq: u64,
     pub id: String,
+    /// In a document with `entities`: the queue, topic or subscription it is in.
+    pub entity: Option<String>,
     /// .NET DeliveryCount as a peek reads it (h).
     pub delivery_count: u32,
     pub holder: Option<String>,
@@ -87,6 +91,9 @@ fn event_seq(e: &Event) -> Option<u64> {
         _ => None,
     }
 }
+
+/// A log line with the virtual instant (ms) of what it tells, and whether it is an error.
+type Told = (u64, String, bool);
 
 /// Narrates a batch of events instant by instant, each line stamped with its instant.
 fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bool)>) {
@@ -218,6 +225,8 @@ pub struct Snapshot {
     pub previous_ms: Option<u64>,
     /// The person's recorded actions after now (after going back).
     pub later_actions: usize,
+    /// A document with `entities`: the page plays it, the person cannot act in it.
+    pub watch_only: bool,
 }
 
 /// What the page keeps of a receiver beside what the world says it has in hand: the
@@ -266,7 +275,21 @@ struct Live {
     touched: BTreeMap<u64, Instant>,
     /// Receivers whose link ended, and how.
     links: BTreeMap<String, Link>,
+    /// A document with `entities`: its run (`run` above then plays an empty queue that only
+    /// keeps the clock, so the clock, the time travel and the log work as for one queue).
+    ns: Option<Box<NsLive>>,
 }
+
+/// The run of a document with `entities` (`scenario-format-entities.md`), and why it stopped.
+#[derive(Clone, Debug)]
+struct NsLive {
+    run: NsRun,
+    stopped: Option<String>,
+}
+
+/// Why the person cannot act in a document with `entities` (the page says it where the
+/// forms would be, and refuses an action in these words).
+pub const ENTITIES_WATCH_ONLY: &str = "This scenario has several entities (queues, topics, subscriptions): the playground plays it, but sending, receiving and settling by hand work on one-queue scenarios only so far.";
 
 /// What the timeline marks (`settle_core::scenario::lesson::MARKER_KINDS`, in five groups).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -342,6 +365,16 @@ pub struct Marker {
     pub id: String,
 }
 
+impl Marker {
+    fn of(event: &Event, kind: MarkKind) -> Self {
+        Self {
+            t_ms: ms(event.at),
+            kind,
+            id: event.kind.id().map(ToString::to_string).unwrap_or_default(),
+        }
+    }
+}
+
 /// The whole story as far as it is known: a second run of the same script played ahead to
 /// the scenario's end (or as far as the page has been), for the timeline's markers and for
 /// stepping back. Deterministic, so it is what the page's own run does at each time.
@@ -352,6 +385,27 @@ struct Story {
     marks: Vec<(u64, Marker)>,
     /// Instants at which a step ran or the broker did something, with the records before.
     busy: Vec<(u64, u64)>,
+}
+
+/// Takes note of record `n` of a story: a marker for what the timeline marks, the instant
+/// if a step ran or the broker did something.
+fn note(marks: &mut Vec<(u64, Marker)>, busy: &mut Vec<(u64, u64)>, n: &mut u64, r: &Record<'_>) {
+    let t = match r {
+        Record::Event { event, .. } => {
+            if let Some(kind) = MarkKind::of(event.kind.name()) {
+                marks.push((*n, Marker::of(event, kind)));
+            }
+            Some(ms(event.at))
+        }
+        Record::Step { step, .. } => Some(ms(step.at)),
+        Record::Actor { .. } => None,
+    };
+    if let Some(t) = t
+        && busy.last().is_none_or(|&(b, _)| b != t)
+    {
+        busy.push((t, *n));
+    }
+    *n += 1;
 }
 
 impl Story {
@@ -373,34 +427,18 @@ impl Story {
         let _ = self
             .run
             .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
-                let t = match &r {
-                    Record::Event { event, .. } => {
-                        if let Some(kind) = MarkKind::of(event.kind.name()) {
-                            marks.push((
-                                n,
-                                Marker {
-                                    t_ms: ms(event.at),
-                                    kind,
-                                    id: event
-                                        .kind
-                                        .id()
-                                        .map(ToString::to_string)
-                                        .unwrap_or_default(),
-                                },
-                            ));
-                        }
-                        Some(ms(event.at))
-                    }
-                    Record::Step { step, .. } => Some(ms(step.at)),
-                    Record::Actor { .. } => None,
-                };
-                if let Some(t) = t
-                    && busy.last().is_none_or(|&(b, _)| b != t)
-                {
-                    busy.push((t, n));
-                }
-                n += 1;
+                note(marks, busy, &mut n, &r);
             });
+    }
+
+    /// The markers and busy instants of a document with `entities`, from a run of it to its
+    /// end (the story's own run is the empty clock queue).
+    fn entity_marks(&mut self, sc: &Scenario) {
+        let mut n = 0;
+        let (marks, busy) = (&mut self.marks, &mut self.busy);
+        let _ = NsRun::new(sc).finish_records(&mut |r: NsRecord<'_>, _: &_, _: &str| {
+            note(marks, busy, &mut n, &r.record);
+        });
     }
 
     /// The history changed after `from` (a person acted): the story goes on from there.
@@ -534,9 +572,28 @@ impl Sim {
         if receivers.is_empty() {
             receivers.push("R1".into());
         }
-        let run = Run::with_budget(&scenario, PAGE_BUDGET.get());
+        // A document with `entities` plays in an NsRun; its `run` is an empty queue's clock.
+        let (run, ns) = match &scenario.entities {
+            None => (Run::with_budget(&scenario, PAGE_BUDGET.get()), None),
+            Some(_) => {
+                let clock = Scenario {
+                    entities: None,
+                    raw_entities: None,
+                    script: Vec::new(),
+                    actors: Vec::new(),
+                    actor_entities: Vec::new(),
+                    ..scenario.clone()
+                };
+                let ns = NsLive {
+                    run: NsRun::new(&scenario),
+                    stopped: None,
+                };
+                (Run::new(&clock), Some(Box::new(ns)))
+            }
+        };
         let live = Live {
             run,
+            ns,
             log: VecDeque::new(),
             log_n: 0,
             rstate: receivers
@@ -575,6 +632,9 @@ impl Sim {
             .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
             .count() as u64;
         sim.story.extend(sim.scenario.run_until, u64::MAX);
+        if sim.live.ns.is_some() {
+            sim.story.entity_marks(&sim.scenario);
+        }
         sim.advance_to(Instant::ZERO);
         sim
     }
@@ -594,10 +654,6 @@ impl Sim {
     /// Parses a scenario document into a fresh playground; on error nothing changes.
     pub fn load(text: &str) -> Result<Self, String> {
         match parse(text) {
-            Ok(sc) if sc.entities.is_some() => Err(format!(
-                "error: {} (the playground shows one queue)",
-                settle_core::scenario::ONLY_RUN_HAS_ENTITIES
-            )),
             Ok(sc) => Ok(Self::new(sc)),
             Err(e) => Err(format!("error: {e}")),
         }
@@ -677,6 +733,9 @@ impl Sim {
     }
 
     fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
+        if self.live.ns.is_some() {
+            self.advance_entities(t);
+        }
         let mut batch: Vec<Event> = Vec::new();
         // Each event, and whether it is cued to the stage.
         let mut seen: Vec<(Event, bool)> = Vec::new();
@@ -757,63 +816,166 @@ impl Sim {
         }
     }
 
+    /// Plays a document with `entities` on to `t` (all of it: its run has no slices), each
+    /// log line naming the entity it happened in.
+    fn advance_entities(&mut self, t: Instant) {
+        let Some(ns) = self.live.ns.as_deref_mut() else {
+            return;
+        };
+        if ns.stopped.is_some() {
+            return;
+        }
+        // Events (to narrate together, as one queue's are) and the lines of steps and actors.
+        let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
+        let ran = ns
+            .run
+            .advance_records(t, &mut |r: NsRecord<'_>, _: &_, _: &str| {
+                let entity = r.entity.cloned().unwrap_or_default();
+                match r.record {
+                    Record::Event { event, .. } => items.push((entity, Ok(event.clone()))),
+                    Record::Actor { act } => {
+                        if let Some(l) = narrate_act(act) {
+                            let e = matches!(act.result, Some(Err(_)));
+                            items.push((entity, Err((ms(act.at), l, e))));
+                        }
+                    }
+                    Record::Step {
+                        step,
+                        result: Err(e),
+                        ..
+                    } => {
+                        let l = format!("{} (script): {e}", step.by);
+                        items.push((entity, Err((ms(step.at), l, true))));
+                    }
+                    Record::Step { .. } => {}
+                }
+            });
+        if let Err(e) = ran {
+            ns.stopped = Some(e.to_string());
+        }
+        let ns = &ns.run;
+        let paths = ns.namespace().paths();
+        // What the stage is told: each event, its client's name and its entity's number.
+        let mut seen = Vec::new();
+        for (entity, item) in &items {
+            if let (Ok(e), Some(w)) = (item, ns.namespace().world(entity)) {
+                let by = e.kind.by().map(|c| w.name(c).to_string());
+                let i = paths.iter().position(|p| p == entity).unwrap_or(0);
+                seen.push((e.clone(), by.unwrap_or_default(), i));
+            }
+        }
+        let mut lines = Vec::new();
+        for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
+            let entity = &group[0].0;
+            let named = |l: String| {
+                if entity.is_empty() {
+                    l
+                } else {
+                    format!("{entity}: {l}")
+                }
+            };
+            let mut batch = Vec::new();
+            for (_, item) in group {
+                match item {
+                    Ok(e) => batch.push(e.clone()),
+                    Err((at, l, e)) => lines.push((*at, named(l.clone()), *e)),
+                }
+            }
+            if let Some(w) = ns.namespace().world(entity) {
+                let mut told = Vec::new();
+                narrate_by_instant(w, &batch, &mut told);
+                lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
+            }
+        }
+        if !items.is_empty() {
+            self.generation += 1;
+        }
+        for (at, l, e) in lines {
+            self.push_log_at(at, l, e);
+        }
+        let cue_it = !self.quiet_all;
+        for (e, by, i) in seen {
+            self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it);
+        }
+        let now = self.now();
+        self.live
+            .touched
+            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
+    }
+
     /// Why the run stopped for good (its work budget ran out), if it did.
     pub fn stopped(&self) -> Option<String> {
+        if let Some(ns) = &self.live.ns {
+            return ns.stopped.clone();
+        }
         self.live.run.exceeded().map(ToString::to_string)
+    }
+
+    /// Whether the loaded document has `entities` (the page plays it; the person watches).
+    pub fn has_entities(&self) -> bool {
+        self.live.ns.is_some()
     }
 
     /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
     fn observe(&mut self, e: &Event, cue_it: bool) {
+        let by = e
+            .kind
+            .by()
+            .map(|c| self.live.run.world().name(c).to_string());
+        self.observe_as(e, by.unwrap_or_default(), |seq| seq, cue_it);
+    }
+
+    /// As [`observe`](Self::observe), with the client's name (`by`) and the stage's number
+    /// for each sequence number (`key`) given (a document with `entities` numbers apart).
+    fn observe_as(&mut self, e: &Event, by: String, key: impl Fn(u64) -> u64, cue_it: bool) {
         use settle_core::EventKind as K;
         if let Some(seq) = event_seq(e) {
-            self.live.touched.insert(seq, e.at);
+            self.live.touched.insert(key(seq), e.at);
         }
-        let name = |c| self.live.run.world().name(c).to_string();
         let cue = match &e.kind {
-            K::Enqueued { seq, by, .. } => {
-                let who = name(*by);
+            K::Enqueued { seq, .. } => {
                 self.senders
                     .iter()
-                    .position(|s| *s == who)
+                    .position(|s| *s == by)
                     .map(|i| Cue::Sent {
-                        seq: *seq,
+                        seq: key(*seq),
                         sender: u16::try_from(i).unwrap_or(u16::MAX),
                     })
             }
             K::Activated {
                 seq, scheduled_seq, ..
             } => Some(Cue::Renumbered {
-                from: *scheduled_seq,
-                to: *seq,
+                from: key(*scheduled_seq),
+                to: key(*seq),
             }),
-            K::LockExpired { seq, .. } => Some(Cue::LockBroke { seq: *seq }),
+            K::LockExpired { seq, .. } => Some(Cue::LockBroke { seq: key(*seq) }),
             K::Completed { seq, .. } => Some(Cue::Left {
-                seq: *seq,
+                seq: key(*seq),
                 how: Exit::Completed,
             }),
             K::Expired { seq, .. } => Some(Cue::Left {
-                seq: *seq,
+                seq: key(*seq),
                 how: Exit::Expired,
             }),
             K::Cancelled { seq, .. } => Some(Cue::Left {
-                seq: *seq,
+                seq: key(*seq),
                 how: Exit::Cancelled,
             }),
             K::ReceivedAndDeleted { seq, .. } => Some(Cue::Left {
-                seq: *seq,
+                seq: key(*seq),
                 how: Exit::Done,
             }),
-            K::Locked { by, .. } => {
-                self.live.links.remove(&name(*by));
+            K::Locked { .. } => {
+                self.live.links.remove(&by);
                 None
             }
-            K::LinkClosed { by, cause, .. } => {
+            K::LinkClosed { cause, .. } => {
                 let link = if *cause == settle_core::LockLossCause::Closed {
                     Link::Closed
                 } else {
                     Link::Crashed
                 };
-                self.live.links.insert(name(*by), link);
+                self.live.links.insert(by, link);
                 None
             }
             _ => None,
@@ -834,6 +996,9 @@ impl Sim {
     /// back forks the story: the person's steps after now are dropped. A refusal is shown
     /// where it happened and in the log; nothing else changes.
     fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
+        if self.has_entities() {
+            return Err(ENTITIES_WATCH_ONLY.into());
+        }
         let t = self.now();
         let (steps, person) =
             timetravel::record(&self.scenario.script, &mut self.recorded, t, by, op);
@@ -1198,6 +1363,9 @@ impl Sim {
 
     /// When the next thing happens on its own: a broker deadline or a script step.
     pub fn next_event(&self) -> Option<Instant> {
+        if let Some(ns) = &self.live.ns {
+            return ns.run.next_due().filter(|_| ns.stopped.is_none());
+        }
         let a = self.world().queue().poll_timeout();
         let b = self.live.run.next_step_at();
         match (a, b) {
@@ -1267,42 +1435,76 @@ impl Sim {
     // ------------------------------------------------------------ view
 
     fn row(&self, m: &MessageView) -> Row {
-        self.glanced_row(m.glance())
+        self.glanced_row(self.world(), None, m.glance())
     }
 
-    fn glanced_row(&self, m: Glance<'_>) -> Row {
+    fn glanced_row(&self, w: &World, entity: Option<&Text>, m: Glance<'_>) -> Row {
         Row {
             seq: m.seq,
             id: m.id.to_string(),
+            entity: entity.map(ToString::to_string),
             delivery_count: m.delivery_count,
-            holder: m
-                .locked_by
-                .map(|c: ClientId| self.world().name(c).to_string()),
+            holder: m.locked_by.map(|c: ClientId| w.name(c).to_string()),
             session: m.session_id.map(|s| s.to_string()),
             reason: m.dead_letter_reason.map(|s| s.to_string()),
             description: m.dead_letter_description.map(|s| s.to_string()),
             due_ms: (m.state == MessageState::Scheduled)
                 .then(|| m.scheduled_enqueue.map(ms))
                 .flatten(),
-            recent: self
-                .live
-                .touched
-                .get(&m.seq)
-                .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
+            recent: entity.is_none()
+                && self
+                    .live
+                    .touched
+                    .get(&m.seq)
+                    .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
         }
     }
 
-    /// A lane from the messages of one place, borrowed (`Queue::glance`): only the first
-    /// [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
-    fn lane<'a>(&self, it: impl Iterator<Item = Glance<'a>>) -> Lane {
-        let mut lane = Lane::default();
-        for m in it {
-            lane.total += 1;
-            if lane.rows.len() < LANE_CAP {
-                lane.rows.push(self.glanced_row(m));
-            }
+    /// The lanes (available, locked, deferred, scheduled, dead-letter) of the queue, or of
+    /// every entity together, each row naming its entity. Borrowed (`Queue::glance`): only the
+    /// first [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
+    fn lanes(&self) -> [Lane; 5] {
+        let worlds: Vec<(Option<&Text>, &World)> = match &self.live.ns {
+            Some(ns) => ns
+                .run
+                .namespace()
+                .worlds()
+                .map(|(p, w)| (Some(p), w))
+                .collect(),
+            None => vec![(None, self.world())],
+        };
+        let mut out: [Lane; 5] = Default::default();
+        for (entity, w) in worlds {
+            let q = w.queue();
+            let add = |lane: &mut Lane, it: &mut dyn Iterator<Item = Glance<'_>>| {
+                for m in it {
+                    lane.total += 1;
+                    if lane.rows.len() < LANE_CAP {
+                        lane.rows.push(self.glanced_row(w, entity, m));
+                    }
+                }
+            };
+            let [available, locked, deferred, scheduled, dead] = &mut out;
+            add(
+                available,
+                &mut q
+                    .glance(Listing::Main)
+                    .filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred),
+            );
+            add(
+                locked,
+                &mut q.glance(Listing::Main).filter(|m| m.locked_by.is_some()),
+            );
+            add(
+                deferred,
+                &mut q
+                    .glance(Listing::Main)
+                    .filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred),
+            );
+            add(scheduled, &mut q.glance(Listing::Scheduled));
+            add(dead, &mut q.glance(Listing::DeadLetter));
         }
-        lane
+        out
     }
 
     fn detail(&self, seq: u64) -> Option<Detail> {
@@ -1496,21 +1698,16 @@ impl Sim {
             })
             .collect();
         let summary = self.summary();
+        let [available, locked, deferred, scheduled, dead_letter] = self.lanes();
         Snapshot {
             now_ms: ms(now),
             title: self.scenario.title.clone(),
             description: self.scenario.description.clone(),
-            available: self.lane(
-                q.glance(Listing::Main)
-                    .filter(|m| m.locked_by.is_none() && m.state != MessageState::Deferred),
-            ),
-            locked: self.lane(q.glance(Listing::Main).filter(|m| m.locked_by.is_some())),
-            deferred: self.lane(
-                q.glance(Listing::Main)
-                    .filter(|m| m.locked_by.is_none() && m.state == MessageState::Deferred),
-            ),
-            scheduled: self.lane(q.glance(Listing::Scheduled)),
-            dead_letter: self.lane(q.glance(Listing::DeadLetter)),
+            available,
+            locked,
+            deferred,
+            scheduled,
+            dead_letter,
             senders: self
                 .senders
                 .iter()
@@ -1539,6 +1736,7 @@ impl Sim {
             horizon_ms: ms(self.horizon()),
             previous_ms: self.previous_moment().map(ms),
             later_actions: self.later_actions(),
+            watch_only: self.has_entities(),
         }
     }
 
@@ -1564,6 +1762,9 @@ impl Sim {
 
     /// What the stage shows now: every place and the messages in it.
     pub fn stage_model(&self) -> Model {
+        if let Some(ns) = &self.live.ns {
+            return self.entities_model(ns);
+        }
         let w = self.world();
         let q = w.queue();
         let cfg = q.config();
@@ -1692,7 +1893,95 @@ impl Sim {
         m
     }
 
+    /// The stage of a document with `entities`: every entity's messages in the places of
+    /// one queue, each token naming its entity (`o1 · audit`) and keyed apart
+    /// ([`entity_seq`]); a receiver holds what it has locked in any entity.
+    fn entities_model(&self, ns: &NsLive) -> Model {
+        let space = ns.run.namespace();
+        let mut m = Model {
+            summary: self.summary(),
+            ..Model::default()
+        };
+        m.senders = self
+            .senders
+            .iter()
+            .map(|s| model::SenderBox {
+                name: s.as_str().into(),
+                ..model::SenderBox::default()
+            })
+            .collect();
+        m.receivers = self
+            .receivers
+            .iter()
+            .map(|r| model::ReceiverBox {
+                name: r.as_str().into(),
+                ..model::ReceiverBox::default()
+            })
+            .collect();
+        let mut whereabouts = Vec::new();
+        for (i, path) in space.paths().iter().enumerate() {
+            let Some(w) = space.world(path) else { continue };
+            let q = w.queue();
+            m.lock_ms = m.lock_ms.max(q.config().lock_duration.as_millis());
+            let short: &str = path.rsplit('/').next().unwrap_or(path.as_ref());
+            for listing in [Listing::Main, Listing::DeadLetter, Listing::Scheduled] {
+                for v in q.glance(listing) {
+                    let seq = entity_seq(i, v.seq);
+                    let token = || Token {
+                        key: model::Key::Msg(seq),
+                        id: format!("{} · {short}", v.id).into(),
+                        count: v.delivery_count,
+                        session: v.session_id.cloned(),
+                        until_ms: v.locked_until.map(ms),
+                        due_ms: v.scheduled_enqueue.map(ms),
+                        reason: v.dead_letter_reason.cloned(),
+                        description: v.dead_letter_description.cloned(),
+                        mark: if listing == Listing::DeadLetter && v.locked_by.is_some() {
+                            Mark::FromDead
+                        } else {
+                            Mark::Plain
+                        },
+                    };
+                    let holder = v.locked_by.map(|c| w.name(c));
+                    let slot = holder.and_then(|h| self.receivers.iter().position(|r| r == h));
+                    let place = match (slot, listing, v.state) {
+                        (Some(r), ..) => {
+                            m.receivers[r].held.push_with(token);
+                            Place::Receiver(u16::try_from(r).unwrap_or(u16::MAX))
+                        }
+                        (None, Listing::DeadLetter, _) => {
+                            m.dead.push_with(token);
+                            Place::Dead
+                        }
+                        (None, _, MessageState::Scheduled) => {
+                            m.scheduled.push_with(token);
+                            Place::Scheduled
+                        }
+                        (None, _, MessageState::Deferred) => {
+                            m.deferred.push_with(token);
+                            Place::Deferred
+                        }
+                        (None, ..) => {
+                            m.available.push_with(token);
+                            Place::Available
+                        }
+                    };
+                    whereabouts.push((seq, place));
+                }
+            }
+        }
+        m.lock_ms = m.lock_ms.max(1);
+        whereabouts.sort_unstable_by_key(|&(s, _)| s);
+        m.whereabouts = whereabouts;
+        m
+    }
+
     fn summary(&self) -> String {
+        if let Some(ns) = &self.live.ns {
+            let paths = ns.run.namespace().paths();
+            let names: Vec<&str> = paths.iter().map(|p| &**p).collect();
+            return format!("{} entities: {}", names.len(), names.join(", "));
+        }
         let cfg = self.world().queue().config();
         format!(
             "lock {} · max delivery count {}{}{}{}",
@@ -1719,6 +2008,12 @@ impl Sim {
     pub fn config(&self) -> settle_core::QueueConfig {
         self.world().queue().config().clone()
     }
+}
+
+/// The stage's number for message `seq` of the `i`th entity (in path order): entities number
+/// their messages each from 1, the stage keys them apart.
+fn entity_seq(i: usize, seq: u64) -> u64 {
+    ((i as u64 + 1) << 40) | seq
 }
 
 /// `12.3 s` style, for lock timers.
@@ -1809,12 +2104,142 @@ mod tests {
         assert_eq!(snap.available.rows.len(), LANE_CAP);
     }
 
+    const FAN_OUT: &str = include_str!("../../examples/entities/topic-fan-out.json");
+
+    fn log_texts(s: &Sim) -> Vec<(u64, String)> {
+        s.snapshot()
+            .log
+            .into_iter()
+            .map(|l| (l.t_ms, l.text))
+            .collect()
+    }
+
     #[test]
-    fn a_document_with_entities_is_refused_in_words_not_run_as_one_queue() {
-        let text = include_str!("../../examples/entities/topic-fan-out.json");
-        let e = Sim::load(text).err().expect("refused");
-        assert!(e.contains("declares entities"), "{e}");
-        assert!(e.contains("settle run"), "{e}");
+    fn a_document_with_entities_plays_and_its_log_names_each_entity() {
+        let mut s = Sim::load(FAN_OUT).expect("an entity document loads");
+        assert!(s.has_entities());
+        s.advance_to(Instant::from_millis(2_000));
+        let log = log_texts(&s);
+        let has = |needle: &str| log.iter().any(|(_, l)| l.contains(needle));
+        assert!(
+            has("orders: o1 reached the topic: one copy each for audit, billing."),
+            "{log:#?}"
+        );
+        assert!(
+            has("orders/subscriptions/audit: S1 sent o2: accepted and stored as seq 2."),
+            "{log:#?}"
+        );
+        assert!(
+            has("orders/subscriptions/billing: B1 completed o1"),
+            "{log:#?}"
+        );
+        assert!(!has("orders/subscriptions/billing: S1 sent o2"), "{log:#?}");
+        // The timeline knows the whole story from the start.
+        assert!(s.markers().any(|m| m.t_ms == 2_000 && m.id == "o1"));
+        // A1's locks on audit's copies run out next.
+        assert_eq!(s.next_event(), Some(Instant::from_millis(61_000)));
+        assert_eq!(s.stopped(), None);
+    }
+
+    #[test]
+    fn the_stage_shows_every_entitys_copies_each_named_and_keyed_apart() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        let ids = |l: &model::Lane| {
+            l.tokens
+                .iter()
+                .map(|t| t.id.to_string())
+                .collect::<Vec<_>>()
+        };
+        let m = s.stage_model();
+        assert_eq!(
+            ids(&m.available),
+            ["o1 · audit", "o2 · audit", "o1 · billing"]
+        );
+        let keys: BTreeSet<_> = m.available.tokens.iter().map(|t| t.key).collect();
+        assert_eq!(
+            keys.len(),
+            3,
+            "copies numbered 1 in two subscriptions are told apart"
+        );
+        assert_eq!(m.whereabouts.len(), 3);
+        s.advance_to(Instant::from_millis(1_000));
+        let m = s.stage_model();
+        let held = |r: &str| {
+            m.receivers
+                .iter()
+                .find(|x| &*x.name == r)
+                .map(|x| ids(&x.held))
+                .unwrap_or_default()
+        };
+        assert_eq!(held("A1"), ["o1 · audit", "o2 · audit"]);
+        assert_eq!(held("B1"), ["o1 · billing"]);
+        assert!(m.available.tokens.is_empty());
+        assert_eq!(m.lock_ms, 60_000);
+        s.advance_to(Instant::from_millis(2_000));
+        let m = s.stage_model();
+        let total = |r: &str| {
+            m.receivers
+                .iter()
+                .find(|x| &*x.name == r)
+                .map(|x| x.held.total)
+        };
+        assert_eq!((total("A1"), total("B1")), (Some(2), Some(0)));
+    }
+
+    #[test]
+    fn an_entity_document_seeks_back_and_forth_to_what_a_fresh_run_shows() {
+        for doc in [
+            FAN_OUT,
+            include_str!("../../examples/entities/poison-copy.json"),
+            include_str!("../../examples/entities/request-reply.json"),
+            include_str!("../../examples/entities/competing-consumers-subscription.json"),
+        ] {
+            let mut s = Sim::load(doc).expect("loads");
+            let end = s.scenario().run_until.as_millis();
+            let times = [end, end / 3, 0, end / 2 + 7, end, 1, end / 4];
+            for &t in &times {
+                s.seek(Instant::from_millis(t));
+                let mut fresh = Sim::load(doc).expect("loads");
+                fresh.advance_to(Instant::from_millis(t));
+                assert_eq!(log_texts(&s), log_texts(&fresh), "at {t} ms");
+                assert_eq!(s.stage_model(), fresh.stage_model(), "at {t} ms");
+                assert_eq!(s.now(), fresh.now());
+            }
+            // Stepping visits every busy instant until nothing is left.
+            let mut fresh = Sim::load(doc).expect("loads");
+            let mut n = 0;
+            while fresh.step() {
+                n += 1;
+                assert!(n < 10_000);
+            }
+            assert!(n > 0);
+            let last = fresh.now();
+            assert!(fresh.step_back());
+            assert!(fresh.now() < last);
+        }
+    }
+
+    #[test]
+    fn acting_in_an_entity_document_is_refused_in_words_and_changes_nothing() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        s.advance_to(Instant::from_millis(1_500));
+        let before = (log_texts(&s), s.stage_model(), s.export());
+        s.send("S1", &SendForm::default());
+        s.receive("A1", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        s.settle("B1", 1, Settle::Complete, "", "");
+        assert!(s.update_queue(QueuePatch::default()).is_err());
+        let snap = s.snapshot();
+        assert_eq!(
+            snap.senders
+                .iter()
+                .find(|x| x.name == "S1")
+                .and_then(|x| x.error.clone()),
+            Some(ENTITIES_WATCH_ONLY.to_string())
+        );
+        assert_eq!(before, (log_texts(&s), s.stage_model(), s.export()));
+        // The export is the document as loaded, entities and all.
+        assert!(s.export().contains("\"entities\""));
+        assert!(Sim::load(&s.export()).is_ok_and(|x| x.has_entities()));
     }
 
     #[test]

@@ -23,14 +23,15 @@ fn LaneView(
             <ul aria-label=title data-testid=testid class="msgs">
                 // Keyed by what places the message (not by the highlight), so a highlight fading
                 // does not re-create the item.
-                <For each=move || lane.get().rows key=|r| (r.seq, r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
+                <For each=move || lane.get().rows key=|r| (r.seq, r.entity.clone(), r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
                     {
                         let seq = r.seq;
                         let recent = move || lane.with(|l| l.rows.iter().any(|x| x.seq == seq && x.recent));
+                        let at = r.entity.as_ref().map_or(String::new(), |e| format!("in {e} · "));
                         let meta = match (&r.holder, r.due_ms) {
-                            (Some(h), _) => format!("seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
-                            (None, Some(due)) => format!("seq {} · due at {}", r.seq, Instant::from_millis(due)),
-                            (None, None) => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
+                            (Some(h), _) => format!("{at}seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
+                            (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
+                            (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
                         };
                         view! {
                             <li class=format!("msg msg-{kind}") class:recent=recent>
