@@ -59,6 +59,9 @@ pub const WELCOME: &str = r#"{
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
     pub seq: u64,
+    /// What the stage and the inspector know it by (`seq`, or in a document with `entities`
+    /// the entity's and its sequence number together).
+    pub key: u64,
     pub id: String,
     /// In a document with `entities`: the queue, topic or subscription it is in.
     pub entity: Option<String>,
@@ -285,6 +288,9 @@ struct Live {
 struct NsLive {
     run: NsRun,
     stopped: Option<String>,
+    /// Messages a topic dropped in the last [`RECENT_MS`] (no subscription took them): when,
+    /// the topic, its sequence number and the MessageId (the stage shows them for a moment).
+    dropped: Vec<(Instant, Text, u64, Text)>,
 }
 
 /// Why the person cannot act in a document with `entities` (the page says it where the
@@ -547,7 +553,12 @@ impl Sim {
     pub fn new(scenario: Scenario) -> Self {
         let mut senders = Vec::new();
         let mut receivers = Vec::new();
-        for s in &scenario.script {
+        // An entity's operator (`update_entity`, rules) is neither sender nor receiver.
+        for s in scenario
+            .script
+            .iter()
+            .filter(|s| !matches!(s.op, Op::Entity { .. }))
+        {
             let list = if is_receive_side(&s.op) {
                 &mut receivers
             } else {
@@ -587,6 +598,7 @@ impl Sim {
                 let ns = NsLive {
                     run: NsRun::new(&scenario),
                     stopped: None,
+                    dropped: Vec::new(),
                 };
                 (Run::new(&clock), Some(Box::new(ns)))
             }
@@ -827,10 +839,15 @@ impl Sim {
         }
         // Events (to narrate together, as one queue's are) and the lines of steps and actors.
         let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
+        // Which items are a subscription's copy of a topic's message.
+        let mut copies = BTreeSet::new();
         let ran = ns
             .run
             .advance_records(t, &mut |r: NsRecord<'_>, _: &_, _: &str| {
                 let entity = r.entity.cloned().unwrap_or_default();
+                if r.copy.is_some() {
+                    copies.insert(items.len());
+                }
                 match r.record {
                     Record::Event { event, .. } => items.push((entity, Ok(event.clone()))),
                     Record::Actor { act } => {
@@ -853,17 +870,35 @@ impl Sim {
         if let Err(e) = ran {
             ns.stopped = Some(e.to_string());
         }
-        let ns = &ns.run;
-        let paths = ns.namespace().paths();
-        // What the stage is told: each event, its client's name and its entity's number.
+        let paths = ns.run.namespace().paths();
+        let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
+        // What the stage is told: each event, its client's name, its entity's number and the
+        // topic a copy came from.
         let mut seen = Vec::new();
-        for (entity, item) in &items {
-            if let (Ok(e), Some(w)) = (item, ns.namespace().world(entity)) {
+        for (n, (entity, item)) in items.iter().enumerate() {
+            let Ok(e) = item else { continue };
+            if let settle_core::EventKind::Published {
+                seq,
+                id,
+                subscriptions,
+            } = &e.kind
+                && subscriptions.is_empty()
+            {
+                ns.dropped.push((e.at, entity.clone(), *seq, id.clone()));
+            }
+            if let Some(w) = ns.run.namespace().world(entity) {
                 let by = e.kind.by().map(|c| w.name(c).to_string());
-                let i = paths.iter().position(|p| p == entity).unwrap_or(0);
-                seen.push((e.clone(), by.unwrap_or_default(), i));
+                let topic = copies
+                    .contains(&n)
+                    .then(|| entity.split("/subscriptions/").next().map(index))
+                    .flatten();
+                seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic));
             }
         }
+        let now = ns.run.namespace().now();
+        ns.dropped
+            .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
+        let ns = &ns.run;
         let mut lines = Vec::new();
         for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
             let entity = &group[0].0;
@@ -894,8 +929,20 @@ impl Sim {
             self.push_log_at(at, l, e);
         }
         let cue_it = !self.quiet_all;
-        for (e, by, i) in seen {
-            self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it);
+        for (e, by, i, topic) in seen {
+            match (&e.kind, topic) {
+                // A copy travels from its topic, not from the sender.
+                (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
+                    if cue_it {
+                        self.cues.push(Cue::Routed {
+                            seq: entity_seq(i, *seq),
+                            topic: u16::try_from(topic).unwrap_or(u16::MAX),
+                        });
+                    }
+                    self.live.touched.insert(entity_seq(i, *seq), e.at);
+                }
+                _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
+            }
         }
         let now = self.now();
         self.live
@@ -1441,6 +1488,7 @@ impl Sim {
     fn glanced_row(&self, w: &World, entity: Option<&Text>, m: Glance<'_>) -> Row {
         Row {
             seq: m.seq,
+            key: m.seq,
             id: m.id.to_string(),
             entity: entity.map(ToString::to_string),
             delivery_count: m.delivery_count,
@@ -1464,23 +1512,26 @@ impl Sim {
     /// every entity together, each row naming its entity. Borrowed (`Queue::glance`): only the
     /// first [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
     fn lanes(&self) -> [Lane; 5] {
-        let worlds: Vec<(Option<&Text>, &World)> = match &self.live.ns {
-            Some(ns) => ns
-                .run
-                .namespace()
-                .worlds()
-                .map(|(p, w)| (Some(p), w))
+        let paths = self.live.ns.as_ref().map(|ns| ns.run.namespace().paths());
+        // (stage number of entity, path, world): the one queue numbers as it is.
+        let worlds: Vec<(Option<usize>, Option<&Text>, &World)> = match (&self.live.ns, &paths) {
+            (Some(ns), Some(paths)) => paths
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| Some((Some(i), Some(p), ns.run.namespace().world(p)?)))
                 .collect(),
-            None => vec![(None, self.world())],
+            _ => vec![(None, None, self.world())],
         };
         let mut out: [Lane; 5] = Default::default();
-        for (entity, w) in worlds {
+        for (i, entity, w) in worlds {
             let q = w.queue();
             let add = |lane: &mut Lane, it: &mut dyn Iterator<Item = Glance<'_>>| {
                 for m in it {
                     lane.total += 1;
                     if lane.rows.len() < LANE_CAP {
-                        lane.rows.push(self.glanced_row(w, entity, m));
+                        let mut row = self.glanced_row(w, entity, m);
+                        row.key = i.map_or(row.seq, |i| entity_seq(i, row.seq));
+                        lane.rows.push(row);
                     }
                 }
             };
@@ -1508,9 +1559,26 @@ impl Sim {
     }
 
     fn detail(&self, seq: u64) -> Option<Detail> {
-        let q = self.world().queue();
+        let Some(ns) = &self.live.ns else {
+            return self.detail_in(self.world(), seq, seq);
+        };
+        // The stage's number says which entity (`entity_seq`).
+        let space = ns.run.namespace();
+        let path = space
+            .paths()
+            .into_iter()
+            .nth(usize::try_from(seq >> 40).ok()?.checked_sub(1)?)?;
+        let mut d = self.detail_in(space.world(&path)?, seq, seq & ((1 << 40) - 1))?;
+        d.fields.insert(0, ("Entity", path.to_string()));
+        // Watch only: no settle buttons.
+        d.held_by = None;
+        Some(d)
+    }
+
+    /// The inspector's view of message `seq` of world `w`, selected as `key` on the stage.
+    fn detail_in(&self, w: &World, key: u64, seq: u64) -> Option<Detail> {
+        let q = w.queue();
         // Who has it in hand: the holder of its valid lock, else whoever last had it.
-        let w = self.world();
         let mut held = None;
         for r in &self.receivers {
             if let Some(h) = w.in_hand_of(r, seq) {
@@ -1531,11 +1599,11 @@ impl Sim {
         } else {
             match (m.sub_queue, m.state, m.locked_by) {
                 (SubQueue::DeadLetter, _, Some(c)) => {
-                    format!("dead-letter queue, locked by {}", self.world().name(c))
+                    format!("dead-letter queue, locked by {}", w.name(c))
                 }
                 (SubQueue::DeadLetter, _, None) => "dead-letter queue".into(),
                 (_, MessageState::Scheduled, _) => "scheduled".into(),
-                (_, _, Some(c)) => format!("locked by {}", self.world().name(c)),
+                (_, _, Some(c)) => format!("locked by {}", w.name(c)),
                 (_, MessageState::Deferred, None) => {
                     "deferred (receive it by sequence number)".into()
                 }
@@ -1595,7 +1663,7 @@ impl Sim {
         };
         fields.push(("Properties", props));
         Some(Detail {
-            seq,
+            seq: key,
             id: m.id.to_string(),
             held_by: held.map(|(r, _)| r.clone()),
             fields,
@@ -1762,9 +1830,6 @@ impl Sim {
 
     /// What the stage shows now: every place and the messages in it.
     pub fn stage_model(&self) -> Model {
-        if let Some(ns) = &self.live.ns {
-            return self.entities_model(ns);
-        }
         let w = self.world();
         let q = w.queue();
         let cfg = q.config();
@@ -1804,6 +1869,12 @@ impl Sim {
                 }),
                 held: model::Lane::default(),
             });
+        }
+        if let Some(ns) = &self.live.ns {
+            // The clients as above (the clock queue knows none of them: no sessions, links
+            // from the log), the places per entity.
+            self.entity_places(ns, &mut m);
+            return m;
         }
         // The ids and reasons are shared with the core (`Rc<str>`), not copied.
         let token = |v: &Glance<'_>| Token {
@@ -1893,94 +1964,110 @@ impl Sim {
         m
     }
 
-    /// The stage of a document with `entities`: every entity's messages in the places of
-    /// one queue, each token naming its entity (`o1 · audit`) and keyed apart
-    /// ([`entity_seq`]); a receiver holds what it has locked in any entity.
-    fn entities_model(&self, ns: &NsLive) -> Model {
+    /// The places of a document with `entities`: each queue, topic and subscription with its
+    /// own (its messages keyed apart: [`entity_seq`]); a receiver holds what it has locked in
+    /// any entity, each token naming its entity (`o1 · audit`). A topic shows, for a moment,
+    /// what no subscription took.
+    fn entity_places(&self, ns: &NsLive, m: &mut Model) {
         let space = ns.run.namespace();
-        let mut m = Model {
-            summary: self.summary(),
-            ..Model::default()
-        };
-        m.senders = self
-            .senders
-            .iter()
-            .map(|s| model::SenderBox {
-                name: s.as_str().into(),
-                ..model::SenderBox::default()
-            })
-            .collect();
-        m.receivers = self
-            .receivers
-            .iter()
-            .map(|r| model::ReceiverBox {
-                name: r.as_str().into(),
-                ..model::ReceiverBox::default()
-            })
-            .collect();
+        m.lock_ms = 0;
         let mut whereabouts = Vec::new();
         for (i, path) in space.paths().iter().enumerate() {
-            let Some(w) = space.world(path) else { continue };
+            let mut ent = model::Entity {
+                path: path.as_ref().into(),
+                topic: space.is_topic(path),
+                ..model::Entity::default()
+            };
+            let place = Place::Active(u16::try_from(i).unwrap_or(u16::MAX));
+            for (_, topic, seq, id) in &ns.dropped {
+                if topic == path {
+                    let mut t = Token::new(entity_seq(i, *seq), id, 0);
+                    t.mark = Mark::Dropped;
+                    ent.active.push(t);
+                    whereabouts.push((entity_seq(i, *seq), place));
+                    ent.note = "dropped: no subscription".into();
+                }
+            }
+            let Some(w) = space.world(path) else {
+                m.entities.push(ent);
+                continue;
+            };
             let q = w.queue();
             m.lock_ms = m.lock_ms.max(q.config().lock_duration.as_millis());
             let short: &str = path.rsplit('/').next().unwrap_or(path.as_ref());
             for listing in [Listing::Main, Listing::DeadLetter, Listing::Scheduled] {
                 for v in q.glance(listing) {
                     let seq = entity_seq(i, v.seq);
+                    let holder = v.locked_by.map(|c| w.name(c));
+                    let slot = holder.and_then(|h| self.receivers.iter().position(|r| r == h));
                     let token = || Token {
                         key: model::Key::Msg(seq),
-                        id: format!("{} · {short}", v.id).into(),
+                        id: if slot.is_some() {
+                            format!("{} · {short}", v.id).into()
+                        } else {
+                            v.id.clone()
+                        },
                         count: v.delivery_count,
                         session: v.session_id.cloned(),
                         until_ms: v.locked_until.map(ms),
                         due_ms: v.scheduled_enqueue.map(ms),
                         reason: v.dead_letter_reason.cloned(),
                         description: v.dead_letter_description.cloned(),
-                        mark: if listing == Listing::DeadLetter && v.locked_by.is_some() {
-                            Mark::FromDead
-                        } else {
-                            Mark::Plain
+                        mark: match (listing, v.state) {
+                            (Listing::DeadLetter, _) if slot.is_some() => Mark::FromDead,
+                            (_, MessageState::Deferred) => Mark::Deferred,
+                            _ => Mark::Plain,
                         },
                     };
-                    let holder = v.locked_by.map(|c| w.name(c));
-                    let slot = holder.and_then(|h| self.receivers.iter().position(|r| r == h));
-                    let place = match (slot, listing, v.state) {
-                        (Some(r), ..) => {
+                    let place = match (slot, listing) {
+                        (Some(r), _) => {
                             m.receivers[r].held.push_with(token);
                             Place::Receiver(u16::try_from(r).unwrap_or(u16::MAX))
                         }
-                        (None, Listing::DeadLetter, _) => {
-                            m.dead.push_with(token);
-                            Place::Dead
+                        (None, Listing::DeadLetter) => {
+                            ent.dead.push_with(token);
+                            Place::DeadOf(u16::try_from(i).unwrap_or(u16::MAX))
                         }
-                        (None, _, MessageState::Scheduled) => {
-                            m.scheduled.push_with(token);
-                            Place::Scheduled
-                        }
-                        (None, _, MessageState::Deferred) => {
-                            m.deferred.push_with(token);
-                            Place::Deferred
-                        }
-                        (None, ..) => {
-                            m.available.push_with(token);
-                            Place::Available
+                        // Scheduled and deferred messages wait among the entity's own.
+                        (None, _) => {
+                            ent.active.push_with(token);
+                            place
                         }
                     };
                     whereabouts.push((seq, place));
                 }
             }
+            m.entities.push(ent);
         }
         m.lock_ms = m.lock_ms.max(1);
         whereabouts.sort_unstable_by_key(|&(s, _)| s);
         m.whereabouts = whereabouts;
-        m
     }
 
     fn summary(&self) -> String {
         if let Some(ns) = &self.live.ns {
-            let paths = ns.run.namespace().paths();
-            let names: Vec<&str> = paths.iter().map(|p| &**p).collect();
-            return format!("{} entities: {}", names.len(), names.join(", "));
+            let space = ns.run.namespace();
+            let paths = space.paths();
+            let topics = paths.iter().filter(|p| space.is_topic(p)).count();
+            let subs = paths
+                .iter()
+                .filter(|p| p.contains("/subscriptions/"))
+                .count();
+            let queues = paths.len() - topics - subs;
+            let counted = |n: usize, one: &str| match n {
+                0 => None,
+                1 => Some(format!("1 {one}")),
+                n => Some(format!("{n} {one}s")),
+            };
+            return [
+                counted(queues, "queue"),
+                counted(topics, "topic"),
+                counted(subs, "subscription"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
         }
         let cfg = self.world().queue().config();
         format!(
@@ -2142,7 +2229,7 @@ mod tests {
     }
 
     #[test]
-    fn the_stage_shows_every_entitys_copies_each_named_and_keyed_apart() {
+    fn the_stage_shows_every_entity_with_its_own_places_and_copies_keyed_apart() {
         let mut s = Sim::load(FAN_OUT).expect("loads");
         let ids = |l: &model::Lane| {
             l.tokens
@@ -2151,17 +2238,27 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let m = s.stage_model();
+        let paths: Vec<&str> = m.entities.iter().map(|e| &*e.path).collect();
         assert_eq!(
-            ids(&m.available),
-            ["o1 · audit", "o2 · audit", "o1 · billing"]
+            paths,
+            [
+                "orders",
+                "orders/subscriptions/audit",
+                "orders/subscriptions/billing"
+            ]
         );
-        let keys: BTreeSet<_> = m.available.tokens.iter().map(|t| t.key).collect();
+        assert!(m.entities[0].topic && !m.entities[1].topic);
+        assert_eq!(ids(&m.entities[1].active), ["o1", "o2"]);
+        assert_eq!(ids(&m.entities[2].active), ["o1"]);
+        assert!(m.available.tokens.is_empty());
+        let keys: BTreeSet<_> = m.whereabouts.iter().map(|w| w.0).collect();
         assert_eq!(
             keys.len(),
             3,
             "copies numbered 1 in two subscriptions are told apart"
         );
-        assert_eq!(m.whereabouts.len(), 3);
+        assert_eq!(m.place_of(entity_seq(2, 1)), Some(Place::Active(2)));
+        assert_eq!(Place::Active(2).name(&m), "orders/subscriptions/billing");
         s.advance_to(Instant::from_millis(1_000));
         let m = s.stage_model();
         let held = |r: &str| {
@@ -2173,7 +2270,6 @@ mod tests {
         };
         assert_eq!(held("A1"), ["o1 · audit", "o2 · audit"]);
         assert_eq!(held("B1"), ["o1 · billing"]);
-        assert!(m.available.tokens.is_empty());
         assert_eq!(m.lock_ms, 60_000);
         s.advance_to(Instant::from_millis(2_000));
         let m = s.stage_model();
@@ -2184,6 +2280,63 @@ mod tests {
                 .map(|x| x.held.total)
         };
         assert_eq!((total("A1"), total("B1")), (Some(2), Some(0)));
+    }
+
+    #[test]
+    fn the_inspector_names_a_copys_entity_and_offers_no_settlement() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        s.advance_to(Instant::from_millis(1_000));
+        s.select(Some(entity_seq(2, 1)));
+        let d = s.snapshot().detail.expect("billing's copy of o1");
+        assert_eq!(d.id, "o1");
+        assert_eq!(d.seq, entity_seq(2, 1));
+        assert_eq!(d.held_by, None);
+        let field = |k: &str| d.fields.iter().find(|f| f.0 == k).map(|f| f.1.clone());
+        assert_eq!(
+            field("Entity").as_deref(),
+            Some("orders/subscriptions/billing")
+        );
+        assert_eq!(field("SequenceNumber").as_deref(), Some("1"));
+        assert_eq!(field("Where").as_deref(), Some("locked by B1"));
+        s.select(Some(entity_seq(9, 1)));
+        assert_eq!(s.snapshot().detail, None);
+    }
+
+    #[test]
+    fn a_copy_travels_from_its_topic_and_a_dropped_message_shows_on_the_topic_for_a_moment() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        let cues = s.take_cues();
+        assert!(
+            cues.contains(&Cue::Routed {
+                seq: entity_seq(1, 1),
+                topic: 0
+            }),
+            "{cues:?}"
+        );
+        assert!(
+            cues.contains(&Cue::Routed {
+                seq: entity_seq(2, 1),
+                topic: 0
+            }),
+            "{cues:?}"
+        );
+        assert!(
+            !cues.iter().any(|c| matches!(c, Cue::Sent { .. })),
+            "{cues:?}"
+        );
+        let mut s =
+            Sim::load(include_str!("../../examples/entities/rules-change.json")).expect("loads");
+        // o1 reaches a subscription with no rules at 0: dropped.
+        let m = s.stage_model();
+        assert_eq!(m.entities[0].note, "dropped: no subscription");
+        assert_eq!(m.entities[0].active.tokens[0].id.as_ref(), "o1");
+        assert_eq!(m.entities[0].active.tokens[0].mark, Mark::Dropped);
+        s.advance_to(Instant::from_millis(RECENT_MS));
+        let m = s.stage_model();
+        assert!(m.entities[0].active.tokens.is_empty() && m.entities[0].note.is_empty());
+        // Seeking back shows it again.
+        s.seek(Instant::from_millis(100));
+        assert_eq!(s.stage_model().entities[0].note, "dropped: no subscription");
     }
 
     #[test]

@@ -132,7 +132,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <stage::Stage ctx=ctx />
             {(!embed).then(|| view! { <queue::Inspector ctx=ctx /> })}
             <Show when=move || !watch_only.get()
-                fallback=|| view! { <p class="card notice watch-only" data-testid="watch-only">{ENTITIES_WATCH_ONLY}</p> }>
+                fallback=|| view! { <p class="watch-only" data-testid="watch-only">{ENTITIES_WATCH_ONLY}</p> }>
                 <main class="board">
                     <clients::Senders ctx=ctx />
                     <clients::Receivers ctx=ctx />

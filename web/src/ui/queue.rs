@@ -23,10 +23,10 @@ fn LaneView(
             <ul aria-label=title data-testid=testid class="msgs">
                 // Keyed by what places the message (not by the highlight), so a highlight fading
                 // does not re-create the item.
-                <For each=move || lane.get().rows key=|r| (r.seq, r.entity.clone(), r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
+                <For each=move || lane.get().rows key=|r| (r.key, r.entity.clone(), r.id.clone(), r.delivery_count, r.holder.clone(), r.reason.clone(), r.due_ms) let:r>
                     {
-                        let seq = r.seq;
-                        let recent = move || lane.with(|l| l.rows.iter().any(|x| x.seq == seq && x.recent));
+                        let seq = r.key;
+                        let recent = move || lane.with(|l| l.rows.iter().any(|x| x.key == seq && x.recent));
                         let at = r.entity.as_ref().map_or(String::new(), |e| format!("in {e} · "));
                         let meta = match (&r.holder, r.due_ms) {
                             (Some(h), _) => format!("{at}seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
