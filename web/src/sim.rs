@@ -896,8 +896,11 @@ impl Sim {
             }
         }
         let now = ns.run.namespace().now();
+        let dropped = ns.dropped.len();
         ns.dropped
             .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
+        // A dropped message leaving the topic changes the stage with no event.
+        let changed = !items.is_empty() || ns.dropped.len() != dropped;
         let ns = &ns.run;
         let mut lines = Vec::new();
         for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
@@ -922,7 +925,7 @@ impl Sim {
                 lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
             }
         }
-        if !items.is_empty() {
+        if changed {
             self.generation += 1;
         }
         for (at, l, e) in lines {
@@ -933,21 +936,14 @@ impl Sim {
             match (&e.kind, topic) {
                 // A copy travels from its topic, not from the sender.
                 (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
-                    if cue_it {
-                        self.cues.push(Cue::Routed {
-                            seq: entity_seq(i, *seq),
-                            topic: u16::try_from(topic).unwrap_or(u16::MAX),
-                        });
-                    }
-                    self.live.touched.insert(entity_seq(i, *seq), e.at);
+                    let seq = entity_seq(i, *seq);
+                    self.live.touched.insert(seq, e.at);
+                    let topic = u16::try_from(topic).unwrap_or(u16::MAX);
+                    self.cue(Cue::Routed { seq, topic }, cue_it);
                 }
                 _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
             }
         }
-        let now = self.now();
-        self.live
-            .touched
-            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
     }
 
     /// Why the run stopped for good (its work budget ran out), if it did.
@@ -1027,7 +1023,14 @@ impl Sim {
             }
             _ => None,
         };
-        if let Some(c) = cue.filter(|_| cue_it) {
+        if let Some(c) = cue {
+            self.cue(c, cue_it);
+        }
+    }
+
+    /// Tells the stage `c` (when `cue_it`).
+    fn cue(&mut self, c: Cue, cue_it: bool) {
+        if cue_it {
             // Bounded: a stage that never looks (a hidden tab) keeps only the latest.
             if self.cues.len() >= 4_096 {
                 self.cues.drain(..2_048);
@@ -1883,6 +1886,7 @@ impl Sim {
             count: v.delivery_count,
             session: v.session_id.cloned(),
             until_ms: v.locked_until.map(ms),
+            lock_ms: None,
             due_ms: v.scheduled_enqueue.map(ms),
             reason: v.dead_letter_reason.cloned(),
             description: v.dead_letter_description.cloned(),
@@ -1993,7 +1997,8 @@ impl Sim {
                 continue;
             };
             let q = w.queue();
-            m.lock_ms = m.lock_ms.max(q.config().lock_duration.as_millis());
+            let lock = q.config().lock_duration.as_millis().max(1);
+            m.lock_ms = m.lock_ms.max(lock);
             let short: &str = path.rsplit('/').next().unwrap_or(path.as_ref());
             for listing in [Listing::Main, Listing::DeadLetter, Listing::Scheduled] {
                 for v in q.glance(listing) {
@@ -2010,6 +2015,7 @@ impl Sim {
                         count: v.delivery_count,
                         session: v.session_id.cloned(),
                         until_ms: v.locked_until.map(ms),
+                        lock_ms: Some(lock),
                         due_ms: v.scheduled_enqueue.map(ms),
                         reason: v.dead_letter_reason.cloned(),
                         description: v.dead_letter_description.cloned(),
@@ -2271,6 +2277,17 @@ mod tests {
         assert_eq!(held("A1"), ["o1 · audit", "o2 · audit"]);
         assert_eq!(held("B1"), ["o1 · billing"]);
         assert_eq!(m.lock_ms, 60_000);
+        // Each held token's ring is full at its own entity's lock duration.
+        let mut s2 = Sim::load(include_str!(
+            "../../examples/entities/competing-consumers-subscription.json"
+        ))
+        .expect("loads");
+        s2.advance_to(Instant::from_millis(100));
+        let m2 = s2.stage_model();
+        let held: Vec<_> = m2.receivers.iter().flat_map(|r| &r.held.tokens).collect();
+        assert_eq!(held.len(), 3);
+        assert!(held.iter().all(|t| t.lock_ms == Some(5_000)), "{held:?}");
+        assert_eq!(m2.lock_ms, 60_000, "audit keeps the default lock");
         s.advance_to(Instant::from_millis(2_000));
         let m = s.stage_model();
         let total = |r: &str| {
@@ -2331,7 +2348,11 @@ mod tests {
         assert_eq!(m.entities[0].note, "dropped: no subscription");
         assert_eq!(m.entities[0].active.tokens[0].id.as_ref(), "o1");
         assert_eq!(m.entities[0].active.tokens[0].mark, Mark::Dropped);
+        s.advance_to(Instant::from_millis(RECENT_MS - 100));
+        let before = s.generation();
         s.advance_to(Instant::from_millis(RECENT_MS));
+        // Nothing happened between, but the stage changed: it is told so.
+        assert!(s.generation() > before);
         let m = s.stage_model();
         assert!(m.entities[0].active.tokens.is_empty() && m.entities[0].note.is_empty());
         // Seeking back shows it again.

@@ -384,17 +384,23 @@ fn place_senders(out: &mut Layout, m: &Model, col: Rect) {
     }
 }
 
-fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
+/// The queue column's outline, and the area under its heading.
+fn queue_inner(out: &mut Layout, col: Rect) -> Rect {
     let font = out.font;
     out.queue = col;
     let head = font * 2.3;
     let pad = font * 0.5;
-    let inner = Rect::new(
+    Rect::new(
         col.x + pad,
         col.y + head,
         col.w - 2.0 * pad,
         col.h - head - pad,
-    );
+    )
+}
+
+fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
+    let font = out.font;
+    let inner = queue_inner(out, col);
     let gap = font * 0.5;
     let avail = inner.h - 2.0 * gap;
     // An empty lane keeps only its title; one with messages gets at least a row of tokens
@@ -455,15 +461,7 @@ fn lane_body(rect: Rect, font: f64) -> Rect {
 /// queue and subscription.
 fn place_entities(out: &mut Layout, m: &Model, col: Rect, dead: Rect) {
     let font = out.font;
-    out.queue = col;
-    let head = font * 2.3;
-    let pad = font * 0.5;
-    let inner = Rect::new(
-        col.x + pad,
-        col.y + head,
-        col.w - 2.0 * pad,
-        col.h - head - pad,
-    );
+    let inner = queue_inner(out, col);
     let gap = font * 0.4;
     let n = m.entities.len();
     let avail = inner.h - gap * (n.saturating_sub(1)) as f64;

@@ -119,6 +119,9 @@ pub struct Token {
     pub session: Option<Rc<str>>,
     /// Lock expiry (virtual ms) while locked.
     pub until_ms: Option<u64>,
+    /// Its entity's full lock (ms) in a document with `entities` (their locks differ); `None`:
+    /// the model's [`Model::lock_ms`].
+    pub lock_ms: Option<u64>,
     /// Scheduled messages: when they become active (virtual ms).
     pub due_ms: Option<u64>,
     /// Dead-lettered messages: `DeadLetterReason`.
@@ -139,6 +142,7 @@ impl Token {
             count,
             session: None,
             until_ms: None,
+            lock_ms: None,
             due_ms: None,
             reason: None,
             description: None,

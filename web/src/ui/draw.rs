@@ -570,7 +570,8 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         .until_ms
         .filter(|_| !stale)
         .map(|u| u.saturating_sub(f.virtual_ms));
-    let frac = lock_left.map(|left| (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0));
+    let full = t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64;
+    let frac = lock_left.map(|left| (left as f64 / full).clamp(0.0, 1.0));
     match s.size {
         Size::Label => {
             let h = r.h;
@@ -656,7 +657,7 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let Some(left) = t.until_ms.map(|u| u.saturating_sub(f.virtual_ms)) else {
         return;
     };
-    let frac = (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0);
+    let frac = (left as f64 / t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64).clamp(0.0, 1.0);
     let r = s.rect;
     cx.set_global_alpha(s.alpha);
     let warn = if frac < 0.25 {
