@@ -52,6 +52,35 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("load-levelling", "Load levelling under a burst"),
 ];
 
+/// The lessons with several entities (topics, subscriptions, a reply queue): (name, title),
+/// after the presets. Their documents are `examples/entities/NAME.json`, which Trunk copies
+/// into the dist's `presets/` beside the presets (`index.html`); `settle lesson FILE` shows
+/// them on the command line.
+pub const ENTITY_PRESETS: &[(&str, &str)] = &[
+    ("topic-fan-out", "Orders fan out; billing takes EU only"),
+    (
+        "poison-copy",
+        "A poison copy dead-letters in one subscription while the other completes its own",
+    ),
+    (
+        "request-reply",
+        "Request/reply with reply_to and correlation_id",
+    ),
+    (
+        "competing-consumers-subscription",
+        "Competing consumers on one subscription",
+    ),
+];
+
+/// The entity lessons' documents, natively (the wasm fetches them).
+#[cfg(not(target_arch = "wasm32"))]
+const ENTITY_DOCUMENTS: &[&str] = &[
+    include_str!("../../examples/entities/topic-fan-out.json"),
+    include_str!("../../examples/entities/poison-copy.json"),
+    include_str!("../../examples/entities/request-reply.json"),
+    include_str!("../../examples/entities/competing-consumers-subscription.json"),
+];
+
 /// The comparisons: (name, title), in teaching order (settle-core's `compare::COMPARISONS`).
 pub const COMPARISONS: &[(&str, &str)] = &[
     (
@@ -80,11 +109,16 @@ enum Kind {
 }
 
 impl Kind {
-    fn table(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Self::Preset => PRESETS,
-            Self::Comparison => COMPARISONS,
-        }
+    /// Whether the table has `name` (the presets' table goes on with [`ENTITY_PRESETS`]).
+    fn has(self, name: &str) -> bool {
+        let tables: &[&[(&str, &str)]] = match self {
+            Self::Preset => &[PRESETS, ENTITY_PRESETS],
+            Self::Comparison => &[COMPARISONS],
+        };
+        tables
+            .iter()
+            .flat_map(|t| t.iter())
+            .any(|(n, _)| *n == name)
     }
 
     fn word(self) -> &'static str {
@@ -106,7 +140,12 @@ impl Kind {
     #[cfg(not(target_arch = "wasm32"))]
     fn compiled_in(self, name: &str) -> Option<&'static str> {
         match self {
-            Self::Preset => settle_core::scenario::presets::preset(name),
+            Self::Preset => settle_core::scenario::presets::preset(name).or_else(|| {
+                ENTITY_PRESETS
+                    .iter()
+                    .position(|(n, _)| *n == name)
+                    .map(|i| ENTITY_DOCUMENTS[i])
+            }),
             Self::Comparison => settle_core::scenario::compare::comparison(name),
         }
     }
@@ -119,7 +158,7 @@ thread_local! {
 
 /// A built-in document that is already here, or why not.
 fn cached(kind: Kind, name: &str) -> Result<String, String> {
-    if !kind.table().iter().any(|(n, _)| *n == name) {
+    if !kind.has(name) {
         return Err(format!("there is no {} \"{name}\"", kind.word()));
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -171,7 +210,7 @@ async fn fetch(kind: Kind, name: &str) -> Result<String, String> {
     if let Ok(text) = cached(kind, name) {
         return Ok(text);
     }
-    if !kind.table().iter().any(|(n, _)| *n == name) {
+    if !kind.has(name) {
         return cached(kind, name);
     }
     if let Some(text) = get(&kind.path(name)).await {
@@ -252,9 +291,18 @@ mod tests {
             names(PRESETS),
             names(settle_core::scenario::presets::PRESETS)
         );
-        for (name, title) in PRESETS {
+        for (name, title) in PRESETS.iter().chain(ENTITY_PRESETS) {
             let sc = settle_core::scenario::parse(&preset(name).unwrap()).unwrap();
             assert_eq!(&sc.title, title, "{name}");
+            assert!(sc.lesson.is_some(), "{name}");
+        }
+        for (name, _) in ENTITY_PRESETS {
+            assert!(
+                settle_core::scenario::presets::preset(name).is_none(),
+                "{name}"
+            );
+            let sc = settle_core::scenario::parse(&preset(name).unwrap()).unwrap();
+            assert!(sc.entities.is_some(), "{name}");
         }
         assert_eq!(
             names(COMPARISONS),
@@ -294,14 +342,22 @@ mod tests {
 
     #[test]
     fn the_dist_paths_are_where_trunk_copies_core_presets() {
-        for kind in [Kind::Preset, Kind::Comparison] {
-            for (name, _) in kind.table() {
+        for (kind, table) in [(Kind::Preset, PRESETS), (Kind::Comparison, COMPARISONS)] {
+            for (name, _) in table {
                 let path = kind.path(name);
                 assert!(
                     std::path::Path::new("../core").join(&path).exists(),
                     "{path}"
                 );
             }
+        }
+        // index.html copies each entity lesson into the dist's presets/.
+        let html = include_str!("../../index.html");
+        for (name, _) in ENTITY_PRESETS {
+            let link = format!(
+                r#"<link data-trunk rel="copy-file" href="examples/entities/{name}.json" data-target-path="presets" />"#
+            );
+            assert!(html.contains(&link), "{link}");
         }
     }
 }

@@ -111,6 +111,7 @@ fn longer(sc: &Scenario) -> Scenario {
 pub fn presets() -> Vec<(&'static str, String)> {
     crate::builtin::PRESETS
         .iter()
+        .chain(crate::builtin::ENTITY_PRESETS)
         .map(|(n, t)| (*n, (*t).to_string()))
         .collect()
 }

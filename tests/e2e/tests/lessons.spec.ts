@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { Playground } from './fixtures/playground';
+import { Playground, openPreset } from './fixtures/playground';
 
 const settle = process.env.SETTLE_BIN ?? resolve(__dirname, '../../../target/debug/settle');
 
@@ -21,14 +21,7 @@ function cliLesson(name: string) {
   return { notes, summary, figures, speed };
 }
 
-async function openLesson(page: Page, name: string) {
-  const p = new Playground(page);
-  await page.clock.install({ time: 0 });
-  await page.goto(`./?preset=${name}&paused=1`);
-  await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
-  await page.clock.pauseAt(3_600_000);
-  return p;
-}
+const openLesson = openPreset;
 
 const caption = (page: Page) => page.getByRole('status', { name: 'Caption' });
 

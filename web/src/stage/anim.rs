@@ -247,7 +247,8 @@ impl Animator {
         // In-flight motions keep their state only through `here`; new ones are decided below.
         let mut motions: HashMap<Key, Motion> = HashMap::new();
         let mut started: Vec<Key> = Vec::new();
-        let mut sent: HashMap<u64, u16> = HashMap::new();
+        // Where a new message's journey starts: its sender, or the topic that routed it.
+        let mut sent: HashMap<u64, Place> = HashMap::new();
         let mut left: HashMap<u64, Exit> = HashMap::new();
         let mut renumbered: Vec<Key> = Vec::new();
         for c in cues {
@@ -262,7 +263,10 @@ impl Animator {
                     }
                 }
                 Cue::Sent { seq, sender } => {
-                    sent.insert(seq, sender);
+                    sent.insert(seq, Place::Sender(sender));
+                }
+                Cue::Routed { seq, topic } => {
+                    sent.insert(seq, Place::Active(topic));
                 }
                 Cue::Left { seq, how } => {
                     left.insert(seq, how);
@@ -298,20 +302,18 @@ impl Animator {
                     None
                 }
                 None => {
+                    // From a sender's right edge, or from the middle of a topic.
                     let from_sender = sent
                         .get(&seq)
-                        .and_then(|&i| {
-                            old.frame(Place::Sender(i))
-                                .or(layout.frame(Place::Sender(i)))
-                        })
+                        .and_then(|&p| old.frame(p).or(layout.frame(p)))
                         .map(|f| {
-                            let (_, cy) = f.rect.center();
-                            Rect::new(
-                                f.rect.right() - s.rect.w,
-                                cy - s.rect.h / 2.0,
-                                s.rect.w,
-                                s.rect.h,
-                            )
+                            let (cx, cy) = f.rect.center();
+                            let x = if matches!(f.place, Place::Sender(_)) {
+                                f.rect.right() - s.rect.w
+                            } else {
+                                cx - s.rect.w / 2.0
+                            };
+                            Rect::new(x, cy - s.rect.h / 2.0, s.rect.w, s.rect.h)
                         });
                     // A receiver's own copy starts where the broker's token was.
                     let from_token = match s.key {
@@ -785,6 +787,41 @@ mod tests {
         let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
         assert!((s.rect.right() - sender.right()).abs() < 1e-6);
         assert!(s.travel.is_some());
+    }
+
+    #[test]
+    fn a_topics_copy_travels_from_the_topic_to_its_subscription() {
+        use crate::stage::model::Entity;
+        let mut m0 = base();
+        for (path, topic) in [("orders", true), ("orders/subscriptions/audit", false)] {
+            m0.entities.push(Entity {
+                path: path.into(),
+                topic,
+                ..Entity::default()
+            });
+        }
+        let mut a = start(&m0);
+        let mut m1 = m0.clone();
+        m1.entities[1].active.push(Token::new(7, "o1", 0));
+        m1.whereabouts = vec![(7, Place::Active(1))];
+        a.update(
+            layout(&m1, W, H),
+            &m1,
+            &[Cue::Routed { seq: 7, topic: 0 }],
+            0.0,
+            false,
+        );
+        let s = sprite(&a, Key::Msg(7), 0.0);
+        let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
+        let (cx, cy) = s.rect.center();
+        assert!(
+            topic.contains(cx, cy),
+            "{:?} starts outside {topic:?}",
+            s.rect
+        );
+        assert!(s.travel.is_some());
+        let end = sprite(&a, Key::Msg(7), JOURNEY_MS * 2.0).rect;
+        assert_eq!(Some(end), a.layout().slot(Key::Msg(7)).map(|x| x.rect));
     }
 
     #[test]

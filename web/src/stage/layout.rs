@@ -4,7 +4,7 @@
 //! shows the tokens that fit and one `+N` token for the rest. Text sizes follow the stage's
 //! width, never below [`MIN_FONT`] px, so a full-window stage at 1080p gets labels of 20 px.
 
-use super::model::{Key, Lane, Link, Model, Place, Token};
+use super::model::{Entity, Key, Lane, Link, Model, Place, Token};
 
 /// The smallest label size, in CSS px.
 pub const MIN_FONT: f64 = 13.0;
@@ -264,8 +264,14 @@ pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
         landscape(inner, font)
     };
     place_senders(&mut out, m, senders);
-    place_queue(&mut out, m, queue);
     place_receivers(&mut out, m, receivers);
+    if !m.entities.is_empty() {
+        out.queue_title = format!("Entities · {}", m.summary);
+        place_entities(&mut out, m, queue, dead);
+        wires(&mut out, m, queue, receivers, dead);
+        return out;
+    }
+    place_queue(&mut out, m, queue);
     let title_h = font * 1.9;
     let body = Rect::new(
         dead.x + font * 0.5,
@@ -378,17 +384,23 @@ fn place_senders(out: &mut Layout, m: &Model, col: Rect) {
     }
 }
 
-fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
+/// The queue column's outline, and the area under its heading.
+fn queue_inner(out: &mut Layout, col: Rect) -> Rect {
     let font = out.font;
     out.queue = col;
     let head = font * 2.3;
     let pad = font * 0.5;
-    let inner = Rect::new(
+    Rect::new(
         col.x + pad,
         col.y + head,
         col.w - 2.0 * pad,
         col.h - head - pad,
-    );
+    )
+}
+
+fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
+    let font = out.font;
+    let inner = queue_inner(out, col);
     let gap = font * 0.5;
     let avail = inner.h - 2.0 * gap;
     // An empty lane keeps only its title; one with messages gets at least a row of tokens
@@ -417,13 +429,7 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
         (Place::Deferred, &m.deferred, "Deferred", hd),
     ] {
         let rect = Rect::new(inner.x, y, inner.w, hh);
-        let th = font * 1.6;
-        let body = Rect::new(
-            rect.x + font * 0.4,
-            rect.y + th,
-            rect.w - font * 0.8,
-            rect.h - th - font * 0.3,
-        );
+        let body = lane_body(rect, font);
         push_frame(
             out,
             place,
@@ -436,6 +442,85 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
         );
         place_grid(out, place, lane, body, Size::Label, false);
         y += hh + gap;
+    }
+}
+
+/// Where a lane of the queue column puts its tokens: under its title.
+fn lane_body(rect: Rect, font: f64) -> Rect {
+    let th = font * 1.6;
+    Rect::new(
+        rect.x + font * 0.4,
+        rect.y + th,
+        rect.w - font * 0.8,
+        rect.h - th - font * 0.3,
+    )
+}
+
+/// The places of a document with `entities`: in the queue column one band per entity (a
+/// topic's short, its subscriptions indented under it), in the dead-letter column one band per
+/// queue and subscription.
+fn place_entities(out: &mut Layout, m: &Model, col: Rect, dead: Rect) {
+    let font = out.font;
+    let inner = queue_inner(out, col);
+    let gap = font * 0.4;
+    let n = m.entities.len();
+    let avail = inner.h - gap * (n.saturating_sub(1)) as f64;
+    let row = font * 1.6 + pill(font).1 + 2.0 * out.ring + font * 0.4;
+    // A topic keeps only its title unless it has just dropped something; the queues and
+    // subscriptions share the rest.
+    let topic_h = |e: &Entity| {
+        if e.active.total == 0 { font * 1.9 } else { row }
+    };
+    let topics: f64 = m.entities.iter().filter(|e| e.topic).map(topic_h).sum();
+    let others = m.entities.iter().filter(|e| !e.topic).count().max(1) as f64;
+    let each = ((avail - topics) / others).max(0.0);
+    let mut y = inner.y;
+    for (i, e) in m.entities.iter().enumerate() {
+        let place = Place::Active(i as u16);
+        let hh = if e.topic { topic_h(e) } else { each };
+        let indent = if e.path.contains("/subscriptions/") {
+            font * 0.8
+        } else {
+            0.0
+        };
+        let rect = Rect::new(inner.x + indent, y, inner.w - indent, hh);
+        let mut body = lane_body(rect, font);
+        body.h = body.h.max(0.0);
+        let note = if e.note.is_empty() {
+            count_note(e.active.total)
+        } else {
+            e.note.clone()
+        };
+        push_frame(out, place, rect, body, &e.path, note, font * 0.9, false);
+        place_grid(out, place, &e.active, body, Size::Label, false);
+        y += hh + gap;
+    }
+    let queues: Vec<usize> = (0..n).filter(|&i| !m.entities[i].topic).collect();
+    let k = queues.len().max(1) as f64;
+    let each = ((dead.h - gap * (k - 1.0)) / k).max(0.0);
+    let title_h = font * 1.9;
+    for (j, &i) in queues.iter().enumerate() {
+        let e = &m.entities[i];
+        let rect = Rect::new(dead.x, dead.y + j as f64 * (each + gap), dead.w, each);
+        let body = Rect::new(
+            rect.x + font * 0.5,
+            rect.y + title_h,
+            rect.w - font,
+            (rect.h - title_h - font * 0.5).max(0.0),
+        );
+        let short = e.path.rsplit('/').next().unwrap_or(&e.path);
+        let place = Place::DeadOf(i as u16);
+        push_frame(
+            out,
+            place,
+            rect,
+            body,
+            &format!("Dead-letter: {short}"),
+            count_note(e.dead.total),
+            font,
+            false,
+        );
+        place_rows(out, place, &e.dead, body);
     }
 }
 
@@ -823,7 +908,7 @@ mod tests {
             }
             let in_queue = matches!(
                 a.place,
-                Place::Scheduled | Place::Available | Place::Deferred
+                Place::Scheduled | Place::Available | Place::Deferred | Place::Active(_)
             );
             assert_eq!(
                 in_queue,
@@ -833,14 +918,21 @@ mod tests {
             );
         }
         // Every message is drawn, or counted in its place's +N.
-        let lanes = [
+        let queue = [
             Place::Scheduled,
             Place::Available,
             Place::Deferred,
             Place::Dead,
-        ]
-        .into_iter()
-        .chain((0..m.receivers.len()).map(|i| Place::Receiver(i as u16)));
+        ];
+        let entities = m.entities.iter().enumerate().flat_map(|(i, e)| {
+            let i = i as u16;
+            core::iter::once(Place::Active(i)).chain((!e.topic).then_some(Place::DeadOf(i)))
+        });
+        let lanes = queue
+            .into_iter()
+            .filter(|_| m.entities.is_empty())
+            .chain(entities)
+            .chain((0..m.receivers.len()).map(|i| Place::Receiver(i as u16)));
         for p in lanes {
             let lane = m.lane(p).expect("a lane");
             let drawn = l.slots.iter().filter(|s| s.place == p).count();
@@ -878,6 +970,83 @@ mod tests {
         (700.0, 350.0),   // a compact embed
         (788.0, 337.0),   // an 800 px compact embed (7:3)
     ];
+
+    /// A topic with `subs` subscriptions and a queue, `msgs` active and `dead` dead-lettered
+    /// messages in each; the topic has just dropped one.
+    fn entities_model(subs: usize, msgs: usize, dead: usize, receivers: usize) -> Model {
+        let mut m = model(0, receivers, 1, 0);
+        let mut paths = vec![("orders".to_string(), true)];
+        paths.extend((0..subs).map(|i| (format!("orders/subscriptions/s{i}"), false)));
+        paths.push(("replies".to_string(), false));
+        let mut seq = 10_000;
+        for (i, (path, topic)) in paths.into_iter().enumerate() {
+            let mut e = Entity {
+                path: path.into(),
+                topic,
+                ..Default::default()
+            };
+            if topic {
+                let mut t = Token::new(seq, "gone", 0);
+                t.mark = Mark::Dropped;
+                e.active.push(t);
+                e.note = "dropped: no subscription".into();
+                m.whereabouts.push((seq, Place::Active(i as u16)));
+                seq += 1;
+            } else {
+                for _ in 0..msgs {
+                    e.active.push(Token::new(seq, &format!("m{seq}"), 0));
+                    m.whereabouts.push((seq, Place::Active(i as u16)));
+                    seq += 1;
+                }
+                for _ in 0..dead {
+                    e.dead.push(Token::new(seq, &format!("d{seq}"), 3));
+                    m.whereabouts.push((seq, Place::DeadOf(i as u16)));
+                    seq += 1;
+                }
+            }
+            m.entities.push(e);
+        }
+        m.whereabouts.sort_unstable();
+        m
+    }
+
+    #[test]
+    fn several_entities_each_get_their_places_without_overlaps_at_every_size() {
+        for &(w, h) in &SIZES {
+            for subs in [1, 2, 3, 6] {
+                for (msgs, dead, receivers) in [(0, 0, 1), (2, 1, 3), (300, 40, 8)] {
+                    let m = entities_model(subs, msgs, dead, receivers);
+                    let l = layout(&m, w, h);
+                    check(&m, &l);
+                    // One active place per entity, one dead-letter queue per queue and
+                    // subscription, and none of the one queue's places.
+                    let count =
+                        |f: fn(&Place) -> bool| l.frames.iter().filter(|x| f(&x.place)).count();
+                    assert_eq!(count(|p| matches!(p, Place::Active(_))), subs + 2);
+                    assert_eq!(count(|p| matches!(p, Place::DeadOf(_))), subs + 1);
+                    assert_eq!(
+                        count(|p| matches!(p, Place::Available | Place::Dead | Place::Scheduled)),
+                        0
+                    );
+                }
+            }
+        }
+        let m = entities_model(2, 1, 1, 2);
+        let l = layout(&m, 1216.0, 565.0);
+        let f = |i: u16| l.frame(Place::Active(i)).expect("frame");
+        assert_eq!(f(0).title, "orders");
+        assert_eq!(f(0).note, "dropped: no subscription");
+        assert_eq!(f(1).title, "orders/subscriptions/s0");
+        // Subscriptions are indented under their topic; the topic's dropped message is drawn.
+        assert!(f(1).rect.x > f(0).rect.x);
+        assert!(f(1).rect.y > f(0).rect.y && f(2).rect.y > f(1).rect.y);
+        assert!(l.slots.iter().any(|s| s.place == Place::Active(0)));
+        assert_eq!(
+            l.frame(Place::DeadOf(3)).map(|f| f.title.as_str()),
+            Some("Dead-letter: replies")
+        );
+        assert!(l.queue_title.starts_with("Entities · "));
+    }
 
     #[test]
     fn no_overlaps_one_to_fifty_receivers_every_size() {

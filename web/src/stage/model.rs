@@ -50,6 +50,11 @@ pub enum Place {
     Receiver(u16),
     /// The dead-letter queue.
     Dead,
+    /// In a document with `entities`: entity `.0`'s active messages (its index in
+    /// [`Model::entities`]; a topic's are the ones it just dropped).
+    Active(u16),
+    /// In a document with `entities`: entity `.0`'s dead-letter queue.
+    DeadOf(u16),
 }
 
 impl Place {
@@ -69,6 +74,14 @@ impl Place {
                 .get(usize::from(i))
                 .map_or_else(|| "a receiver".into(), |r| format!("Receiver {}", r.name)),
             Self::Dead => "Dead-letter queue".into(),
+            Self::Active(i) => model
+                .entities
+                .get(usize::from(i))
+                .map_or_else(|| "an entity".into(), |e| e.path.to_string()),
+            Self::DeadOf(i) => model.entities.get(usize::from(i)).map_or_else(
+                || "a dead-letter queue".into(),
+                |e| format!("Dead-letter queue of {}", e.path),
+            ),
         }
     }
 }
@@ -89,6 +102,8 @@ pub enum Mark {
     Stale,
     /// A receive-and-delete delivery: no lock, already gone from the queue.
     Taken,
+    /// A message a topic dropped: no subscription took it (shown for a moment).
+    Dropped,
 }
 
 /// One message as the stage draws it.
@@ -104,6 +119,9 @@ pub struct Token {
     pub session: Option<Rc<str>>,
     /// Lock expiry (virtual ms) while locked.
     pub until_ms: Option<u64>,
+    /// Its entity's full lock (ms) in a document with `entities` (their locks differ); `None`:
+    /// the model's [`Model::lock_ms`].
+    pub lock_ms: Option<u64>,
     /// Scheduled messages: when they become active (virtual ms).
     pub due_ms: Option<u64>,
     /// Dead-lettered messages: `DeadLetterReason`.
@@ -124,6 +142,7 @@ impl Token {
             count,
             session: None,
             until_ms: None,
+            lock_ms: None,
             due_ms: None,
             reason: None,
             description: None,
@@ -194,6 +213,21 @@ pub struct ReceiverBox {
     pub held: Lane,
 }
 
+/// A queue, topic or subscription of a document with `entities`: its own places.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Entity {
+    /// Its path (`orders`, `orders/subscriptions/audit`).
+    pub path: Rc<str>,
+    /// A topic (it keeps no messages: its lane shows the ones it just dropped).
+    pub topic: bool,
+    /// Its active messages (locked ones are with their receiver).
+    pub active: Lane,
+    /// Its dead-letter queue (none for a topic).
+    pub dead: Lane,
+    /// A word after its title ("dropped: no subscription").
+    pub note: String,
+}
+
 /// Everything the stage shows at one moment.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Model {
@@ -216,6 +250,9 @@ pub struct Model {
     /// Where every message the broker holds is, by sequence number (sorted), including the
     /// ones past a place's cap: a message coming into view travels from there.
     pub whereabouts: Vec<(u64, Place)>,
+    /// A document with `entities`: each queue, topic and subscription in path order (a topic
+    /// right before its subscriptions), in place of the one queue's lanes; empty otherwise.
+    pub entities: Vec<Entity>,
 }
 
 impl Model {
@@ -229,6 +266,8 @@ impl Model {
             Place::Deferred => Some(&self.deferred),
             Place::Receiver(i) => self.receivers.get(usize::from(i)).map(|r| &r.held),
             Place::Dead => Some(&self.dead),
+            Place::Active(i) => self.entities.get(usize::from(i)).map(|e| &e.active),
+            Place::DeadOf(i) => self.entities.get(usize::from(i)).map(|e| &e.dead),
         }
     }
 
@@ -250,8 +289,13 @@ impl Model {
             (Place::Deferred, &self.deferred),
             (Place::Dead, &self.dead),
         ];
+        let entities = self.entities.iter().enumerate().flat_map(|(i, e)| {
+            let i = i as u16;
+            [(Place::Active(i), &e.active), (Place::DeadOf(i), &e.dead)]
+        });
         lanes
             .into_iter()
+            .chain(entities)
             .chain(
                 self.receivers
                     .iter()
@@ -283,6 +327,13 @@ pub enum Cue {
     LockBroke {
         /// The message.
         seq: u64,
+    },
+    /// A topic's copy arrived in a subscription: it travels from the topic.
+    Routed {
+        /// The copy's (stage) sequence number.
+        seq: u64,
+        /// The topic's index in [`Model::entities`].
+        topic: u16,
     },
     /// A message left for good; how it ends is drawn where it was.
     Left {

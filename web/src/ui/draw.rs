@@ -78,11 +78,11 @@ impl Palette {
 
 fn kind_of(place: Option<Place>, mark: Mark) -> Kind {
     match (place, mark) {
-        (_, Mark::FromDead) => Kind::Dead,
+        (_, Mark::FromDead | Mark::Dropped) => Kind::Dead,
         (Some(Place::Receiver(_)), _) => Kind::Locked,
         (Some(Place::Deferred), _) | (_, Mark::Deferred) => Kind::Deferred,
         (Some(Place::Scheduled), _) => Kind::Scheduled,
-        (Some(Place::Dead), _) => Kind::Dead,
+        (Some(Place::Dead | Place::DeadOf(_)), _) => Kind::Dead,
         _ => Kind::Available,
     }
 }
@@ -310,13 +310,21 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     font(cx, l.font, true, false);
     cx.set_text_baseline("middle");
     cx.set_fill_style_str(&pal.ink);
-    cx.fill_text("Queue", l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
+    // "Queue · lock 30 s · …", or "Entities · 1 topic · 2 subscriptions".
+    let (head, summary) = l
+        .queue_title
+        .split_once(" · ")
+        .unwrap_or(("Queue", &l.queue_title));
+    cx.fill_text(head, l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
     font(cx, l.font * 0.8, false, false);
     cx.set_fill_style_str(&pal.muted);
-    let summary = l.queue_title.trim_start_matches("Queue · ");
+    let shift = (head.chars().count() as f64 - 5.0) * 0.62;
     cx.fill_text(
-        &fit(summary, (l.queue.w - l.font * 5.0) / (l.font * 0.8 * 0.5)),
-        l.queue.x + l.font * 4.4,
+        &fit(
+            summary,
+            (l.queue.w - l.font * (5.0 + shift)) / (l.font * 0.8 * 0.5),
+        ),
+        l.queue.x + l.font * (4.4 + shift),
         l.queue.y + l.font * 1.1,
     );
     for fr in &l.frames {
@@ -324,8 +332,9 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
             Place::Scheduled => Some(Kind::Scheduled),
             Place::Available => Some(Kind::Available),
             Place::Deferred => Some(Kind::Deferred),
-            Place::Dead => Some(Kind::Dead),
+            Place::Dead | Place::DeadOf(_) => Some(Kind::Dead),
             Place::Receiver(_) => Some(Kind::Locked),
+            Place::Active(_) => Some(Kind::Available),
             Place::Sender(_) => None,
         };
         cx.set_global_alpha(if fr.dim { 0.6 } else { 1.0 });
@@ -333,7 +342,7 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         cx.set_fill_style_str(
             if matches!(
                 fr.place,
-                Place::Scheduled | Place::Available | Place::Deferred
+                Place::Scheduled | Place::Available | Place::Deferred | Place::Active(_)
             ) {
                 &pal.bg
             } else {
@@ -346,7 +355,7 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         cx.set_line_width(
             if matches!(
                 fr.place,
-                Place::Dead | Place::Receiver(_) | Place::Sender(_)
+                Place::Dead | Place::DeadOf(_) | Place::Receiver(_) | Place::Sender(_)
             ) {
                 1.5
             } else {
@@ -561,7 +570,8 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         .until_ms
         .filter(|_| !stale)
         .map(|u| u.saturating_sub(f.virtual_ms));
-    let frac = lock_left.map(|left| (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0));
+    let full = t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64;
+    let frac = lock_left.map(|left| (left as f64 / full).clamp(0.0, 1.0));
     match s.size {
         Size::Label => {
             let h = r.h;
@@ -622,7 +632,7 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     if let Some(c) = s.caption {
         let px = (c.h * 0.8).min(l.font * 0.85);
         cx.set_text_baseline("middle");
-        if s.place == Some(Place::Dead) {
+        if matches!(s.place, Some(Place::Dead | Place::DeadOf(_))) {
             font(cx, px, true, true);
             cx.set_fill_style_str(ink);
             let reason = t.reason.as_deref().unwrap_or("dead-lettered");
@@ -647,7 +657,7 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let Some(left) = t.until_ms.map(|u| u.saturating_sub(f.virtual_ms)) else {
         return;
     };
-    let frac = (left as f64 / f.lock_ms.max(1) as f64).clamp(0.0, 1.0);
+    let frac = (left as f64 / t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64).clamp(0.0, 1.0);
     let r = s.rect;
     cx.set_global_alpha(s.alpha);
     let warn = if frac < 0.25 {
@@ -672,7 +682,7 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         Size::Mini => square_ring(cx, r, l, frac, warn),
     }
     if let Some(c) = s.caption
-        && s.place != Some(Place::Dead)
+        && !matches!(s.place, Some(Place::Dead | Place::DeadOf(_)))
     {
         let px = (c.h * 0.8).min(l.font * 0.85);
         cx.set_text_baseline("middle");

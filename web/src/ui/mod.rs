@@ -18,6 +18,7 @@ mod timeline;
 mod tools;
 
 use crate::Ctx;
+use crate::sim::ENTITIES_WATCH_ONLY;
 use leptos::prelude::*;
 pub(crate) use stage::{StageState, tick};
 
@@ -64,6 +65,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         fit::watch();
     }
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
+    let watch_only = Memo::new(move |_| ctx.snap.with(|s| s.watch_only));
     // Full page or embed is fixed for the page's life: what only one of them shows is built
     // once or never (no `<Show>`: each instantiates its own reactive and view code).
     let embed = ctx.mode.embed;
@@ -146,10 +148,13 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <lessons::Caption ctx=ctx />
             <stage::Stage ctx=ctx />
             {(!embed).then(|| view! { <queue::Inspector ctx=ctx /> })}
-            <main class="board">
-                <clients::Senders ctx=ctx />
-                <clients::Receivers ctx=ctx />
-            </main>
+            <Show when=move || !watch_only.get()
+                fallback=|| view! { <p class="watch-only" data-testid="watch-only">{ENTITIES_WATCH_ONLY}</p> }>
+                <main class="board">
+                    <clients::Senders ctx=ctx />
+                    <clients::Receivers ctx=ctx />
+                </main>
+            </Show>
             <div class="lower">
                 <queue::Log ctx=ctx />
                 <queue::QueueView ctx=ctx />
@@ -157,7 +162,9 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             {(!embed).then(|| view! {
                 <div class="lower tools-row">
                     <tools::ScenarioTools ctx=ctx />
-                    <tools::Settings ctx=ctx />
+                    <Show when=move || !watch_only.get()>
+                        <tools::Settings ctx=ctx />
+                    </Show>
                 </div>
             })}
         </div>

@@ -24,11 +24,15 @@ fn LaneView(
                 <For each=super::positions(rows) key=|i| *i let:i>
                     {
                         let r = super::item(rows, i);
-                        let seq = move || r.with(|r| r.seq);
-                        let meta = move || r.with(|r| match (&r.holder, r.due_ms) {
-                            (Some(h), _) => format!("seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
-                            (None, Some(due)) => format!("seq {} · due at {}", r.seq, Instant::from_millis(due)),
-                            (None, None) => format!("seq {} · delivery count {}", r.seq, r.delivery_count),
+                        // The key names one message across entities (a topic's copies share a seq).
+                        let seq = move || r.with(|r| r.key);
+                        let meta = move || r.with(|r| {
+                            let at = r.entity.as_ref().map_or(String::new(), |e| format!("in {e} · "));
+                            match (&r.holder, r.due_ms) {
+                                (Some(h), _) => format!("{at}seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
+                                (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
+                                (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
+                            }
                         });
                         let extra = move |cls: &'static str, pick: fn(&Row) -> Option<String>| {
                             move || r.with(pick).map(|x| view! { <span class=cls>{x}</span> })

@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Playground, link, openPreset, paintedBands as bands } from './fixtures/playground';
+
+// Documents with `entities` (topics, subscriptions, several queues) on the page.
+
+const settle = process.env.SETTLE_BIN ?? resolve(__dirname, '../../../target/debug/settle');
+const doc = (name: string) => readFileSync(resolve(__dirname, `../../../examples/entities/${name}.json`), 'utf8');
+
+// The light theme's fills of an available token (--available-bg) and a dead one (--dead-bg).
+const AVAILABLE_FILL: [number, number, number] = [0xe8, 0xf0, 0xfd];
+const DEAD_FILL: [number, number, number] = [0xfd, 0xec, 0xeb];
+
+test('topic fan-out: a copy in each subscription, in the lists, the log and on the stage', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const p = await openPreset(page, 'topic-fan-out');
+  await expect(page.getByRole('heading', { name: 'Orders fan out; billing takes EU only' })).toBeVisible();
+  // The lesson's first caption, as `settle lesson` prints it.
+  const cli = execFileSync(settle, ['lesson', resolve(__dirname, '../../../examples/entities/topic-fan-out.json')], { encoding: 'utf8' });
+  // The captions at 0 ms: the page shows the last of them.
+  const atZero = [...cli.matchAll(/^ {2}0:00\.000 {2}(.*?)( {2}\[pause\])?$/gm)].map((m) => m[1]);
+  expect(atZero.length).toBe(2);
+  await expect(page.getByRole('status', { name: 'Caption' })).toHaveText(atZero[1]);
+  // Watch only, said where the forms would be.
+  await expect(page.getByTestId('watch-only')).toContainText('sending, receiving and settling by hand work on one-queue scenarios only');
+  await expect(p.region('Sender S1')).toHaveCount(0);
+  // o1 fanned out into audit and billing; o2 only into audit.
+  const available = p.laneItems('Available');
+  await expect(available).toHaveCount(3);
+  await expect(available.filter({ hasText: 'in orders/subscriptions/audit' })).toHaveCount(2);
+  await expect(available.filter({ hasText: 'in orders/subscriptions/billing' })).toHaveCount(1);
+  await expect(available.filter({ hasText: 'in orders/subscriptions/billing' })).toContainText('o1');
+  await expect(p.log()).toContainText('orders: o1 reached the topic: one copy each for audit, billing.');
+  await expect(p.log()).toContainText('orders/subscriptions/audit: S1 sent o2: accepted and stored as seq 2.');
+  // On the stage: two bands of available tokens, audit's above billing's.
+  const b = await bands(page, AVAILABLE_FILL);
+  expect(b.length).toBe(2);
+  expect(b[0].n).toBeGreaterThan(b[1].n * 1.5); // two tokens in audit, one in billing
+  // Step to 1 s: the receivers lock their own subscription's copies.
+  await p.clockButton('Step');
+  await expect(p.laneItems('Locked')).toHaveCount(3);
+  await expect(p.laneItems('Locked').filter({ hasText: 'locked by B1' })).toContainText('in orders/subscriptions/billing');
+  await p.runFor(2_000); // the journeys to the receivers (real time; the story stays paused)
+  expect(await bands(page, AVAILABLE_FILL)).toEqual([]);
+  // Seek back to the start: the same picture as at first.
+  await page.getByRole('button', { name: 'Restart' }).first().click();
+  await expect(available).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
+test('a message no subscription takes is dropped on the topic, visibly, for a moment', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(doc('rules-change'));
+  await expect(p.log()).toContainText('alerts: o1 reached the topic, but no subscription takes it: dropped.');
+  // The dropped token is drawn on the topic (red), at the top of the entities.
+  const dead = await bands(page, DEAD_FILL);
+  expect(dead.length).toBe(1);
+  // It stays for 1.5 s of the story: at 1 s it is still there, at 4 s (o2 taken, o3 dropped
+  // at 2 s, nothing dropped since) it is gone.
+  await p.clockButton('Step');
+  expect(await p.virtualTime()).toBe('1.000 s');
+  expect((await bands(page, DEAD_FILL)).length).toBe(1);
+  for (let i = 0; i < 3; i++) await p.clockButton('Step');
+  expect(await p.virtualTime()).toBe('4.000 s');
+  await p.runFor(2_000); // its fading out (real time; the story's clock stays paused)
+  await expect.poll(async () => (await bands(page, DEAD_FILL)).length).toBe(0);
+});
+
+test('request/reply: the request queue and the reply queue are both on the stage', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(doc('request-reply'));
+  const available = p.laneItems('Available');
+  await expect(available).toHaveCount(1);
+  await expect(available).toContainText('in requests');
+  const req = await bands(page, AVAILABLE_FILL);
+  expect(req.length).toBe(1);
+  await p.clockButton('Step'); // 1 s: Server receives req-1
+  await p.clockButton('Step'); // 2 s: Server replies to replies and completes req-1
+  await expect(available).toHaveCount(1);
+  await expect(available).toContainText('in replies');
+  await p.runFor(2_000); // the journeys (real time; the story stays paused)
+  const rep = await bands(page, AVAILABLE_FILL);
+  expect(rep.length).toBe(1);
+  // replies sits above requests: the reply is in another band of the stage than the request.
+  expect(rep[0].y1).toBeLessThan(req[0].y0);
+  await expect(p.log()).toContainText('replies: Server sent rep-1');
+});
+
+test('the entity lessons are in the lesson list, and a share link of one opens it', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open();
+  const list = page.getByRole('navigation', { name: 'Lessons' });
+  for (const title of ['Orders fan out; billing takes EU only', 'Request/reply with reply_to and correlation_id', 'Competing consumers on one subscription']) {
+    await expect(list.getByRole('link', { name: title, exact: true })).toBeVisible();
+  }
+  await list.getByRole('link', { name: 'A poison copy dead-letters in one subscription while the other completes its own', exact: true }).click();
+  await expect(page).toHaveURL(/\?preset=poison-copy/);
+  await expect(page.getByTestId('watch-only')).toBeVisible();
+  await expect(p.log()).toContainText('orders/subscriptions/');
+  // A share link carries the document and the moment.
+  await page.goto(link(doc('competing-consumers-subscription'), 1000));
+  await expect(page.getByRole('heading', { name: 'Competing consumers on one subscription' })).toBeVisible();
+  expect(await p.virtualTime()).toBe('1.000 s');
+  await expect(p.laneItems('Locked').first()).toContainText('in orders/subscriptions/');
+});
