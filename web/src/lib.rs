@@ -466,8 +466,7 @@ fn start_clock(ctx: Ctx) {
         }
         ui::tick(ctx, start, running);
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
-        // more than about a twentieth of the main thread while the clock runs (at 100x, 1,000
-        // messages and 50 receivers, a publication costs 25-30 ms of script: once a second).
+        // more than about a tenth of the main thread while the clock runs.
         let (at, g, t, cost) = ctx.published.get_value();
         // The DOM work of the last publication ran after it (Leptos effects): the gap to this
         // frame is what it cost, clamped like the clock's step (a long gap is a background
@@ -479,7 +478,7 @@ fn start_clock(ctx: Ctx) {
             real
         };
         ctx.published.update_value(|p| p.3 = cost);
-        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 20.0)) {
+        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
             ctx.refresh();
         }
         last_frame_start(Some(start));
