@@ -473,7 +473,7 @@ fn the_entity_lessons_tell_what_their_runs_show() {
 
     // Fan-out with a filter: o1 to both subscriptions, o2 to audit only.
     let f = s("topic-fan-out");
-    assert_eq!(at(&f), [0, 0, 1000, 2000]);
+    assert_eq!(at(&f), [0, 500, 1000, 2000]);
     assert_eq!(
         f.notes[1].text,
         "o1 fans out into 2 copies, one per subscription; o2 matches only audit's rule: 1 copy. \

@@ -2237,6 +2237,8 @@ mod tests {
     #[test]
     fn the_stage_shows_every_entity_with_its_own_places_and_copies_keyed_apart() {
         let mut s = Sim::load(FAN_OUT).expect("loads");
+        // The lesson publishes at 0.5 s, so that its fan-out is seen.
+        s.advance_to(Instant::from_millis(500));
         let ids = |l: &model::Lane| {
             l.tokens
                 .iter()
@@ -2322,6 +2324,8 @@ mod tests {
     #[test]
     fn a_copy_travels_from_its_topic_and_a_dropped_message_shows_on_the_topic_for_a_moment() {
         let mut s = Sim::load(FAN_OUT).expect("loads");
+        s.take_cues();
+        s.advance_to(Instant::from_millis(500));
         let cues = s.take_cues();
         assert!(
             cues.contains(&Cue::Routed {
