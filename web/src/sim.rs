@@ -577,11 +577,15 @@ impl Sim {
                 list.push(name);
             }
         }
-        if senders.is_empty() {
-            senders.push("S1".into());
-        }
-        if receivers.is_empty() {
-            receivers.push("R1".into());
+        // Someone to act with on one queue; a document with `entities` is watched, so it shows
+        // only the clients its story names.
+        if scenario.entities.is_none() {
+            if senders.is_empty() {
+                senders.push("S1".into());
+            }
+            if receivers.is_empty() {
+                receivers.push("R1".into());
+            }
         }
         // A document with `entities` plays in an NsRun; its `run` is an empty queue's clock.
         let (run, ns) = match &scenario.entities {
@@ -1992,6 +1996,15 @@ impl Sim {
                     ent.note = "dropped: no subscription".into();
                 }
             }
+            // A topic holds its scheduled messages until they are routed (topics.md §6).
+            for v in space.topic_scheduled(path) {
+                let seq = entity_seq(i, v.seq);
+                let mut t = Token::new(seq, &v.id, 0);
+                t.due_ms = v.scheduled_enqueue.map(ms);
+                t.session = v.session_id;
+                ent.active.push(t);
+                whereabouts.push((seq, place));
+            }
             let Some(w) = space.world(path) else {
                 m.entities.push(ent);
                 continue;
@@ -2299,6 +2312,36 @@ mod tests {
                 .map(|x| x.held.total)
         };
         assert_eq!((total("A1"), total("B1")), (Some(2), Some(0)));
+    }
+
+    #[test]
+    fn a_topics_scheduled_message_waits_on_the_topic_until_it_is_routed() {
+        let doc = r#"{"settle": 1, "entities": {"orders": {"type": "topic", "subscriptions": {"audit": {}}}},
+            "script": [{"at_ms": 0, "do": "schedule", "by": "S", "to": "orders", "id": "s1", "scheduled_enqueue_ms": 5000}]}"#;
+        let mut s = Sim::load(doc).expect("loads");
+        s.advance_to(Instant::from_millis(1_000));
+        let m = s.stage_model();
+        let on = |m: &Model, i: usize| {
+            m.entities[i]
+                .active
+                .tokens
+                .iter()
+                .map(|t| (t.id.to_string(), t.due_ms))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            on(&m, 0),
+            [("s1".to_string(), Some(5_000))],
+            "held by the topic, due at 5 s"
+        );
+        assert!(on(&m, 1).is_empty());
+        assert_eq!(m.place_of(entity_seq(0, 1)), Some(Place::Active(0)));
+        s.advance_to(Instant::from_millis(5_000));
+        let m = s.stage_model();
+        assert!(on(&m, 0).is_empty(), "routed at 5 s");
+        assert_eq!(on(&m, 1), [("s1".to_string(), None)]);
+        // Watched, not acted in: only the clients the story names.
+        assert!(m.receivers.is_empty(), "no receiver of the page's own");
     }
 
     #[test]
