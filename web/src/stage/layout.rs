@@ -272,24 +272,7 @@ pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
         return out;
     }
     place_queue(&mut out, m, queue);
-    let title_h = font * 1.9;
-    let body = Rect::new(
-        dead.x + font * 0.5,
-        dead.y + title_h,
-        dead.w - font,
-        dead.h - title_h - font * 0.5,
-    );
-    push_frame(
-        &mut out,
-        Place::Dead,
-        dead,
-        body,
-        "Dead-letter queue",
-        count_note(m.dead.total),
-        font,
-        false,
-    );
-    place_rows(&mut out, Place::Dead, &m.dead, body);
+    place_dead(&mut out, Place::Dead, dead, "Dead-letter queue", &m.dead);
     wires(&mut out, m, queue, receivers, dead);
     out
 }
@@ -498,30 +481,37 @@ fn place_entities(out: &mut Layout, m: &Model, col: Rect, dead: Rect) {
     let queues: Vec<usize> = (0..n).filter(|&i| !m.entities[i].topic).collect();
     let k = queues.len().max(1) as f64;
     let each = ((dead.h - gap * (k - 1.0)) / k).max(0.0);
-    let title_h = font * 1.9;
     for (j, &i) in queues.iter().enumerate() {
         let e = &m.entities[i];
         let rect = Rect::new(dead.x, dead.y + j as f64 * (each + gap), dead.w, each);
-        let body = Rect::new(
-            rect.x + font * 0.5,
-            rect.y + title_h,
-            rect.w - font,
-            (rect.h - title_h - font * 0.5).max(0.0),
-        );
         let short = e.path.rsplit('/').next().unwrap_or(&e.path);
-        let place = Place::DeadOf(i as u16);
-        push_frame(
-            out,
-            place,
-            rect,
-            body,
-            &format!("Dead-letter: {short}"),
-            count_note(e.dead.total),
-            font,
-            false,
-        );
-        place_rows(out, place, &e.dead, body);
+        let title = format!("Dead-letter: {short}");
+        place_dead(out, Place::DeadOf(i as u16), rect, &title, &e.dead);
     }
+}
+
+/// A dead-letter queue's frame, titled, its messages as rows (each with its reason) under the
+/// title.
+fn place_dead(out: &mut Layout, place: Place, rect: Rect, title: &str, lane: &Lane) {
+    let font = out.font;
+    let title_h = font * 1.9;
+    let body = Rect::new(
+        rect.x + font * 0.5,
+        rect.y + title_h,
+        rect.w - font,
+        (rect.h - title_h - font * 0.5).max(0.0),
+    );
+    push_frame(
+        out,
+        place,
+        rect,
+        body,
+        title,
+        count_note(lane.total),
+        font,
+        false,
+    );
+    place_rows(out, place, lane, body);
 }
 
 /// Columns and rows for `n` receiver cells in an area: the split whose cells come closest to
