@@ -1571,11 +1571,9 @@ impl Sim {
         };
         // The stage's number says which entity (`entity_seq`).
         let space = ns.run.namespace();
-        let path = space
-            .paths()
-            .into_iter()
-            .nth(usize::try_from(seq >> 40).ok()?.checked_sub(1)?)?;
-        let mut d = self.detail_in(space.world(&path)?, seq, seq & ((1 << 40) - 1))?;
+        let (i, own) = entity_of(seq)?;
+        let path = space.paths().into_iter().nth(i)?;
+        let mut d = self.detail_in(space.world(&path)?, seq, own)?;
         d.fields.insert(0, ("Entity", path.to_string()));
         // Watch only: no settle buttons.
         d.held_by = None;
@@ -2119,7 +2117,16 @@ impl Sim {
 /// The stage's number for message `seq` of the `i`th entity (in path order): entities number
 /// their messages each from 1, the stage keys them apart.
 fn entity_seq(i: usize, seq: u64) -> u64 {
-    ((i as u64 + 1) << 40) | seq
+    ((i as u64 + 1) << ENTITY_SHIFT) | seq
+}
+
+/// Where [`entity_seq`] puts the entity's number.
+const ENTITY_SHIFT: u32 = 40;
+
+/// The entity (in path order) and sequence number of a stage number made by [`entity_seq`].
+fn entity_of(key: u64) -> Option<(usize, u64)> {
+    let i = usize::try_from(key >> ENTITY_SHIFT).ok()?.checked_sub(1)?;
+    Some((i, key & ((1 << ENTITY_SHIFT) - 1)))
 }
 
 /// `12.3 s` style, for lock timers.
