@@ -13,6 +13,10 @@
 //              receive again every 5 s (the issue's figure), at 1× and at 100×.
 //   busy-10k   10,000 messages (a pipelined sender), 50 automated workers processing 4 at a
 //              time for 20–40 s each, at 1× and at 100×.
+//   baseline   not the playground: a page whose animation frames move one small square on a
+//              canvas (`--only baseline`). What this browser on this machine reaches with next to
+//              no work per frame: the ceiling for the fps and the floor for the frame cost the
+//              playground's figures are read against.
 //
 // Method
 //   For each run the page plays for --seconds of real time while Playwright records a trace
@@ -194,10 +198,17 @@ function report(name, speed, buf, virtual, errors) {
     (errors.length ? `  ERRORS: ${errors.join('; ')}` : ''));
 }
 
+const BASELINE = 'data:text/html,' + encodeURIComponent(`<!doctype html><title>baseline</title>
+<canvas width="1400" height="800"></canvas><script>
+const g = document.querySelector('canvas').getContext('2d');
+let x = 0;
+(function frame() { g.clearRect(0, 0, 1400, 800); g.fillRect(x = (x + 4) % 1380, 390, 20, 20); requestAnimationFrame(frame); })();
+</script>`);
+
 const runs = [];
-for (const name of ['load-1k', 'busy-10k']) {
-  if (only && only !== name) continue;
-  for (const speed of ['1×', '100×']) {
+for (const name of ['load-1k', 'busy-10k', 'baseline']) {
+  if (only ? only !== name : name === 'baseline') continue;
+  for (const speed of name === 'baseline' ? ['1×'] : ['1×', '100×']) {
     if (!speedOnly || speedOnly === speed.replace('×', 'x')) runs.push([name, speed]);
   }
 }
@@ -217,17 +228,21 @@ if (fromDir) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(link(name === 'load-1k' ? load1k() : busy10k()));
-    await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
-    const clock = page.getByRole('group', { name: 'Clock' });
-    await clock.getByLabel('Speed').selectOption({ label: speed });
-    const play = clock.getByRole('button', { name: 'Play', exact: true });
-    if (await play.count()) await play.click();
+    if (name === 'baseline') {
+      await page.goto(BASELINE);
+    } else {
+      await page.goto(link(name === 'load-1k' ? load1k() : busy10k()));
+      await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
+      const clock = page.getByRole('group', { name: 'Clock' });
+      await clock.getByLabel('Speed').selectOption({ label: speed });
+      const play = clock.getByRole('button', { name: 'Play', exact: true });
+      if (await play.count()) await play.click();
+    }
     await page.waitForTimeout(1000); // warm-up
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.waitForTimeout(seconds * 1000);
     const buf = await browser.stopTracing();
-    const virtual = await page.getByTestId('clock').textContent();
+    const virtual = name === 'baseline' ? 'none' : await page.getByTestId('clock').textContent();
     await page.close();
     if (traceDir) writeFileSync(`${traceDir}/${name}-${speed.replace('×', 'x')}.json`, buf);
     report(name, speed, buf, virtual, errors);
