@@ -147,9 +147,12 @@ pub struct HeldRow {
     pub delivery_count: u32,
     pub deferred: bool,
     pub from_dlq: bool,
-    /// `Some(ms left)` while the lock is valid; `None` once it is lost.
-    pub lock_left_ms: Option<u64>,
-    pub lock_fraction: f64,
+    /// `Some(virtual ms)` when the lock runs out while it is valid; `None` once it is lost.
+    /// The time left is not part of the row: the page draws it from the clock
+    /// ([`crate::ui::paint_locks`]), so that a row changes only when its message does.
+    pub lock_until_ms: Option<u64>,
+    /// The lock's full duration (ms), for the share of it left.
+    pub lock_span_ms: u64,
     pub session: bool,
 }
 
@@ -168,6 +171,24 @@ pub struct ReceiverView {
     pub error: Option<String>,
     /// For an automated receiver: what it has done so far.
     pub auto: Option<String>,
+}
+
+impl ReceiverView {
+    /// The panel of a receiver that holds nothing and did nothing yet.
+    #[must_use]
+    pub fn named(name: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            held: vec![],
+            held_total: 0,
+            deleted: vec![],
+            peeked: vec![],
+            session: None,
+            buffered: 0,
+            error: None,
+            auto: None,
+        }
+    }
 }
 
 /// A sender's panel.
@@ -1727,19 +1748,18 @@ impl Sim {
                     .take(HELD_ROWS)
                     .map(|h| {
                         let valid = h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok));
-                        let left = valid
+                        let until = valid
                             .then(|| q.locked_until(h.view.seq))
                             .flatten()
-                            .map(|u| u.saturating_since(now).as_millis());
+                            .map(Instant::as_millis);
                         HeldRow {
                             seq: h.view.seq,
                             id: h.view.id.to_string(),
                             delivery_count: h.view.delivery_count,
                             deferred: h.view.state == MessageState::Deferred,
                             from_dlq: h.from == SubQueue::DeadLetter,
-                            lock_left_ms: left,
-                            lock_fraction: left
-                                .map_or(0.0, |l| (l as f64 / ld as f64).clamp(0.0, 1.0)),
+                            lock_until_ms: until,
+                            lock_span_ms: ld,
                             session: h.view.session_id.is_some() && cfg.requires_session,
                         }
                     })
@@ -2496,7 +2516,7 @@ mod tests {
         assert_eq!(s.snapshot().receivers[0].held_total, 1_999);
         s.advance_to(Instant::from_millis(7_000));
         let second = s.snapshot().receivers[0].held[0].clone();
-        assert_eq!(second.lock_left_ms, None, "its lock expired");
+        assert_eq!(second.lock_until_ms, None, "its lock expired");
         s.dismiss("R1", second.seq);
         let snap = s.snapshot();
         assert_eq!(snap.receivers[0].held_total, 1_998);

@@ -179,3 +179,26 @@ test('rows follow their messages when an earlier one is settled: each row acts o
   await rows.nth(0).getByRole('button', { name: 'Inspect m3' }).click();
   await expect(page.getByRole('region', { name: 'Message inspector' }).getByRole('heading')).toHaveText('Message m3');
 });
+
+test('while the clock runs, a lock bar scrolled into view shows the time left now', async ({ page }) => {
+  // The bars are drawn outside the rows' reactive views, and while the clock runs only those
+  // on screen (issue 10's frame budget): one scrolled into view is brought up to date at once.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const names = Array.from({ length: 12 }, (_, i) => `R${i + 1}`);
+  const script: unknown[] = names.map((_, i) => ({ at_ms: 0, do: 'send', by: 'S1', id: `m${i + 1}` }));
+  for (const r of names) script.push({ at_ms: 0, do: 'receive', by: r });
+  const p = new Playground(page);
+  await p.open(scenario(script, { lock_duration_ms: 60_000 }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const timer = p.heldItem('m12', 'R12').getByRole('timer');
+  await expect(timer).toContainText('lock 60.0 s');
+  expect(await timer.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(800 + 200);
+  await p.clockButton('Play');
+  await p.runFor(4_200);
+  await timer.scrollIntoViewIfNeeded();
+  await p.runFor(100);
+  // Running, the clock past 4 s: about 55.x s left of the 60 s lock.
+  expect(parseFloat(await p.virtualTime())).toBeGreaterThan(4);
+  await expect(timer).toContainText(/lock 5[56]\.\d s/);
+  await expect(p.clock().getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+});

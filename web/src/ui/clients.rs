@@ -1,7 +1,7 @@
 //! Senders and receivers: the "do it yourself" side.
 
 use crate::Ctx;
-use crate::sim::{HeldRow, ReceiverView, SendForm, SenderView, Settle, secs};
+use crate::sim::{HeldRow, SendForm, SenderView, Settle};
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
 
@@ -18,6 +18,19 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
             </For>
             <button class="btn add" on:click=move |_| ctx.act(|s| s.add_sender())>"Add sender"</button>
         </section>
+    }
+}
+
+/// What an automated client is doing, while it is automated. Its label is built here, once: a
+/// signal read while `Show` builds its children would make the `Show` build them again whenever
+/// that signal changed (every publication, as held lock times change).
+#[component]
+fn Activity(name: String, auto: Signal<Option<String>>) -> impl IntoView {
+    let label = format!("{name} activity");
+    view! {
+        <Show when=move || auto.with(Option::is_some)>
+            <p class="auto" role="status" aria-label=label.clone()>{move || auto.get().unwrap_or_default()}</p>
+        </Show>
     }
 }
 
@@ -67,9 +80,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                 <button class="btn small ghost" aria-label=format!("Remove sender {name}")
                     on:click=move |_| { let r = remove_name.clone(); ctx.act(move |s| s.remove_sender(&r)) }>"Remove"</button>
             </header>
-            <Show when=move || me.with(|m| m.auto.is_some())>
-                <p class="auto" role="status" aria-label=format!("{} activity", me.with(|m| m.name.clone()))>{move || me.with(|m| m.auto.clone().unwrap_or_default())}</p>
-            </Show>
+            <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             <form class="send-form" on:submit=send>
                 <label class="field"><span>"Message id"</span>
                     <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
@@ -100,14 +111,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
 
 #[component]
 pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
-    let names = Memo::new(move |_| {
-        ctx.snap.with(|s| {
-            s.receivers
-                .iter()
-                .map(|x| x.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
+    let names = ctx.parts.receivers;
     view! {
         <section class="column receivers" aria-label="Receivers">
             <For each=move || names.get() key=|n| n.clone() let:name>
@@ -118,42 +122,39 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Lock time left, redrawn at each publication of the snapshot (no CSS timer: it follows pause and
-/// speed).
+/// Lock time left. Drawn outside Leptos (`super::locks`): at each publication of the snapshot,
+/// and at once when the row's lock changes (renewed, lost). No CSS timer: the bars follow pause
+/// and speed.
 #[component]
-fn LockBar(row: Signal<HeldRow>) -> impl IntoView {
-    let left = move || row.with(|r| r.lock_left_ms);
-    let fraction = move || row.with(|r| r.lock_fraction);
+fn LockBar(ctx: Ctx, lock: Memo<(Option<u64>, u64)>) -> impl IntoView {
+    use super::locks;
+    let now = move || ctx.snap.with_untracked(|s| s.now_ms);
+    let (text, share) = lock.with_untracked(|&(until, span)| locks::face(until, span, now()));
+    let (bar, label) = (
+        NodeRef::<leptos::html::Div>::new(),
+        NodeRef::<leptos::html::Span>::new(),
+    );
+    let id = locks::next_id();
+    // Registered once the elements exist, and again (drawn at once) whenever the lock changes.
+    Effect::new(move |_| {
+        let (until, span) = lock.get();
+        if let (Some(b), Some(l)) = (bar.get(), label.get()) {
+            locks::register(id, until, span, &b, &l, now());
+        }
+    });
+    on_cleanup(move || locks::unregister(id));
     view! {
         <div class="lock" role="timer" aria-label="Lock time left">
-            <div class="lock-bar" class:urgent=move || fraction() < 0.25
-                style:width=move || format!("{}%", (fraction() * 100.0).round())></div>
-            <span class="lock-text">{move || match left() {
-                None => "lock lost".to_string(),
-                Some(l) => format!("lock {}", secs(l)),
-            }}</span>
+            <div class="lock-bar" node_ref=bar class:urgent=share < locks::URGENT
+                style:transform=locks::scale(share)></div>
+            <span class="lock-text" node_ref=label>{text}</span>
         </div>
     }
 }
 
 #[component]
 fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
-    let n = name.clone();
-    let me = Memo::new(move |_| {
-        ctx.snap
-            .with(|s| s.receivers.iter().find(|x| x.name == n).cloned())
-            .unwrap_or(ReceiverView {
-                name: n.clone(),
-                held: vec![],
-                held_total: 0,
-                deleted: vec![],
-                peeked: vec![],
-                session: None,
-                buffered: 0,
-                error: None,
-                auto: None,
-            })
-    });
+    let me = ctx.parts.receiver(&name);
     let mode = RwSignal::new(ReceiveMode::PeekLock);
     let from = RwSignal::new(SubQueue::Main);
     let deferred_seq = RwSignal::new(String::new());
@@ -178,9 +179,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                     })}
                 </div>
             </header>
-            <Show when=move || me.with(|m| m.auto.is_some())>
-                <p class="auto" role="status" aria-label=format!("{} activity", me.with(|m| m.name.clone()))>{move || me.with(|m| m.auto.clone().unwrap_or_default())}</p>
-            </Show>
+            <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             <div class="recv-controls">
                 <select aria-label="Receive mode" on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
                     <option value="pl">"Peek-lock"</option>
@@ -200,8 +199,9 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                 <For each=super::positions(held) key=|i| *i let:i>
                     {
                         let cur = super::item(held, i);
+                        let lock = Memo::new(move |_| cur.with(|h| (h.lock_until_ms, h.lock_span_ms)));
                         let seq = move || cur.with(|c| c.seq);
-                        let lost = move || cur.with(|c| c.lock_left_ms.is_none());
+                        let lost = move || cur.with(|c| c.lock_until_ms.is_none());
                         let settle = move |what: Settle| {
                             let (rs, ds, seq) = (reason.get_untracked(), description.get_untracked(), seq());
                             ctx.act(move |s| s.settle(&w(), seq, what, &rs, &ds));
@@ -218,7 +218,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
                                     {badge(|c| c.deferred, "badge deferred", "deferred")}
                                     {badge(|c| c.from_dlq, "badge dead", "from DLQ")}
                                 </div>
-                                <LockBar row=cur.into() />
+                                <LockBar ctx=ctx lock=lock />
                                 <div class="actions">
                                     <button class="btn" on:click=move |_| settle(Settle::Complete)>"Complete"</button>
                                     <button class="btn" on:click=move |_| settle(Settle::Abandon)>"Abandon"</button>

@@ -10,6 +10,7 @@ mod downloads;
 mod draw;
 mod fit;
 mod lessons;
+mod locks;
 mod notice;
 mod queue;
 mod sharing;
@@ -20,6 +21,7 @@ mod tools;
 use crate::Ctx;
 use crate::sim::ENTITIES_WATCH_ONLY;
 use leptos::prelude::*;
+pub(crate) use locks::paint as paint_locks;
 pub(crate) use stage::{StageState, tick};
 
 /// The positions of a list whose items change wholesale while the clock runs (the log, the

@@ -1,7 +1,7 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
-use crate::sim::{Lane, Row, Settle, Snapshot};
+use crate::sim::{Lane, Row, Settle};
 use leptos::prelude::*;
 use settle_core::Instant;
 
@@ -12,10 +12,10 @@ fn LaneView(
     testid: &'static str,
     kind: &'static str,
     empty: &'static str,
-    pick: fn(&Snapshot) -> &Lane,
+    lane: RwSignal<Lane>,
 ) -> impl IntoView {
-    let total = Memo::new(move |_| ctx.snap.with(|s| pick(s).total));
-    let rows = Memo::new(move |_| ctx.snap.with(|s| pick(s).rows.clone()));
+    let total = Memo::new(move |_| lane.with(|l| l.total));
+    let rows = Memo::new(move |_| lane.with(|l| l.rows.clone()));
     let hidden = move || total.get() - rows.with(Vec::len);
     view! {
         <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
@@ -68,18 +68,18 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card queue" aria-label="Queue">
             <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
-            <LaneView ctx=ctx title="Available" testid="lane-available" kind="available" empty="No message waiting." pick=|s| &s.available />
-            <LaneView ctx=ctx title="Locked" testid="lane-locked" kind="locked" empty="No message locked." pick=|s| &s.locked />
-            <LaneView ctx=ctx title="Deferred" testid="lane-deferred" kind="deferred" empty="Nothing deferred." pick=|s| &s.deferred />
-            <LaneView ctx=ctx title="Scheduled" testid="lane-scheduled" kind="scheduled" empty="Nothing scheduled." pick=|s| &s.scheduled />
-            <LaneView ctx=ctx title="Dead-letter queue" testid="lane-dead-letter" kind="dead" empty="Nothing dead-lettered." pick=|s| &s.dead_letter />
+            <LaneView ctx=ctx title="Available" testid="lane-available" kind="available" empty="No message waiting." lane=ctx.parts.lanes[0] />
+            <LaneView ctx=ctx title="Locked" testid="lane-locked" kind="locked" empty="No message locked." lane=ctx.parts.lanes[1] />
+            <LaneView ctx=ctx title="Deferred" testid="lane-deferred" kind="deferred" empty="Nothing deferred." lane=ctx.parts.lanes[2] />
+            <LaneView ctx=ctx title="Scheduled" testid="lane-scheduled" kind="scheduled" empty="Nothing scheduled." lane=ctx.parts.lanes[3] />
+            <LaneView ctx=ctx title="Dead-letter queue" testid="lane-dead-letter" kind="dead" empty="Nothing dead-lettered." lane=ctx.parts.lanes[4] />
         </section>
     }
 }
 
 #[component]
 pub(super) fn Log(ctx: Ctx) -> impl IntoView {
-    let log = Memo::new(move |_| ctx.snap.with(|s| s.log.clone()));
+    let log = Memo::new(move |_| ctx.parts.log.get());
     view! {
         <section class="card log" aria-label="Event log">
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>

@@ -385,8 +385,9 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
     };
     // The newest narration, at most twice a second (the snapshot's pace).
     let said = Memo::new(move |_| {
-        ctx.snap
-            .with(|s| s.log.first().map(|l| l.text.clone()).unwrap_or_default())
+        ctx.parts
+            .log
+            .with(|l| l.first().map(|l| l.text.clone()).unwrap_or_default())
     });
     // Side by side: the variant this stage runs (the page's controls act on it).
     let own_label = Memo::new(move |_| {

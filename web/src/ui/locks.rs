@@ -1,0 +1,194 @@
+//! The receivers' lock bars: built by Leptos when a lock changes (taken, renewed, lost), drawn
+//! between those changes without it. The time left is not part of a held row: had it been,
+//! every row would change at every publication, and Leptos would walk each row's memos and
+//! effects (about 3,000 nodes at 50 receivers holding 4 each) twice a second.
+
+use crate::sim::secs;
+use std::cell::{Cell, RefCell};
+
+/// The share of a lock under which its bar turns red.
+pub(crate) const URGENT: f64 = 0.25;
+
+/// What a lock bar shows at virtual `now` (ms): its words and the share of the lock left.
+/// `until` is when the lock runs out (`None`: it is lost), `span` its full duration (ms).
+pub(crate) fn face(until: Option<u64>, span: u64, now: u64) -> (String, f64) {
+    match until {
+        None => ("lock lost".to_string(), 0.0),
+        Some(u) => {
+            let left = u.saturating_sub(now);
+            let share = (left as f64 / span.max(1) as f64).clamp(0.0, 1.0);
+            (format!("lock {}", secs(left)), share)
+        }
+    }
+}
+
+/// A lock's share left as the bar's style (a transform: no layout).
+pub(crate) fn scale(share: f64) -> String {
+    format!("scaleX({share:.3})")
+}
+
+/// A bar on the page: its lock, its elements, and what it shows now.
+struct Bar {
+    id: u64,
+    until: Option<u64>,
+    span: u64,
+    style: web_sys::CssStyleDeclaration,
+    bar: web_sys::Element,
+    /// The text node (Leptos made it with the first words and never changes it).
+    text: web_sys::Node,
+    shown: String,
+    urgent: bool,
+    /// On screen (or near it): bars off screen are drawn when they come into view.
+    seen: bool,
+}
+
+thread_local! {
+    static BARS: RefCell<Vec<Bar>> = const { RefCell::new(Vec::new()) };
+    static NEXT: Cell<u64> = const { Cell::new(0) };
+    /// The virtual time the bars were last drawn for.
+    static NOW: Cell<u64> = const { Cell::new(0) };
+    /// Tells which bars are on screen (none where the browser has no IntersectionObserver:
+    /// every bar is then drawn every time).
+    static WATCH: Option<web_sys::IntersectionObserver> = watcher();
+}
+
+/// An observer of the bars' elements: a bar coming into view (or near it) is drawn at once.
+fn watcher() -> Option<web_sys::IntersectionObserver> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let cb = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+        let now = NOW.with(Cell::get);
+        BARS.with(|b| {
+            let mut b = b.borrow_mut();
+            for e in entries.iter() {
+                let Ok(e) = e.dyn_into::<web_sys::IntersectionObserverEntry>() else {
+                    continue;
+                };
+                let target: wasm_bindgen::JsValue = e.target().into();
+                if let Some(x) = b
+                    .iter_mut()
+                    .find(|x| wasm_bindgen::JsValue::from(x.bar.clone()) == target)
+                {
+                    x.seen = e.is_intersecting();
+                    if x.seen {
+                        draw(x, now);
+                    }
+                }
+            }
+        });
+    });
+    let init = web_sys::IntersectionObserverInit::new();
+    init.set_root_margin("200px");
+    let o =
+        web_sys::IntersectionObserver::new_with_options(cb.as_ref().unchecked_ref(), &init).ok();
+    // One observer for the page's whole life.
+    cb.forget();
+    o
+}
+
+/// A number for a new bar.
+pub(crate) fn next_id() -> u64 {
+    NEXT.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    })
+}
+
+/// Registers bar `id` (or updates its lock) and draws it for virtual `now` (ms): `bar` is the
+/// bar's element, `label` the element whose first child is the text.
+pub(crate) fn register(
+    id: u64,
+    until: Option<u64>,
+    span: u64,
+    bar: &web_sys::HtmlElement,
+    label: &web_sys::Element,
+    now: u64,
+) {
+    let Some(text) = label.first_child() else {
+        return;
+    };
+    let mut x = Bar {
+        id,
+        until,
+        span,
+        style: bar.style(),
+        bar: bar.clone().into(),
+        shown: text.node_value().unwrap_or_default(),
+        text,
+        urgent: bar.class_list().contains("urgent"),
+        seen: true,
+    };
+    draw(&mut x, now);
+    BARS.with(|b| {
+        let mut b = b.borrow_mut();
+        if let Some(old) = b.iter().position(|x| x.id == id) {
+            x.seen = b[old].seen;
+            b.remove(old);
+        } else {
+            WATCH.with(|w| {
+                if let Some(w) = w {
+                    w.observe(bar);
+                }
+            });
+        }
+        b.push(x);
+    });
+}
+/// Forgets bar `id` (its row is gone).
+pub(crate) fn unregister(id: u64) {
+    BARS.with(|b| {
+        let mut b = b.borrow_mut();
+        if let Some(i) = b.iter().position(|x| x.id == id) {
+            let x = b.remove(i);
+            WATCH.with(|w| {
+                if let Some(w) = w {
+                    w.unobserve(&x.bar);
+                }
+            });
+        }
+    });
+}
+
+/// Redraws the bars for virtual `now` (ms): every one when `all` (the clock stands: what a
+/// reader or a screen reader finds off screen is exact), else those on screen, the others
+/// being drawn when they come into view. At 50 receivers holding 4 each most of the 200 bars
+/// are off screen, and drawing them cost a relayout and a repaint of every card, twice a second.
+pub(crate) fn paint(now: u64, all: bool) {
+    NOW.with(|n| n.set(now));
+    BARS.with(|b| {
+        for x in b.borrow_mut().iter_mut().filter(|x| all || x.seen) {
+            draw(x, now);
+        }
+    });
+}
+
+/// Draws one bar for virtual `now` (ms): two DOM calls at most.
+fn draw(x: &mut Bar, now: u64) {
+    let (text, share) = face(x.until, x.span, now);
+    let _ = x.style.set_property("transform", &scale(share));
+    let urgent = share < URGENT;
+    if urgent != x.urgent {
+        let _ = x.bar.class_list().toggle_with_force("urgent", urgent);
+        x.urgent = urgent;
+    }
+    if text != x.shown {
+        x.text.set_node_value(Some(&text));
+        x.shown = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::face;
+
+    #[test]
+    fn a_bar_shows_the_time_left_in_tenths_and_its_share() {
+        assert_eq!(
+            face(Some(30_500), 30_000, 1_250),
+            ("lock 29.2 s".into(), 29_250.0 / 30_000.0)
+        );
+        assert_eq!(face(Some(5_000), 5_000, 6_000), ("lock 0.0 s".into(), 0.0));
+        assert_eq!(face(None, 5_000, 0), ("lock lost".into(), 0.0));
+    }
+}
