@@ -151,8 +151,8 @@ test('at 100x the log stamps a lock expiry with the expiry\'s own virtual time',
 });
 
 test('rows follow their messages when an earlier one is settled: each row acts on the message it shows', async ({ page }) => {
-  // A receiver's rows (and the log's lines and the lanes' items) are kept by position and
-  // updated in place; a row's buttons must act on the message the row shows now.
+  // A receiver's rows are kept by sequence number (web/src/ui/held.rs): a row that stays keeps
+  // its element (and so its focus), and a row's buttons act on the message the row shows.
   const p = new Playground(page);
   await p.open(scenario([
     { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
@@ -162,9 +162,11 @@ test('rows follow their messages when an earlier one is settled: each row acts o
   ]));
   const rows = p.receiver('R1').getByRole('list', { name: 'Held by R1' }).getByRole('listitem');
   await expect(rows).toHaveCount(3);
+  await rows.nth(1).evaluate((el) => { (el as HTMLElement).dataset.probe = 'the row of m2'; });
   await p.settle('m1', 'Complete');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAccessibleName('m2 held');
+  await expect(rows.nth(0)).toHaveAttribute('data-probe', 'the row of m2');
   await expect(rows.nth(0)).toContainText('seq 2 · delivery 1');
   await expect(rows.nth(1)).toHaveAccessibleName('m3 held');
   // The first row now shows m2: its Dead-letter moves m2, not m1 or m3.

@@ -1,7 +1,7 @@
 //! Senders and receivers: the "do it yourself" side.
 
 use crate::Ctx;
-use crate::sim::{HeldRow, SendForm, SenderView, Settle};
+use crate::sim::{SendForm, SenderView};
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
 
@@ -112,48 +112,22 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
 #[component]
 pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     let names = ctx.parts.receivers;
+    // One memo for every panel: each publication changes the snapshot, and 50 panels each
+    // reading it would be 50 more computations at every one.
+    let requires_session =
+        Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
     view! {
         <section class="column receivers" aria-label="Receivers">
             <For each=move || names.get() key=|n| n.clone() let:name>
-                <Receiver ctx=ctx name=name />
+                <Receiver ctx=ctx name=name requires_session=requires_session />
             </For>
             <button class="btn add" on:click=move |_| ctx.act(|s| s.add_receiver())>"Add receiver"</button>
         </section>
     }
 }
 
-/// Lock time left. Drawn outside Leptos (`super::locks`): at each publication of the snapshot,
-/// and at once when the row's lock changes (renewed, lost). No CSS timer: the bars follow pause
-/// and speed.
 #[component]
-fn LockBar(ctx: Ctx, lock: Memo<(Option<u64>, u64)>) -> impl IntoView {
-    use super::locks;
-    let now = move || ctx.snap.with_untracked(|s| s.now_ms);
-    let (text, share) = lock.with_untracked(|&(until, span)| locks::face(until, span, now()));
-    let (bar, label) = (
-        NodeRef::<leptos::html::Div>::new(),
-        NodeRef::<leptos::html::Span>::new(),
-    );
-    let id = locks::next_id();
-    // Registered once the elements exist, and again (drawn at once) whenever the lock changes.
-    Effect::new(move |_| {
-        let (until, span) = lock.get();
-        if let (Some(b), Some(l)) = (bar.get(), label.get()) {
-            locks::register(id, until, span, &b, &l, now());
-        }
-    });
-    on_cleanup(move || locks::unregister(id));
-    view! {
-        <div class="lock" role="timer" aria-label="Lock time left">
-            <div class="lock-bar" node_ref=bar class:urgent=share < locks::URGENT
-                style:transform=locks::scale(share)></div>
-            <span class="lock-text" node_ref=label>{text}</span>
-        </div>
-    }
-}
-
-#[component]
-fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
+fn Receiver(ctx: Ctx, name: String, requires_session: Memo<bool>) -> impl IntoView {
     let me = ctx.parts.receiver(&name);
     let mode = RwSignal::new(ReceiveMode::PeekLock);
     let from = RwSignal::new(SubQueue::Main);
@@ -161,8 +135,6 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
     let session_id = RwSignal::new(String::new());
     let reason = RwSignal::new("ProcessingFailed".to_string());
     let description = RwSignal::new(String::new());
-    let requires_session =
-        Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
     let who = StoredValue::new(name.clone());
     let w = move || who.get_value();
     let held = Memo::new(move |_| me.with(|m| m.held.clone()));
@@ -195,45 +167,7 @@ fn Receiver(ctx: Ctx, name: String) -> impl IntoView {
             <Show when=move || me.with(|m| m.error.is_some())>
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
             </Show>
-            <ul class="held" aria-label=format!("Held by {name}")>
-                <For each=super::positions(held) key=|i| *i let:i>
-                    {
-                        let cur = super::item(held, i);
-                        let lock = Memo::new(move |_| cur.with(|h| (h.lock_until_ms, h.lock_span_ms)));
-                        let seq = move || cur.with(|c| c.seq);
-                        let lost = move || cur.with(|c| c.lock_until_ms.is_none());
-                        let settle = move |what: Settle| {
-                            let (rs, ds, seq) = (reason.get_untracked(), description.get_untracked(), seq());
-                            ctx.act(move |s| s.settle(&w(), seq, what, &rs, &ds));
-                        };
-                        let badge = move |on: fn(&HeldRow) -> bool, class: &'static str, text: &'static str| {
-                            move || cur.with(on).then(|| view! { <span class=class>{text}</span> })
-                        };
-                        view! {
-                            <li class="held-msg" class:lost=lost aria-label=move || cur.with(|c| format!("{} held", c.id))>
-                                <div class="held-top">
-                                    <button class="msg-id link" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.select(Some(seq))) }
-                                        aria-label=move || cur.with(|c| format!("Inspect {}", c.id))>{move || cur.with(|c| c.id.clone())}</button>
-                                    <span class="msg-meta">{move || cur.with(|c| format!("seq {} · delivery {}", c.seq, c.delivery_count))}</span>
-                                    {badge(|c| c.deferred, "badge deferred", "deferred")}
-                                    {badge(|c| c.from_dlq, "badge dead", "from DLQ")}
-                                </div>
-                                <LockBar ctx=ctx lock=lock />
-                                <div class="actions">
-                                    <button class="btn" on:click=move |_| settle(Settle::Complete)>"Complete"</button>
-                                    <button class="btn" on:click=move |_| settle(Settle::Abandon)>"Abandon"</button>
-                                    <button class="btn danger" on:click=move |_| settle(Settle::DeadLetter)>"Dead-letter"</button>
-                                    <button class="btn" on:click=move |_| settle(Settle::Defer)>"Defer"</button>
-                                    <button class="btn" on:click=move |_| settle(Settle::Renew)>"Renew lock"</button>
-                                    <Show when=lost>
-                                        <button class="btn ghost" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.dismiss(&w(), seq)) }>"Dismiss"</button>
-                                    </Show>
-                                </div>
-                            </li>
-                        }
-                    }
-                </For>
-            </ul>
+            <super::held::HeldList ctx=ctx name=name.clone() held=held reason=reason description=description />
             <Show when=move || me.with(|m| m.held_total > m.held.len())>
                 <p class="hint" role="status">{move || me.with(|m| format!("{} more held, not listed here (the stage shows every one)", m.held_total - m.held.len()))}</p>
             </Show>

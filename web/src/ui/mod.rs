@@ -9,6 +9,7 @@ mod clock;
 mod downloads;
 mod draw;
 mod fit;
+mod held;
 mod lessons;
 mod locks;
 mod notice;
