@@ -3,6 +3,9 @@
 //
 //   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json] [--only load-1k|busy-10k]
 //        [--speed 1x|100x] [--trace DIR]   (DIR: keep each run's Chromium trace, to drill into)
+//        [--cpuprofile DIR]   (also a V8 CPU profile of each window, DIR/<run>.cpuprofile, and
+//        the 25 functions with the most self time printed; wasm functions have names only in a
+//        build that keeps them: `data-wasm-opt="0" data-keep-debug` on the rust link of index.html)
 //   node tests/e2e/frame-bench.mjs --from DIR [--only …] [--speed …]
 //        (analyse the traces an earlier --trace DIR kept, without a browser)
 //
@@ -52,6 +55,24 @@ const speedOnly = opt('speed', null);
 const traceDir = opt('trace', null);
 if (traceDir) mkdirSync(traceDir, { recursive: true });
 const fromDir = opt('from', null);
+const profDir = opt('cpuprofile', null);
+if (profDir) mkdirSync(profDir, { recursive: true });
+
+// Self time by function (bottom-up) of a V8 CPU profile, the `top` largest, as printable lines.
+function selfTimes(profile, top = 25) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const n = byId.get(profile.samples[i]);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url ? f.url.split('/').pop() : ''}`.trim();
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+}
 
 function link(scenario) {
   return url + '#s=' + Buffer.from(JSON.stringify(scenario)).toString('base64url') + '&t=0';
@@ -239,9 +260,22 @@ if (fromDir) {
       if (await play.count()) await play.click();
     }
     await page.waitForTimeout(1000); // warm-up
+    const cdp = profDir ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.waitForTimeout(seconds * 1000);
     const buf = await browser.stopTracing();
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = `${profDir}/${name}-${speed.replace('×', 'x')}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`${file}: self time by function`);
+      for (const line of selfTimes(profile)) console.log(line);
+    }
     const virtual = name === 'baseline' ? 'none' : await page.getByTestId('clock').textContent();
     await page.close();
     if (traceDir) writeFileSync(`${traceDir}/${name}-${speed.replace('×', 'x')}.json`, buf);

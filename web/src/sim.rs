@@ -2762,4 +2762,44 @@ mod tests {
         );
         assert!(records >= 10_000, "only {records} records");
     }
+
+    /// What one publication costs the page natively, at 10,000 messages and 50 busy workers
+    /// (frame-bench's busy-10k): a snapshot and a stage model, every 500 ms of virtual time.
+    /// `cargo test --release -p settle-web --lib -- --ignored --nocapture publication_benchmark`.
+    #[test]
+    #[ignore = "benchmark: run with --release --ignored --nocapture"]
+    fn publication_benchmark_10000_messages() {
+        let mut actors = vec![
+            r#"{"kind":"sender","name":"Firehose","mode":"pipelined","count":10000,"rtt_ms":70,"store_ms":10}"#
+                .to_string(),
+        ];
+        for r in 1..=50 {
+            actors.push(format!(
+                r#"{{"kind":"receiver","name":"W{r}","concurrency":4,"processing_ms":[20000,40000]}}"#
+            ));
+        }
+        let text = format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":60000,"max_delivery_count":10}},"script":[],"actors":[{}]}}"#,
+            actors.join(",")
+        );
+        let mut s = Sim::load(&text).unwrap();
+        let (mut snap, mut stage, mut n) =
+            (std::time::Duration::ZERO, std::time::Duration::ZERO, 0u32);
+        for k in 1..=40u64 {
+            s.advance_to(Instant::from_millis(k * 500));
+            let at = std::time::Instant::now();
+            let x = s.snapshot();
+            snap += at.elapsed();
+            let at = std::time::Instant::now();
+            let m = s.stage_model();
+            stage += at.elapsed();
+            n += 1;
+            assert!(x.now_ms == k * 500 && !m.receivers.is_empty());
+        }
+        println!(
+            "publication at 10,000 messages: snapshot {:?}, stage model {:?} (mean of {n})",
+            snap / n,
+            stage / n
+        );
+    }
 }
