@@ -142,6 +142,16 @@ fn fit(s: &str, chars: f64) -> String {
     }
 }
 
+/// A token's label in `chars` characters. A held copy's label names its entity after the id
+/// ("o1 · audit"); where both do not fit, the id is kept whole and the entity left out (the
+/// inspector and the mirror still name it), rather than cutting both ("o1 · au…").
+fn label(s: &str, chars: f64) -> String {
+    match s.split_once(" · ") {
+        Some((id, _)) if s.chars().count() as f64 > chars.floor() => fit(id, chars),
+        _ => fit(s, chars),
+    }
+}
+
 /// A stable colour for a session id.
 fn session_colour(s: &str) -> String {
     let h = s.bytes().fold(2_166_136_261u32, |h, b| {
@@ -598,7 +608,7 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             cx.set_text_baseline("middle");
             let pips_w = if t.count > 0 { h * 0.5 } else { 0.0 };
             let room = r.right() - text_x - h * 0.3 - pips_w;
-            cx.fill_text(&fit(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
+            cx.fill_text(&label(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
             if t.count > 0 {
                 // Delivery count: pips up to 3, a number beyond.
                 let x = r.right() - h * 0.45;
@@ -826,7 +836,19 @@ fn ending(cx: &mut Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<
 
 #[cfg(test)]
 mod tests {
-    use super::{arrow_barbs, square_band};
+    use super::{arrow_barbs, label, square_band};
+
+    /// A held copy's label keeps its id whole when the entity does not fit beside it.
+    #[test]
+    fn a_label_drops_the_entity_before_it_cuts_the_id() {
+        assert_eq!(label("o1 · audit", 20.0), "o1 · audit");
+        assert_eq!(label("o1 · audit", 10.0), "o1 · audit");
+        assert_eq!(label("o1 · audit", 9.9), "o1");
+        assert_eq!(label("o1 · audit", 6.0), "o1");
+        assert_eq!(label("order-12 · audit", 5.0), "orde…");
+        assert_eq!(label("order-12", 5.0), "orde…");
+        assert_eq!(label("m1", 5.0), "m1");
+    }
 
     /// The barbs are what the angle arithmetic gave: the wire's angle ± 0.45 rad.
     #[test]
