@@ -142,6 +142,15 @@ fn fit(s: &str, chars: f64) -> String {
     }
 }
 
+/// A label token's text size and the characters its label has room for, the text starting at
+/// `text_x` (after the ring, if any) and the delivery pips (`count` > 0) at its right end.
+fn label_room(r: Rect, text_x: f64, font: f64, count: u32) -> (f64, f64) {
+    let h = r.h;
+    let px = (h * 0.52).min(font);
+    let pips_w = if count > 0 { h * 0.5 } else { 0.0 };
+    (px, (r.right() - text_x - h * 0.3 - pips_w) / (px * 0.61))
+}
+
 /// A token's label in `chars` characters. A held copy's label names its entity after the id
 /// ("o1 · audit"); where both do not fit, the id is kept whole and the entity left out (the
 /// inspector and the mirror still name it), rather than cutting both ("o1 · au…").
@@ -602,13 +611,11 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
                 cx.stroke();
                 text_x = r.x + h * 0.95;
             }
-            let px = (h * 0.52).min(l.font);
+            let (px, chars) = label_room(r, text_x, l.font, t.count);
             font(cx, px, true, true);
             cx.set_fill_style_str(&pal.ink);
             cx.set_text_baseline("middle");
-            let pips_w = if t.count > 0 { h * 0.5 } else { 0.0 };
-            let room = r.right() - text_x - h * 0.3 - pips_w;
-            cx.fill_text(&label(&t.id, room / (px * 0.61)), text_x, r.y + h * 0.52);
+            cx.fill_text(&label(&t.id, chars), text_x, r.y + h * 0.52);
             if t.count > 0 {
                 // Delivery count: pips up to 3, a number beyond.
                 let x = r.right() - h * 0.45;
@@ -699,7 +706,16 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         font(cx, px, false, true);
         cx.set_fill_style_str(&f.pal.muted);
         cx.set_text_align("center");
-        cx.fill_text(&crate::sim::secs(left), c.x + c.w / 2.0, c.y + c.h * 0.5);
+        // A held copy whose label had no room for its entity names it here, beside the time.
+        let (_, chars) = label_room(r, r.x + r.h * 0.95, l.font, t.count);
+        let time = crate::sim::secs(left);
+        let text = match t.id.split_once(" · ") {
+            Some((_, entity)) if label(&t.id, chars) != *t.id => {
+                fit(&format!("{entity} · {time}"), c.w / (px * 0.61))
+            }
+            _ => time,
+        };
+        cx.fill_text(&text, c.x + c.w / 2.0, c.y + c.h * 0.5);
         cx.set_text_align("start");
     }
     cx.set_global_alpha(1.0);

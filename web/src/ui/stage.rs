@@ -574,4 +574,40 @@ mod tests {
         assert_eq!(nums(&pen, Op::Size), [0.0, 1.0, 2.0]);
         assert_eq!(nums(&pen, Op::Layer), [1.0, 2.0, 0.0]);
     }
+
+    /// A held copy names its entity ("m3 · work"): where the label has no room for both, the
+    /// token shows the id whole and the caption under it the entity beside the time left.
+    #[test]
+    fn a_held_copy_too_narrow_for_its_entity_names_it_beside_the_time() {
+        let mut m = with_available(base(), &[1, 2]);
+        m.receivers[0].held.push(Token {
+            until_ms: Some(5_000),
+            ..Token::new(3, "m3 · work", 1)
+        });
+        m.whereabouts.push((3, Place::Receiver(0)));
+        let mut a = Animator::default();
+        a.reset(layout(&m, 900.0, 500.0), &m);
+        let pal = Palette::default();
+        let frame = Frame {
+            real: 0.0,
+            virtual_ms: 1_000,
+            lock_ms: 5_000,
+            selected: None,
+            pal: &pal,
+        };
+        let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
+        paint(
+            &mut lay,
+            &mut still_ok,
+            &mut pen,
+            &a,
+            &frame,
+            (900, 500),
+            1.0,
+        );
+        let texts = texts(&pen);
+        assert!(texts.iter().any(|t| t == "m3"), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "work · 4.0 s"), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.starts_with("m3 ·")), "{texts:?}");
+    }
 }
