@@ -1,18 +1,19 @@
-//! A receiver's held messages: rows built and patched with plain DOM calls, not by Leptos.
+//! A receiver's held messages: rows built and patched with plain DOM calls (`super::rows`),
+//! not by Leptos.
 //!
-//! A row built by Leptos (a dozen reactive text and class bindings, seven event handlers, a lock
-//! bar's effect, a `Show`) cost about 1 ms of main thread: when 50 automated workers first take
-//! 4 messages each, 200 rows were one task of 200–390 ms, and at 100× every publication changed
-//! most rows. Here a row is about 40 DOM calls when it is new, a few when its message changes
-//! (delivery count, deferred, lock lost) and none otherwise; the clicks of a whole list are one
-//! listener on the list (`act`), which finds the row and the action from `data-` attributes.
+//! A row built by Leptos was a dozen reactive text and class bindings, seven event handlers, a
+//! lock bar's effect and a `Show`; here it is about 40 DOM calls when it is new, a few when its
+//! message changes (delivery count, deferred, lock lost) and none otherwise. The clicks of a
+//! whole list are one listener on the list (`act`), which finds the row and the action from
+//! `data-` attributes. Measured (frame-bench busy-10k at 1×, when 50 workers first take 4
+//! messages each): the longest task went from 157–178 ms to 114–152 ms.
 //! The rows are keyed by sequence number, so a row that stays keeps its elements (and focus).
 
 use super::locks;
+use super::rows::{self, Registry, element};
 use crate::Ctx;
 use crate::sim::{HeldRow, Settle};
 use leptos::prelude::*;
-use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -25,10 +26,10 @@ const ACTIONS: [(&str, &str, &str); 5] = [
     ("renew", "Renew lock", ""),
 ];
 
-/// One row on the page and what it shows.
+/// One row on the page.
 struct Row {
-    shown: HeldRow,
     li: Element,
+    inspect: Element,
     top: Element,
     meta: Element,
     deferred: Option<Element>,
@@ -40,27 +41,8 @@ struct Row {
     label: Element,
 }
 
-/// A list on the page: its element and its rows, in order.
-struct List {
-    id: u64,
-    ul: Element,
-    rows: Vec<Row>,
-}
-
 thread_local! {
-    static LISTS: RefCell<Vec<List>> = const { RefCell::new(Vec::new()) };
-    static NEXT: Cell<u64> = const { Cell::new(0) };
-}
-
-fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Option<Element> {
-    let e = doc.create_element(tag).ok()?;
-    if !class.is_empty() {
-        e.set_class_name(class);
-    }
-    if !text.is_empty() {
-        e.set_text_content(Some(text));
-    }
-    Some(e)
+    static LISTS: Registry<Row> = const { Registry::new() };
 }
 
 fn meta_text(h: &HeldRow) -> String {
@@ -109,175 +91,127 @@ fn dismiss(doc: &Document, row: &mut Row, lost: bool) {
     }
 }
 
-/// A new row for `h`, its lock bar drawn for virtual `now` (ms).
-fn build(doc: &Document, h: &HeldRow, now: u64) -> Option<Row> {
-    let li = element(doc, "li", "held-msg", "")?;
-    li.set_attribute("aria-label", &format!("{} held", h.id))
-        .ok()?;
-    li.set_attribute("data-seq", &h.seq.to_string()).ok()?;
-    let top = element(doc, "div", "held-top", "")?;
-    let inspect = element(doc, "button", "msg-id link", &h.id)?;
-    inspect.set_attribute("data-act", "inspect").ok()?;
-    inspect
-        .set_attribute("aria-label", &format!("Inspect {}", h.id))
-        .ok()?;
-    let meta = element(doc, "span", "msg-meta", &meta_text(h))?;
-    top.append_child(&inspect).ok()?;
-    top.append_child(&meta).ok()?;
-    let (text, share) = locks::face(h.lock_until_ms, h.lock_span_ms, now);
-    let lock = element(doc, "div", "lock", "")?;
-    lock.set_attribute("role", "timer").ok()?;
-    lock.set_attribute("aria-label", "Lock time left").ok()?;
-    let bar: HtmlElement = element(doc, "div", "lock-bar", "")?.dyn_into().ok()?;
-    let label = element(doc, "span", "lock-text", &text)?;
-    let _ = bar
-        .class_list()
-        .toggle_with_force("urgent", share < locks::URGENT);
-    lock.append_child(&bar).ok()?;
-    lock.append_child(&label).ok()?;
-    let actions = element(doc, "div", "actions", "")?;
-    for (act, text, class) in ACTIONS {
-        let b = element(doc, "button", &format!("btn{class}"), text)?;
-        b.set_attribute("data-act", act).ok()?;
-        actions.append_child(&b).ok()?;
-    }
-    li.append_child(&top).ok()?;
-    li.append_child(&lock).ok()?;
-    li.append_child(&actions).ok()?;
-    let mut row = Row {
-        shown: HeldRow::default(),
-        li,
-        top,
-        meta,
-        deferred: None,
-        from_dlq: None,
-        actions,
-        dismiss: None,
-        lock: locks::next_id(),
-        bar,
-        label,
-    };
-    update(doc, &mut row, h, now, true);
-    Some(row)
-}
+impl rows::Row for Row {
+    type Item = HeldRow;
+    /// The virtual time (ms) the lock bars are drawn for.
+    type Ctx = u64;
+    const REUSE: bool = false;
 
-/// Brings `row` to show `h` (only what changed).
-fn update(doc: &Document, row: &mut Row, h: &HeldRow, now: u64, new: bool) {
-    let old = row.shown.clone();
-    if !new && (old.seq, old.delivery_count) != (h.seq, h.delivery_count) {
-        row.meta.set_text_content(Some(&meta_text(h)));
+    fn key(h: &HeldRow) -> u64 {
+        h.seq
     }
-    if new || old.deferred != h.deferred {
-        badge(
-            doc,
-            &row.top,
-            &mut row.deferred,
-            h.deferred,
-            "badge deferred",
-            "deferred",
-        );
-    }
-    if new || old.from_dlq != h.from_dlq {
-        badge(
-            doc,
-            &row.top,
-            &mut row.from_dlq,
-            h.from_dlq,
-            "badge dead",
-            "from DLQ",
-        );
-    }
-    let lost = h.lock_until_ms.is_none();
-    if new || old.lock_until_ms.is_none() != lost {
-        let _ = row.li.class_list().toggle_with_force("lost", lost);
-        dismiss(doc, row, lost);
-    }
-    if new || (old.lock_until_ms, old.lock_span_ms) != (h.lock_until_ms, h.lock_span_ms) {
-        locks::register(
-            row.lock,
-            h.lock_until_ms,
-            h.lock_span_ms,
-            &row.bar,
-            &row.label,
-            now,
-        );
-    }
-    row.shown = h.clone();
-}
 
-/// Brings list `id` (on element `ul`) to show `rows`, in their order.
-fn patch(id: u64, ul: &Element, rows: &[HeldRow], now: u64) {
-    let Some(doc) = ul.owner_document() else {
-        return;
-    };
-    LISTS.with(|lists| {
-        let mut lists = lists.borrow_mut();
-        let at = match lists.iter().position(|l| l.id == id) {
-            Some(at) => at,
-            None => {
-                lists.push(List {
-                    id,
-                    ul: ul.clone(),
-                    rows: Vec::new(),
-                });
-                lists.len() - 1
-            }
+    fn build(doc: &Document, h: &HeldRow, &now: &u64) -> Option<Self> {
+        let li = element(doc, "li", "held-msg", "")?;
+        let top = element(doc, "div", "held-top", "")?;
+        let inspect = element(doc, "button", "msg-id link", "")?;
+        inspect.set_attribute("data-act", "inspect").ok()?;
+        let meta = element(doc, "span", "msg-meta", "")?;
+        top.append_child(&inspect).ok()?;
+        top.append_child(&meta).ok()?;
+        let lock = element(doc, "div", "lock", "")?;
+        lock.set_attribute("role", "timer").ok()?;
+        lock.set_attribute("aria-label", "Lock time left").ok()?;
+        let bar: HtmlElement = element(doc, "div", "lock-bar", "")?.dyn_into().ok()?;
+        // The lock's words are drawn by `locks::register` (below, through `update`).
+        let label = element(doc, "span", "lock-text", " ")?;
+        lock.append_child(&bar).ok()?;
+        lock.append_child(&label).ok()?;
+        let actions = element(doc, "div", "actions", "")?;
+        for (act, text, class) in ACTIONS {
+            let b = element(doc, "button", &format!("btn{class}"), text)?;
+            b.set_attribute("data-act", act).ok()?;
+            actions.append_child(&b).ok()?;
+        }
+        li.append_child(&top).ok()?;
+        li.append_child(&lock).ok()?;
+        li.append_child(&actions).ok()?;
+        let mut row = Self {
+            li,
+            inspect,
+            top,
+            meta,
+            deferred: None,
+            from_dlq: None,
+            actions,
+            dismiss: None,
+            lock: locks::next_id(),
+            bar,
+            label,
         };
-        let list = &mut lists[at];
-        let mut old = std::mem::take(&mut list.rows);
-        old.retain(|r| {
-            let keep = rows.iter().any(|h| h.seq == r.shown.seq);
-            if !keep {
-                r.li.remove();
-                locks::unregister(r.lock);
-            }
-            keep
-        });
-        // From the last row up, each row is put before the one after it (if it is not there).
-        let mut after: Option<Element> = None;
-        let mut out = Vec::with_capacity(rows.len());
-        for h in rows.iter().rev() {
-            let row = match old.iter().position(|r| r.shown.seq == h.seq) {
-                Some(i) => {
-                    let mut row = old.swap_remove(i);
-                    if row.shown != *h {
-                        update(&doc, &mut row, h, now, false);
-                    }
-                    if row.li.next_element_sibling() != after {
-                        let _ = list
-                            .ul
-                            .insert_before(&row.li, after.as_ref().map(|a| a.as_ref()));
-                    }
-                    row
-                }
-                None => {
-                    let Some(row) = build(&doc, h, now) else {
-                        continue;
-                    };
-                    let _ = list
-                        .ul
-                        .insert_before(&row.li, after.as_ref().map(|a| a.as_ref()));
-                    row
-                }
-            };
-            after = Some(row.li.clone());
-            out.push(row);
-        }
-        out.reverse();
-        list.rows = out;
-    });
+        row.show(doc, None, h, now);
+        Some(row)
+    }
+
+    fn update(&mut self, doc: &Document, old: &HeldRow, new: &HeldRow, &now: &u64) {
+        self.show(doc, Some(old), new, now);
+    }
+
+    fn element(&self) -> &Element {
+        &self.li
+    }
+
+    fn gone(&self) {
+        locks::unregister(self.lock);
+    }
 }
 
-/// Forgets list `id` (its receiver is gone) and its rows' lock bars.
-fn forget(id: u64) {
-    LISTS.with(|lists| {
-        let mut lists = lists.borrow_mut();
-        if let Some(at) = lists.iter().position(|l| l.id == id) {
-            for r in lists.remove(at).rows {
-                locks::unregister(r.lock);
-            }
+impl Row {
+    /// Brings the row from showing `old` (`None`: nothing yet) to showing `h`.
+    fn show(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, now: u64) {
+        // What differs from the row shown (everything, for a new row).
+        let differs = |f: fn(&HeldRow, &HeldRow) -> bool| old.is_none_or(|o| f(o, h));
+        if differs(|o, h| o.id != h.id || o.seq != h.seq) {
+            let _ = self
+                .li
+                .set_attribute("aria-label", &format!("{} held", h.id));
+            let _ = self.li.set_attribute("data-seq", &h.seq.to_string());
+            self.inspect.set_text_content(Some(&h.id));
+            let _ = self
+                .inspect
+                .set_attribute("aria-label", &format!("Inspect {}", h.id));
         }
-    });
+        if differs(|o, h| (o.seq, o.delivery_count) != (h.seq, h.delivery_count)) {
+            self.meta.set_text_content(Some(&meta_text(h)));
+        }
+        if differs(|o, h| o.deferred != h.deferred) {
+            let on = h.deferred;
+            badge(
+                doc,
+                &self.top,
+                &mut self.deferred,
+                on,
+                "badge deferred",
+                "deferred",
+            );
+        }
+        if differs(|o, h| o.from_dlq != h.from_dlq) {
+            let on = h.from_dlq;
+            badge(
+                doc,
+                &self.top,
+                &mut self.from_dlq,
+                on,
+                "badge dead",
+                "from DLQ",
+            );
+        }
+        let lost = h.lock_until_ms.is_none();
+        if differs(|o, h| o.lock_until_ms.is_none() != h.lock_until_ms.is_none()) {
+            let _ = self.li.class_list().toggle_with_force("lost", lost);
+            dismiss(doc, self, lost);
+        }
+        if differs(|o, h| (o.lock_until_ms, o.lock_span_ms) != (h.lock_until_ms, h.lock_span_ms)) {
+            locks::register(
+                self.lock,
+                h.lock_until_ms,
+                h.lock_span_ms,
+                &self.bar,
+                &self.label,
+                now,
+            );
+        }
+    }
 }
 
 /// What a click at `target` inside a list asks for: the row's sequence number and the action.
@@ -298,21 +232,17 @@ pub(super) fn HeldList(
     reason: RwSignal<String>,
     description: RwSignal<String>,
 ) -> impl IntoView {
-    let id = NEXT.with(|n| {
-        let id = n.get();
-        n.set(id + 1);
-        id
-    });
+    let id = rows::next_id();
     let ul = NodeRef::<leptos::html::Ul>::new();
     Effect::new(move |_| {
         held.with(|rows| {
             if let Some(ul) = ul.get() {
                 let now = ctx.snap.with_untracked(|s| s.now_ms);
-                patch(id, &ul, rows, now);
+                LISTS.with(|l| l.patch(id, &ul, rows, &now));
             }
         });
     });
-    on_cleanup(move || forget(id));
+    on_cleanup(move || LISTS.with(|l| l.forget(id)));
     let who = StoredValue::new(name.clone());
     let act = move |ev: leptos::ev::MouseEvent| {
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {

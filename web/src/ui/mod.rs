@@ -14,6 +14,7 @@ mod lessons;
 mod locks;
 mod notice;
 mod queue;
+mod rows;
 mod sharing;
 mod stage;
 mod timeline;

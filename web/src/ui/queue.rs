@@ -1,7 +1,7 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
-use crate::sim::{Lane, Row, Settle};
+use crate::sim::{Lane, LogLine, Row, Settle};
 use leptos::prelude::*;
 use settle_core::Instant;
 
@@ -77,24 +77,74 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// A log line on the page: `<li><time>…</time> text</li>`.
+struct LogRow {
+    li: web_sys::Element,
+    time: web_sys::Element,
+    text: web_sys::Node,
+}
+
+impl super::rows::Row for LogRow {
+    type Item = LogLine;
+    type Ctx = ();
+    /// A line has no controls: a leaving line's elements show a new one.
+    const REUSE: bool = true;
+
+    fn key(l: &LogLine) -> u64 {
+        l.n
+    }
+
+    fn build(doc: &web_sys::Document, l: &LogLine, (): &()) -> Option<Self> {
+        let li = super::rows::element(doc, "li", "", "")?;
+        let time =
+            super::rows::element(doc, "time", "", &Instant::from_millis(l.t_ms).to_string())?;
+        let text: web_sys::Node = doc.create_text_node(&format!(" {}", l.text)).into();
+        li.append_child(&time).ok()?;
+        li.append_child(&text).ok()?;
+        let _ = li.class_list().toggle_with_force("error", l.error);
+        Some(Self { li, time, text })
+    }
+
+    fn update(&mut self, _: &web_sys::Document, old: &LogLine, l: &LogLine, (): &()) {
+        if old.t_ms != l.t_ms {
+            self.time
+                .set_text_content(Some(&Instant::from_millis(l.t_ms).to_string()));
+        }
+        if old.text != l.text {
+            self.text.set_node_value(Some(&format!(" {}", l.text)));
+        }
+        if old.error != l.error {
+            let _ = self.li.class_list().toggle_with_force("error", l.error);
+        }
+    }
+
+    fn element(&self) -> &web_sys::Element {
+        &self.li
+    }
+}
+
+thread_local! {
+    static LOGS: super::rows::Registry<LogRow> = const { super::rows::Registry::new() };
+}
+
+/// The log, newest first: its lines are patched in plain DOM (`super::rows`); at 100× every
+/// line is new at each publication, and a line's elements are reused for a new one.
 #[component]
 pub(super) fn Log(ctx: Ctx) -> impl IntoView {
-    let log = Memo::new(move |_| ctx.parts.log.get());
+    let list = NodeRef::<leptos::html::Ol>::new();
+    let id = super::rows::next_id();
+    Effect::new(move |_| {
+        ctx.parts.log.with(|lines| {
+            if let Some(ol) = list.get() {
+                LOGS.with(|l| l.patch(id, &ol, lines, &()));
+            }
+        });
+    });
+    on_cleanup(move || LOGS.with(|l| l.forget(id)));
     view! {
         <section class="card log" aria-label="Event log">
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
-            <ol class="log-lines">
-                <For each=super::positions(log) key=|i| *i let:i>
-                    {
-                        let l = super::item(log, i);
-                        view! {
-                            <li class:error=move || l.with(|l| l.error)>
-                                <time>{move || l.with(|l| Instant::from_millis(l.t_ms).to_string())}</time>" "{move || l.with(|l| l.text.clone())}
-                            </li>
-                        }
-                    }
-                </For>
-            </ol>
+            <ol class="log-lines" node_ref=list></ol>
         </section>
     }
 }

@@ -1,0 +1,173 @@
+//! Lists whose rows change wholesale while the clock runs (a receiver's held messages, the
+//! log), built and patched with plain DOM calls instead of Leptos views.
+//!
+//! A row built by Leptos is a dozen reactive nodes (memos, render effects, event handlers);
+//! at 100× every publication changed hundreds of them, and Leptos walked them all. Here a list
+//! is one element Leptos made and a [`Rows`] that keeps, per row, its item and its elements:
+//! a publication compares each item with the one shown and touches the DOM only where it
+//! differs. Rows are keyed ([`Row::key`]), so a row that stays keeps its element (and focus);
+//! a row that leaves is kept aside and reused for a new one (updated in place, not built), so
+//! a log whose every line is new at a publication costs text updates, not 300 new elements.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use web_sys::{Document, Element};
+
+/// A row of a list: an item and the elements that show it.
+pub(crate) trait Row: Sized + 'static {
+    type Item: PartialEq + Clone;
+    /// What names one item across publications.
+    fn key(item: &Self::Item) -> u64;
+    /// New elements showing `item`.
+    fn build(doc: &Document, item: &Self::Item, ctx: &Self::Ctx) -> Option<Self>;
+    /// Brings the row from showing `old` to showing `new` (only what changed).
+    fn update(&mut self, doc: &Document, old: &Self::Item, new: &Self::Item, ctx: &Self::Ctx);
+    /// The row's outermost element.
+    fn element(&self) -> &Element;
+    /// The row leaves the page for good (unregister what it registered).
+    fn gone(&self) {}
+    /// What building and updating need beside the item (e.g. the virtual time).
+    type Ctx;
+    /// Whether a leaving row's elements may show a new item. Not for rows with controls: a
+    /// focused button would then act on another message than the one it was focused for.
+    const REUSE: bool;
+}
+
+/// A list on the page: its element and its rows, in order, each with the item it shows.
+pub(crate) struct Rows<R: Row> {
+    list: Element,
+    rows: Vec<(R::Item, R)>,
+}
+
+impl<R: Row> Rows<R> {
+    pub(crate) fn new(list: Element) -> Self {
+        Self {
+            list,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Brings the list to show `items`, in their order.
+    pub(crate) fn patch(&mut self, items: &[R::Item], ctx: &R::Ctx) {
+        let Some(doc) = self.list.owner_document() else {
+            return;
+        };
+        let wanted: HashMap<u64, usize> = items
+            .iter()
+            .enumerate()
+            .map(|(i, it)| (R::key(it), i))
+            .collect();
+        // Rows that stay, by key; rows that leave, in page order (reused from the last).
+        let mut staying: HashMap<u64, (R::Item, R)> = HashMap::new();
+        let mut leaving: Vec<(R::Item, R)> = Vec::new();
+        for (item, row) in std::mem::take(&mut self.rows) {
+            let k = R::key(&item);
+            if wanted.contains_key(&k) && !staying.contains_key(&k) {
+                staying.insert(k, (item, row));
+            } else {
+                leaving.push((item, row));
+            }
+        }
+        // From the last item up, each row is put right before the one after it, where it is
+        // not there already.
+        let mut after: Option<Element> = None;
+        let mut out: Vec<(R::Item, R)> = Vec::with_capacity(items.len());
+        for item in items.iter().rev() {
+            let (mut shown, mut row) = match staying.remove(&R::key(item)) {
+                Some(kept) => kept,
+                None => match if R::REUSE { leaving.pop() } else { None } {
+                    Some(reused) => reused,
+                    None => {
+                        let Some(row) = R::build(&doc, item, ctx) else {
+                            continue;
+                        };
+                        (item.clone(), row)
+                    }
+                },
+            };
+            if shown != *item {
+                row.update(&doc, &shown, item, ctx);
+                shown = item.clone();
+            }
+            let el = row.element();
+            if el.next_element_sibling() != after
+                || el.parent_element().as_ref() != Some(&self.list)
+            {
+                let _ = self
+                    .list
+                    .insert_before(el, after.as_ref().map(AsRef::as_ref));
+            }
+            after = Some(el.clone());
+            out.push((shown, row));
+        }
+        for (_, row) in leaving {
+            row.element().remove();
+            row.gone();
+        }
+        out.reverse();
+        self.rows = out;
+    }
+
+    /// Every row leaves (the list is gone).
+    pub(crate) fn clear(&mut self) {
+        for (_, row) in self.rows.drain(..) {
+            row.gone();
+        }
+    }
+}
+
+/// An element `tag` with `class` (if any) and `text` (if any).
+pub(crate) fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Option<Element> {
+    let e = doc.create_element(tag).ok()?;
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    if !text.is_empty() {
+        e.set_text_content(Some(text));
+    }
+    Some(e)
+}
+
+thread_local! {
+    static NEXT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A number for a new list (the key of its [`Rows`] in a registry).
+pub(crate) fn next_id() -> u64 {
+    NEXT.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    })
+}
+
+/// The lists of one kind of row on the page, by number: a `Rows` holds DOM elements (neither
+/// `Send` nor `Sync`), so it lives here and the views keep only its number.
+pub(crate) struct Registry<R: Row>(RefCell<Vec<(u64, Rows<R>)>>);
+
+impl<R: Row> Registry<R> {
+    pub(crate) const fn new() -> Self {
+        Self(RefCell::new(Vec::new()))
+    }
+
+    /// Patches list `id` (on element `list`, registered the first time) to show `items`.
+    pub(crate) fn patch(&self, id: u64, list: &Element, items: &[R::Item], ctx: &R::Ctx) {
+        let mut lists = self.0.borrow_mut();
+        let at = match lists.iter().position(|(i, _)| *i == id) {
+            Some(at) => at,
+            None => {
+                lists.push((id, Rows::new(list.clone())));
+                lists.len() - 1
+            }
+        };
+        lists[at].1.patch(items, ctx);
+    }
+
+    /// Forgets list `id` and its rows.
+    pub(crate) fn forget(&self, id: u64) {
+        let mut lists = self.0.borrow_mut();
+        if let Some(at) = lists.iter().position(|(i, _)| *i == id) {
+            lists.remove(at).1.clear();
+        }
+    }
+}
