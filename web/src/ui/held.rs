@@ -95,7 +95,6 @@ impl rows::Row for Row {
     type Item = HeldRow;
     /// The virtual time (ms) the lock bars are drawn for.
     type Ctx = u64;
-    const REUSE: bool = false;
 
     fn key(h: &HeldRow) -> u64 {
         h.seq

@@ -87,8 +87,6 @@ struct LogRow {
 impl super::rows::Row for LogRow {
     type Item = LogLine;
     type Ctx = ();
-    /// A line has no controls: a leaving line's elements show a new one.
-    const REUSE: bool = true;
 
     fn key(l: &LogLine) -> u64 {
         l.n

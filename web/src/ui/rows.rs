@@ -6,8 +6,10 @@
 //! is one element Leptos made and a [`Rows`] that keeps, per row, its item and its elements:
 //! a publication compares each item with the one shown and touches the DOM only where it
 //! differs. Rows are keyed ([`Row::key`]), so a row that stays keeps its element (and focus);
-//! a row that leaves is kept aside and reused for a new one (updated in place, not built), so
-//! a log whose every line is new at a publication costs text updates, not 300 new elements.
+//! a row that leaves is reused for a new one (updated in place, not built; unless it holds the
+//! focus), so a log whose every line is new at a publication costs text updates, not 300 new
+//! elements, and 50 workers at 100× that hold 200 new messages at each publication do not
+//! build 200 rows.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -28,9 +30,6 @@ pub(crate) trait Row: Sized + 'static {
     fn gone(&self) {}
     /// What building and updating need beside the item (e.g. the virtual time).
     type Ctx;
-    /// Whether a leaving row's elements may show a new item. Not for rows with controls: a
-    /// focused button would then act on another message than the one it was focused for.
-    const REUSE: bool;
 }
 
 /// A list on the page: its element and its rows, in order, each with the item it shows.
@@ -60,10 +59,19 @@ impl<R: Row> Rows<R> {
         // Rows that stay, by key; rows that leave, in page order (reused from the last).
         let mut staying: HashMap<u64, (R::Item, R)> = HashMap::new();
         let mut leaving: Vec<(R::Item, R)> = Vec::new();
+        // A leaving row that holds the focus is not reused: a focused button would act on
+        // another item than the one it was focused for. It leaves the page.
+        let focused = doc.active_element();
+        let mut dropped: Vec<(R::Item, R)> = Vec::new();
         for (item, row) in std::mem::take(&mut self.rows) {
             let k = R::key(&item);
             if wanted.contains_key(&k) && !staying.contains_key(&k) {
                 staying.insert(k, (item, row));
+            } else if focused
+                .as_ref()
+                .is_some_and(|f| row.element().contains(Some(f)))
+            {
+                dropped.push((item, row));
             } else {
                 leaving.push((item, row));
             }
@@ -75,7 +83,7 @@ impl<R: Row> Rows<R> {
         for item in items.iter().rev() {
             let (mut shown, mut row) = match staying.remove(&R::key(item)) {
                 Some(kept) => kept,
-                None => match if R::REUSE { leaving.pop() } else { None } {
+                None => match leaving.pop() {
                     Some(reused) => reused,
                     None => {
                         let Some(row) = R::build(&doc, item, ctx) else {
@@ -100,7 +108,7 @@ impl<R: Row> Rows<R> {
             after = Some(el.clone());
             out.push((shown, row));
         }
-        for (_, row) in leaving {
+        for (_, row) in leaving.into_iter().chain(dropped) {
             row.element().remove();
             row.gone();
         }
