@@ -953,3 +953,27 @@ fn an_idle_receiver_on_a_subscription_sees_what_another_entitys_actor_or_a_topic
     // After Shop-1 (done at 6100) its polls fall at 7100, 8100: the activation at 7300 is seen at 8100.
     assert_eq!(got, [(6000, "Shop-1"), (8100, "later")]);
 }
+
+/// A document with entities runs under a work budget like one without: over it, the run stops
+/// with the same error (what the page's `?budget=` and the CLI report), keeping what ran.
+#[test]
+fn over_its_work_budget_an_entity_run_stops_with_the_budget_error() {
+    use settle_core::scenario::{Budget, Exhausted, NsRun};
+    let doc = json!({"settle": 1, "run_until_ms": 1_000_000,
+        "entities": {"work": {"type": "queue"}},
+        "actors": [{"kind": "sender", "name": "S", "to": "work", "count": 1000, "interval_ms": 10}]});
+    let sc = parse(&doc.to_string()).unwrap();
+    let budget = Budget {
+        max_records: 300,
+        max_trace_bytes: u64::MAX,
+    };
+    let mut lines = 0u64;
+    let e = NsRun::with_budget(&sc, budget)
+        .finish_trace(&mut |_: &str| lines += 1)
+        .expect_err("1,000 sends make more than 300 records");
+    assert_eq!(e.exhausted, Exhausted::Records);
+    assert_eq!((e.limit, e.records, lines), (300, 300, 300));
+    assert!(e.at.as_millis() > 0 && e.at.as_millis() < 1_000_000);
+    // The default budget runs it whole.
+    assert!(NsRun::new(&sc).finish_trace(&mut |_: &str| {}).is_ok());
+}

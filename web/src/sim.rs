@@ -308,7 +308,8 @@ struct Live {
 #[derive(Clone, Debug)]
 struct NsLive {
     run: NsRun,
-    stopped: Option<String>,
+    /// Why the run stopped for good (its work budget ran out), and the virtual time it did.
+    stopped: Option<(String, Instant)>,
     /// Messages a topic dropped in the last [`RECENT_MS`] (no subscription took them): when,
     /// the topic, its sequence number and the MessageId (the stage shows them for a moment).
     dropped: Vec<(Instant, Text, u64, Text)>,
@@ -621,7 +622,7 @@ impl Sim {
                     ..scenario.clone()
                 };
                 let ns = NsLive {
-                    run: NsRun::new(&scenario),
+                    run: NsRun::with_budget(&scenario, PAGE_BUDGET.get()),
                     stopped: None,
                     dropped: Vec::new(),
                 };
@@ -772,6 +773,15 @@ impl Sim {
     fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
         if self.live.ns.is_some() {
             self.advance_entities(t);
+            // Over its work budget the run stops where it ran out, as a one-queue run does:
+            // the clock goes no further, and the page says why.
+            if let Some((why, at)) = self.live.ns.as_ref().and_then(|ns| ns.stopped.clone()) {
+                let _ = self
+                    .live
+                    .run
+                    .advance_until(at.min(t), u64::MAX, &mut |_, _| {});
+                return Err(why);
+            }
         }
         let mut batch: Vec<Event> = Vec::new();
         // Each event, and whether it is cued to the stage.
@@ -893,7 +903,7 @@ impl Sim {
                 }
             });
         if let Err(e) = ran {
-            ns.stopped = Some(e.to_string());
+            ns.stopped = Some((e.to_string(), e.at));
         }
         let paths = ns.run.namespace().paths();
         let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
@@ -974,7 +984,7 @@ impl Sim {
     /// Why the run stopped for good (its work budget ran out), if it did.
     pub fn stopped(&self) -> Option<String> {
         if let Some(ns) = &self.live.ns {
-            return ns.stopped.clone();
+            return ns.stopped.as_ref().map(|(why, _)| why.clone());
         }
         self.live.run.exceeded().map(ToString::to_string)
     }
@@ -2488,6 +2498,37 @@ mod tests {
         // The export is the document as loaded, entities and all.
         assert!(s.export().contains("\"entities\""));
         assert!(Sim::load(&s.export()).is_ok_and(|x| x.has_entities()));
+    }
+
+    #[test]
+    fn an_entity_document_over_the_page_budget_stops_where_it_ran_out_and_says_why() {
+        // `?budget=` (this test's thread only: the budget is per thread).
+        limit_budget(300);
+        let mut s = Sim::load(
+            r#"{"settle":1,"seed":1,"run_until_ms":1000000,"entities":{"work":{"type":"queue"}},
+               "actors":[{"kind":"sender","name":"S","to":"work","count":1000,"interval_ms":10}]}"#,
+        )
+        .unwrap();
+        let end = Instant::from_millis(1_000_000);
+        let mut err = None;
+        for _ in 0..100 {
+            match s.advance_slice(end, 1_000) {
+                Err(e) => {
+                    err = Some(e);
+                    break;
+                }
+                Ok(_) if s.now() >= end => break,
+                Ok(_) => {}
+            }
+        }
+        let err = err.expect("over the budget");
+        assert!(err.contains("records budget (300 records)"), "{err}");
+        assert_eq!(s.stopped(), Some(err.clone()));
+        let at = s.now();
+        assert!(at > Instant::from_millis(0) && at < end, "{at:?}");
+        // Nothing more runs.
+        assert_eq!(s.advance_slice(end, 1_000), Err(err));
+        assert_eq!(s.now(), at);
     }
 
     #[test]

@@ -106,6 +106,15 @@ impl NsRun {
     /// would refuse.
     #[must_use]
     pub fn new(sc: &Scenario) -> Self {
+        Self::with_budget(sc, Budget::DEFAULT)
+    }
+
+    /// A run at time zero with this work budget (as [`super::Run::with_budget`]).
+    ///
+    /// # Panics
+    /// As [`NsRun::new`].
+    #[must_use]
+    pub fn with_budget(sc: &Scenario, budget: Budget) -> Self {
         let ents = sc
             .entities
             .as_ref()
@@ -119,7 +128,7 @@ impl NsRun {
             next: 0,
             end: sc.run_until,
             meter: Meter {
-                budget: Budget::DEFAULT,
+                budget,
                 records: 0,
                 trace_bytes: 0,
                 exceeded: None,

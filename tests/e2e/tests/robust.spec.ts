@@ -169,3 +169,22 @@ test('over its work budget the page stops with the same error as the CLI, keeps 
   await page.waitForTimeout(300);
   expect(parseFloat((await page.getByTestId('clock').textContent())!)).toBe(clock);
 });
+
+test('a document with entities runs under the page budget too: over it, the same error and what ran is kept', async ({ page }) => {
+  test.setTimeout(60_000);
+  const doc = {
+    settle: 1, title: 'Entities over budget', seed: 3, run_until_ms: 3600000,
+    entities: { work: { type: 'queue' } },
+    script: [],
+    actors: [{ kind: 'sender', name: 'Flood', to: 'work', count: 100000, interval_ms: 1 }],
+  };
+  const text = Buffer.from(JSON.stringify(doc)).toString('base64url');
+  await page.goto(`./?budget=5000#s=${text}&t=3600000`);
+  await expect(page.getByRole('heading', { name: 'Entities over budget' })).toBeVisible({ timeout: 15_000 });
+  const alert = page.getByRole('alert').filter({ hasText: 'This scenario stopped at' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).toContainText('work budget exceeded: the records budget (5000 records) ran out at t=');
+  const clock = parseFloat((await page.getByTestId('clock').textContent())!);
+  expect(clock).toBeGreaterThan(0);
+  expect(clock).toBeLessThan(3600);
+});
