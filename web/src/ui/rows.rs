@@ -12,7 +12,6 @@
 //! build 200 rows.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use web_sys::{Document, Element};
 
 /// A row of a list: an item and the elements that show it.
@@ -51,13 +50,9 @@ impl<R: Row> Rows<R> {
         let Some(doc) = self.list.owner_document() else {
             return;
         };
-        let wanted: HashMap<u64, usize> = items
-            .iter()
-            .enumerate()
-            .map(|(i, it)| (R::key(it), i))
-            .collect();
-        // Rows that stay, by key; rows that leave, in page order (reused from the last).
-        let mut staying: HashMap<u64, (R::Item, R)> = HashMap::new();
+        // Rows that stay, by key; rows that leave, in page order (reused from the last). Lists
+        // are short (at most a few hundred rows): a linear search costs less code than a map.
+        let mut staying: Vec<(u64, (R::Item, R))> = Vec::new();
         let mut leaving: Vec<(R::Item, R)> = Vec::new();
         // A leaving row that holds the focus is not reused: a focused button would act on
         // another item than the one it was focused for. It leaves the page.
@@ -65,8 +60,8 @@ impl<R: Row> Rows<R> {
         let mut dropped: Vec<(R::Item, R)> = Vec::new();
         for (item, row) in std::mem::take(&mut self.rows) {
             let k = R::key(&item);
-            if wanted.contains_key(&k) && !staying.contains_key(&k) {
-                staying.insert(k, (item, row));
+            if items.iter().any(|it| R::key(it) == k) && !staying.iter().any(|(s, _)| *s == k) {
+                staying.push((k, (item, row)));
             } else if focused
                 .as_ref()
                 .is_some_and(|f| row.element().contains(Some(f)))
@@ -81,8 +76,9 @@ impl<R: Row> Rows<R> {
         let mut after: Option<Element> = None;
         let mut out: Vec<(R::Item, R)> = Vec::with_capacity(items.len());
         for item in items.iter().rev() {
-            let (mut shown, mut row) = match staying.remove(&R::key(item)) {
-                Some(kept) => kept,
+            let k = R::key(item);
+            let (mut shown, mut row) = match staying.iter().position(|(s, _)| *s == k) {
+                Some(i) => staying.swap_remove(i).1,
                 None => match leaving.pop() {
                     Some(reused) => reused,
                     None => {
