@@ -26,23 +26,6 @@ use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
 pub(crate) use stage::{StageState, tick};
 
-/// The positions of a list whose items change wholesale while the clock runs (the log, the
-/// lanes, a receiver's deliveries): rows keyed by position are updated in place by a
-/// publication instead of being removed and built anew (at 100x every log line is new at each
-/// publication: 300 lines built and 300 removed, twice a second).
-fn positions<T: Send + Sync + 'static>(list: Memo<Vec<T>>) -> impl Fn() -> std::ops::Range<usize> {
-    move || 0..list.with(Vec::len)
-}
-
-/// The item at position `i` of `list` as a memo: the row's views read it by reference and
-/// change only when that item does.
-fn item<T>(list: Memo<Vec<T>>, i: usize) -> Memo<T>
-where
-    T: Clone + Default + PartialEq + Send + Sync + 'static,
-{
-    Memo::new(move |_| list.with(|l| l.get(i).cloned().unwrap_or_default()))
-}
-
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
 pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
     let on = !ctx.presenter.get_untracked();

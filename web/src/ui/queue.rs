@@ -5,6 +5,118 @@ use crate::sim::{Lane, LogLine, Row, Settle};
 use leptos::prelude::*;
 use settle_core::Instant;
 
+/// What a lane's item says under its id.
+fn lane_meta(r: &Row) -> String {
+    let at = r
+        .entity
+        .as_ref()
+        .map_or(String::new(), |e| format!("in {e} · "));
+    match (&r.holder, r.due_ms) {
+        (Some(h), _) => format!(
+            "{at}seq {} · delivery {} · locked by {h}",
+            r.seq,
+            r.delivery_count + 1
+        ),
+        (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
+        (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
+    }
+}
+
+/// A lane's item on the page: `<li class="msg msg-KIND"><button …>id, meta, extras</button></li>`.
+struct LaneRow {
+    li: web_sys::Element,
+    button: web_sys::Element,
+    id: web_sys::Element,
+    meta: web_sys::Element,
+    /// The session, reason and description spans, when the item has them.
+    extras: Vec<web_sys::Element>,
+}
+
+impl LaneRow {
+    /// Brings the row from showing `old` (`None`: nothing yet) to showing `r`.
+    fn show(&mut self, doc: &web_sys::Document, old: Option<&Row>, r: &Row) {
+        let differs = |f: fn(&Row, &Row) -> bool| old.is_none_or(|o| f(o, r));
+        if differs(|o, r| o.id != r.id || o.key != r.key) {
+            self.id.set_text_content(Some(&r.id));
+            let _ = self
+                .button
+                .set_attribute("aria-label", &format!("Inspect {}", r.id));
+            let _ = self.button.set_attribute("data-key", &r.key.to_string());
+        }
+        let meta = lane_meta(r);
+        if old.is_none_or(|o| lane_meta(o) != meta) {
+            self.meta.set_text_content(Some(&meta));
+        }
+        if differs(|o, r| o.recent != r.recent) {
+            let _ = self.li.class_list().toggle_with_force("recent", r.recent);
+        }
+        if differs(|o, r| {
+            (&o.session, &o.reason, &o.description) != (&r.session, &r.reason, &r.description)
+        }) {
+            for e in self.extras.drain(..) {
+                e.remove();
+            }
+            let extras = [
+                (
+                    "msg-meta",
+                    r.session.as_ref().map(|x| format!("session {x}")),
+                ),
+                ("msg-reason", r.reason.clone()),
+                ("msg-desc", r.description.clone()),
+            ];
+            for (class, text) in extras {
+                if let Some(e) = text.and_then(|t| super::rows::element(doc, "span", class, &t)) {
+                    let _ = self.button.append_child(&e);
+                    self.extras.push(e);
+                }
+            }
+        }
+    }
+}
+
+impl super::rows::Row for LaneRow {
+    type Item = Row;
+    /// The lane's kind (its class).
+    type Ctx = &'static str;
+
+    fn key(r: &Row) -> u64 {
+        r.key
+    }
+
+    fn build(doc: &web_sys::Document, r: &Row, kind: &&'static str) -> Option<Self> {
+        let li = super::rows::element(doc, "li", &format!("msg msg-{kind}"), "")?;
+        let button = super::rows::element(doc, "button", "msg-btn", "")?;
+        let id = super::rows::element(doc, "span", "msg-id", "")?;
+        let meta = super::rows::element(doc, "span", "msg-meta", "")?;
+        button.append_child(&id).ok()?;
+        button.append_child(&meta).ok()?;
+        li.append_child(&button).ok()?;
+        let mut row = Self {
+            li,
+            button,
+            id,
+            meta,
+            extras: Vec::new(),
+        };
+        row.show(doc, None, r);
+        Some(row)
+    }
+
+    fn update(&mut self, doc: &web_sys::Document, old: &Row, new: &Row, _: &&'static str) {
+        self.show(doc, Some(old), new);
+    }
+
+    fn element(&self) -> &web_sys::Element {
+        &self.li
+    }
+}
+
+thread_local! {
+    static LANES: super::rows::Registry<LaneRow> = const { super::rows::Registry::new() };
+}
+
+/// One lane: its items are patched in plain DOM (`super::rows`); a click on one opens it in
+/// the inspector (one listener for the lane).
 #[component]
 fn LaneView(
     ctx: Ctx,
@@ -15,43 +127,34 @@ fn LaneView(
     lane: RwSignal<Lane>,
 ) -> impl IntoView {
     let total = Memo::new(move |_| lane.with(|l| l.total));
-    let rows = Memo::new(move |_| lane.with(|l| l.rows.clone()));
-    let hidden = move || total.get() - rows.with(Vec::len);
+    let shown = Memo::new(move |_| lane.with(|l| l.rows.len()));
+    let hidden = move || total.get() - shown.get();
+    let list = NodeRef::<leptos::html::Ul>::new();
+    let id = super::rows::next_id();
+    Effect::new(move |_| {
+        lane.with(|l| {
+            if let Some(ul) = list.get() {
+                LANES.with(|x| x.patch(id, &ul, &l.rows, &kind));
+            }
+        });
+    });
+    on_cleanup(move || LANES.with(|x| x.forget(id)));
+    let inspect = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let key = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.closest("button[data-key]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-key"))
+            .and_then(|k| k.parse::<u64>().ok());
+        if let Some(key) = key {
+            ctx.act(move |s| s.select(Some(key)));
+        }
+    };
     view! {
         <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
             <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
-            <ul aria-label=title data-testid=testid class="msgs">
-                <For each=super::positions(rows) key=|i| *i let:i>
-                    {
-                        let r = super::item(rows, i);
-                        // The key names one message across entities (a topic's copies share a seq).
-                        let seq = move || r.with(|r| r.key);
-                        let meta = move || r.with(|r| {
-                            let at = r.entity.as_ref().map_or(String::new(), |e| format!("in {e} · "));
-                            match (&r.holder, r.due_ms) {
-                                (Some(h), _) => format!("{at}seq {} · delivery {} · locked by {h}", r.seq, r.delivery_count + 1),
-                                (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
-                                (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
-                            }
-                        });
-                        let extra = move |cls: &'static str, pick: fn(&Row) -> Option<String>| {
-                            move || r.with(pick).map(|x| view! { <span class=cls>{x}</span> })
-                        };
-                        view! {
-                            <li class=format!("msg msg-{kind}") class:recent=move || r.with(|r| r.recent)>
-                                <button class="msg-btn" on:click=move |_| { let seq = seq(); ctx.act(move |s| s.select(Some(seq))) }
-                                    aria-label=move || r.with(|r| format!("Inspect {}", r.id))>
-                                    <span class="msg-id">{move || r.with(|r| r.id.clone())}</span>
-                                    <span class="msg-meta">{meta}</span>
-                                    {extra("msg-meta", |r| r.session.as_ref().map(|x| format!("session {x}")))}
-                                    {extra("msg-reason", |r| r.reason.clone())}
-                                    {extra("msg-desc", |r| r.description.clone())}
-                                </button>
-                            </li>
-                        }
-                    }
-                </For>
-            </ul>
+            <ul aria-label=title data-testid=testid class="msgs" node_ref=list on:click=inspect></ul>
             <Show when=move || { hidden() > 0 }>
                 <p class="more-count">{move || format!("+ {} more", hidden())}</p>
             </Show>
