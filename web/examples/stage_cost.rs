@@ -6,54 +6,17 @@
 //! time: the simulation, the stage model, the layout and the animator's update, each timed,
 //! and the snapshot the page's lists are drawn from.
 use settle_core::{Duration, Instant};
-use settle_web::sim::Sim;
+use settle_web::sim::{Sim, workloads};
 use settle_web::stage::anim::Animator;
 use settle_web::stage::layout::layout;
 use std::time::Instant as T;
 
-fn load() -> String {
-    let mut script = Vec::new();
-    for i in 0..1000 {
-        script.push(format!(
-            r#"{{"at_ms":0,"do":"send","by":"S1","id":"m{i}"}}"#
-        ));
-    }
-    for k in 0..=150 {
-        for r in 1..=50 {
-            script.push(format!(
-                r#"{{"at_ms":{},"do":"receive","by":"R{r}","max":4}}"#,
-                k * 5000
-            ));
-        }
-    }
-    format!(
-        r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":5000,"max_delivery_count":1000}},"script":[{}]}}"#,
-        script.join(",")
-    )
-}
-
-fn busy() -> String {
-    let mut actors = vec![
-        r#"{"kind":"sender","name":"Firehose","mode":"pipelined","count":10000,"rtt_ms":70,"store_ms":10}"#
-            .to_string(),
-    ];
-    for r in 1..=50 {
-        actors.push(format!(
-            r#"{{"kind":"receiver","name":"W{r}","concurrency":4,"processing_ms":[20000,40000]}}"#
-        ));
-    }
-    format!(
-        r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":60000,"max_delivery_count":10}},"script":[],"actors":[{}]}}"#,
-        actors.join(",")
-    )
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let doc = if args.first().map(String::as_str) == Some("busy") {
-        busy()
+        workloads::busy_10k()
     } else {
-        load()
+        workloads::load_1k()
     };
     let speed: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100.0);
     let step = (16.7 * speed).round() as u64;

@@ -24,6 +24,7 @@ use crate::Ctx;
 use crate::sim::ENTITIES_WATCH_ONLY;
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
+pub(crate) use rows::element;
 pub(crate) use stage::{StageState, tick};
 
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
