@@ -204,3 +204,30 @@ test('while the clock runs, a lock bar scrolled into view shows the time left no
   await expect(timer).toContainText(/lock 5[56]\.\d s/);
   await expect(p.clock().getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
 });
+
+test('a held row that holds the focus is not reused for another message when its own leaves', async ({ page }) => {
+  // Rows that leave are reused for new ones (web/src/ui/rows.rs), but not one holding the focus:
+  // a focused button would otherwise act on a message it was not focused for.
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+    { at_ms: 0, do: 'receive', by: 'R1' },
+    { at_ms: 1000, do: 'complete', by: 'R1', msg: 'm1' },
+    { at_ms: 1000, do: 'receive', by: 'R1' },
+  ]));
+  const rows = p.receiver('R1').getByRole('list', { name: 'Held by R1' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAccessibleName('m1 held');
+  await rows.first().evaluate((el) => { (el as HTMLElement).dataset.probe = 'the row of m1'; });
+  await rows.first().getByRole('button', { name: 'Defer' }).focus();
+  // Play without moving the focus (a click would take it).
+  await p.clock().getByRole('button', { name: 'Play', exact: true }).evaluate((b) => (b as HTMLButtonElement).click());
+  await p.runFor(1_200);
+  await p.clock().getByRole('button', { name: 'Pause', exact: true }).evaluate((b) => (b as HTMLButtonElement).click());
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAccessibleName('m2 held');
+  // m2's row is not m1's element, and the focus is not on one of m2's buttons.
+  await expect(rows.first()).not.toHaveAttribute('data-probe', 'the row of m1');
+  expect(await rows.first().evaluate((el) => el.contains(document.activeElement))).toBe(false);
+});
