@@ -155,10 +155,17 @@ fn label_room(r: Rect, text_x: f64, font: f64, count: u32) -> (f64, f64) {
 /// ("o1 · audit"); where both do not fit, the id is kept whole and the entity left out (the
 /// inspector and the mirror still name it), rather than cutting both ("o1 · au…").
 fn label(s: &str, chars: f64) -> String {
-    match s.split_once(" · ") {
-        Some((id, _)) if s.chars().count() as f64 > chars.floor() => fit(id, chars),
-        _ => fit(s, chars),
+    match without_entity(s, chars) {
+        Some((id, _)) => fit(id, chars),
+        None => fit(s, chars),
     }
+}
+
+/// The id and the entity of a held copy's label ("o1 · audit") that does not fit in `chars`
+/// characters, the entity to be left out of it; `None` when it fits or names no entity.
+fn without_entity(s: &str, chars: f64) -> Option<(&str, &str)> {
+    s.split_once(" · ")
+        .filter(|_| s.chars().count() as f64 > chars.floor())
 }
 
 /// A stable colour for a session id.
@@ -709,11 +716,9 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         // A held copy whose label had no room for its entity names it here, beside the time.
         let (_, chars) = label_room(r, r.x + r.h * 0.95, l.font, t.count);
         let time = crate::sim::secs(left);
-        let text = match t.id.split_once(" · ") {
-            Some((_, entity)) if label(&t.id, chars) != *t.id => {
-                fit(&format!("{entity} · {time}"), c.w / (px * 0.61))
-            }
-            _ => time,
+        let text = match without_entity(&t.id, chars) {
+            Some((_, entity)) => fit(&format!("{entity} · {time}"), c.w / (px * 0.61)),
+            None => time,
         };
         cx.fill_text(&text, c.x + c.w / 2.0, c.y + c.h * 0.5);
         cx.set_text_align("start");

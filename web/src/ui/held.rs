@@ -100,7 +100,7 @@ impl rows::Row for Row {
         h.seq
     }
 
-    fn build(doc: &Document, h: &HeldRow, &now: &u64) -> Option<Self> {
+    fn build(doc: &Document) -> Option<Self> {
         let li = element(doc, "li", "held-msg", "")?;
         let top = element(doc, "div", "held-top", "")?;
         let inspect = element(doc, "button", "msg-id link", "")?;
@@ -112,7 +112,7 @@ impl rows::Row for Row {
         lock.set_attribute("role", "timer").ok()?;
         lock.set_attribute("aria-label", "Lock time left").ok()?;
         let bar: HtmlElement = element(doc, "div", "lock-bar", "")?.dyn_into().ok()?;
-        // The lock's words are drawn by `locks::register` (below, through `update`).
+        // The lock's words are drawn by `locks::register` (in `update`).
         let label = element(doc, "span", "lock-text", " ")?;
         lock.append_child(&bar).ok()?;
         lock.append_child(&label).ok()?;
@@ -125,7 +125,7 @@ impl rows::Row for Row {
         li.append_child(&top).ok()?;
         li.append_child(&lock).ok()?;
         li.append_child(&actions).ok()?;
-        let mut row = Self {
+        Some(Self {
             li,
             inspect,
             top,
@@ -137,13 +137,7 @@ impl rows::Row for Row {
             lock: locks::next_id(),
             bar,
             label,
-        };
-        row.show(doc, None, h, now);
-        Some(row)
-    }
-
-    fn update(&mut self, doc: &Document, old: &HeldRow, new: &HeldRow, &now: &u64) {
-        self.show(doc, Some(old), new, now);
+        })
     }
 
     fn element(&self) -> &Element {
@@ -153,11 +147,8 @@ impl rows::Row for Row {
     fn gone(&self) {
         locks::unregister(self.lock);
     }
-}
 
-impl Row {
-    /// Brings the row from showing `old` (`None`: nothing yet) to showing `h`.
-    fn show(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, now: u64) {
+    fn update(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, &now: &u64) {
         // What differs from the row shown (everything, for a new row).
         let differs = |f: fn(&HeldRow, &HeldRow) -> bool| old.is_none_or(|o| f(o, h));
         if differs(|o, h| o.id != h.id || o.seq != h.seq) {
@@ -253,7 +244,7 @@ pub(super) fn HeldList(
         let w = who.get_value();
         let settle = |what: Settle| {
             let (w, rs, ds) = (
-                who.get_value(),
+                w.clone(),
                 reason.get_untracked(),
                 description.get_untracked(),
             );

@@ -44,7 +44,6 @@ struct Bar {
 
 thread_local! {
     static BARS: RefCell<Vec<Bar>> = const { RefCell::new(Vec::new()) };
-    static NEXT: Cell<u64> = const { Cell::new(0) };
     /// The virtual time the bars were last drawn for.
     static NOW: Cell<u64> = const { Cell::new(0) };
     /// Tells which bars are on screen (none where the browser has no IntersectionObserver:
@@ -86,14 +85,7 @@ fn watcher() -> Option<web_sys::IntersectionObserver> {
     o
 }
 
-/// A number for a new bar.
-pub(crate) fn next_id() -> u64 {
-    NEXT.with(|n| {
-        let id = n.get();
-        n.set(id + 1);
-        id
-    })
-}
+pub(crate) use super::rows::next_id;
 
 /// Registers bar `id` (or updates its lock) and draws it for virtual `now` (ms): `bar` is the
 /// bar's element, `label` the element whose first child is the text.

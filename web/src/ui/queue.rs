@@ -32,9 +32,40 @@ struct LaneRow {
     extras: Vec<web_sys::Element>,
 }
 
-impl LaneRow {
-    /// Brings the row from showing `old` (`None`: nothing yet) to showing `r`.
-    fn show(&mut self, doc: &web_sys::Document, old: Option<&Row>, r: &Row) {
+impl super::rows::Row for LaneRow {
+    type Item = Row;
+    /// The lane's kind (its class).
+    type Ctx = &'static str;
+
+    fn key(r: &Row) -> u64 {
+        r.key
+    }
+
+    fn build(doc: &web_sys::Document) -> Option<Self> {
+        let li = super::rows::element(doc, "li", "", "")?;
+        let button = super::rows::element(doc, "button", "msg-btn", "")?;
+        let id = super::rows::element(doc, "span", "msg-id", "")?;
+        let meta = super::rows::element(doc, "span", "msg-meta", "")?;
+        button.append_child(&id).ok()?;
+        button.append_child(&meta).ok()?;
+        li.append_child(&button).ok()?;
+        Some(Self {
+            li,
+            button,
+            id,
+            meta,
+            extras: Vec::new(),
+        })
+    }
+
+    fn element(&self) -> &web_sys::Element {
+        &self.li
+    }
+
+    fn update(&mut self, doc: &web_sys::Document, old: Option<&Row>, r: &Row, kind: &&'static str) {
+        if old.is_none() {
+            self.li.set_class_name(&format!("msg msg-{kind}"));
+        }
         let differs = |f: fn(&Row, &Row) -> bool| old.is_none_or(|o| f(o, r));
         if differs(|o, r| o.id != r.id || o.key != r.key) {
             self.id.set_text_content(Some(&r.id));
@@ -43,9 +74,12 @@ impl LaneRow {
                 .set_attribute("aria-label", &format!("Inspect {}", r.id));
             let _ = self.button.set_attribute("data-key", &r.key.to_string());
         }
-        let meta = lane_meta(r);
-        if old.is_none_or(|o| lane_meta(o) != meta) {
-            self.meta.set_text_content(Some(&meta));
+        // What `lane_meta` reads.
+        if differs(|o, r| {
+            (o.seq, o.delivery_count, o.due_ms, &o.entity, &o.holder)
+                != (r.seq, r.delivery_count, r.due_ms, &r.entity, &r.holder)
+        }) {
+            self.meta.set_text_content(Some(&lane_meta(r)));
         }
         if differs(|o, r| o.recent != r.recent) {
             let _ = self.li.class_list().toggle_with_force("recent", r.recent);
@@ -71,43 +105,6 @@ impl LaneRow {
                 }
             }
         }
-    }
-}
-
-impl super::rows::Row for LaneRow {
-    type Item = Row;
-    /// The lane's kind (its class).
-    type Ctx = &'static str;
-
-    fn key(r: &Row) -> u64 {
-        r.key
-    }
-
-    fn build(doc: &web_sys::Document, r: &Row, kind: &&'static str) -> Option<Self> {
-        let li = super::rows::element(doc, "li", &format!("msg msg-{kind}"), "")?;
-        let button = super::rows::element(doc, "button", "msg-btn", "")?;
-        let id = super::rows::element(doc, "span", "msg-id", "")?;
-        let meta = super::rows::element(doc, "span", "msg-meta", "")?;
-        button.append_child(&id).ok()?;
-        button.append_child(&meta).ok()?;
-        li.append_child(&button).ok()?;
-        let mut row = Self {
-            li,
-            button,
-            id,
-            meta,
-            extras: Vec::new(),
-        };
-        row.show(doc, None, r);
-        Some(row)
-    }
-
-    fn update(&mut self, doc: &web_sys::Document, old: &Row, new: &Row, _: &&'static str) {
-        self.show(doc, Some(old), new);
-    }
-
-    fn element(&self) -> &web_sys::Element {
-        &self.li
     }
 }
 
@@ -195,26 +192,25 @@ impl super::rows::Row for LogRow {
         l.n
     }
 
-    fn build(doc: &web_sys::Document, l: &LogLine, (): &()) -> Option<Self> {
+    fn build(doc: &web_sys::Document) -> Option<Self> {
         let li = super::rows::element(doc, "li", "", "")?;
-        let time =
-            super::rows::element(doc, "time", "", &Instant::from_millis(l.t_ms).to_string())?;
-        let text: web_sys::Node = doc.create_text_node(&format!(" {}", l.text)).into();
+        let time = super::rows::element(doc, "time", "", "")?;
+        let text: web_sys::Node = doc.create_text_node("").into();
         li.append_child(&time).ok()?;
         li.append_child(&text).ok()?;
-        let _ = li.class_list().toggle_with_force("error", l.error);
         Some(Self { li, time, text })
     }
 
-    fn update(&mut self, _: &web_sys::Document, old: &LogLine, l: &LogLine, (): &()) {
-        if old.t_ms != l.t_ms {
+    fn update(&mut self, _: &web_sys::Document, old: Option<&LogLine>, l: &LogLine, (): &()) {
+        let differs = |f: fn(&LogLine, &LogLine) -> bool| old.is_none_or(|o| f(o, l));
+        if differs(|o, l| o.t_ms != l.t_ms) {
             self.time
                 .set_text_content(Some(&Instant::from_millis(l.t_ms).to_string()));
         }
-        if old.text != l.text {
+        if differs(|o, l| o.text != l.text) {
             self.text.set_node_value(Some(&format!(" {}", l.text)));
         }
-        if old.error != l.error {
+        if differs(|o, l| o.error != l.error) {
             let _ = self.li.class_list().toggle_with_force("error", l.error);
         }
     }

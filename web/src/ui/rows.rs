@@ -19,10 +19,17 @@ pub(crate) trait Row: Sized + 'static {
     type Item: PartialEq + Clone;
     /// What names one item across publications.
     fn key(item: &Self::Item) -> u64;
-    /// New elements showing `item`.
-    fn build(doc: &Document, item: &Self::Item, ctx: &Self::Ctx) -> Option<Self>;
-    /// Brings the row from showing `old` to showing `new` (only what changed).
-    fn update(&mut self, doc: &Document, old: &Self::Item, new: &Self::Item, ctx: &Self::Ctx);
+    /// New elements, empty: [`Row::update`] from `None` fills them.
+    fn build(doc: &Document) -> Option<Self>;
+    /// Brings the row from showing `old` (`None`: nothing, a new row) to showing `new`,
+    /// writing only what differs.
+    fn update(
+        &mut self,
+        doc: &Document,
+        old: Option<&Self::Item>,
+        new: &Self::Item,
+        ctx: &Self::Ctx,
+    );
     /// The row's outermost element.
     fn element(&self) -> &Element;
     /// The row leaves the page for good (unregister what it registered).
@@ -56,7 +63,9 @@ impl<R: Row> Rows<R> {
         let mut leaving: Vec<(R::Item, R)> = Vec::new();
         // A leaving row that holds the focus is not reused: a focused button would act on
         // another item than the one it was focused for. It leaves the page.
-        let focused = doc.active_element();
+        let focused = doc
+            .active_element()
+            .filter(|f| self.list.contains(Some(f.as_ref())));
         let mut dropped: Vec<(R::Item, R)> = Vec::new();
         for (item, row) in std::mem::take(&mut self.rows) {
             let k = R::key(&item);
@@ -82,15 +91,16 @@ impl<R: Row> Rows<R> {
                 None => match leaving.pop() {
                     Some(reused) => reused,
                     None => {
-                        let Some(row) = R::build(&doc, item, ctx) else {
+                        let Some(mut row) = R::build(&doc) else {
                             continue;
                         };
+                        row.update(&doc, None, item, ctx);
                         (item.clone(), row)
                     }
                 },
             };
             if shown != *item {
-                row.update(&doc, &shown, item, ctx);
+                row.update(&doc, Some(&shown), item, ctx);
                 shown = item.clone();
             }
             let el = row.element();
@@ -136,7 +146,7 @@ thread_local! {
     static NEXT: Cell<u64> = const { Cell::new(0) };
 }
 
-/// A number for a new list (the key of its [`Rows`] in a registry).
+/// A number for a new list (the key of its [`Rows`] in a registry) or lock bar (`super::locks`).
 pub(crate) fn next_id() -> u64 {
     NEXT.with(|n| {
         let id = n.get();
