@@ -3,6 +3,7 @@
 //
 //   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json] [--only load-1k|busy-10k]
 //        [--speed 1x|100x] [--trace DIR]   (DIR: keep each run's Chromium trace, to drill into)
+//        [--worst N]   (also print the N costliest frames, with their parts and their index)
 //        [--cpuprofile DIR]   (also a V8 CPU profile of each window, DIR/<run>.cpuprofile, and
 //        the 25 functions with the most self time printed; wasm functions have names only in a
 //        build that keeps them: `data-wasm-opt="0" data-keep-debug` on the rust link of index.html)
@@ -56,6 +57,7 @@ const traceDir = opt('trace', null);
 if (traceDir) mkdirSync(traceDir, { recursive: true });
 const fromDir = opt('from', null);
 const profDir = opt('cpuprofile', null);
+const worst = Number(opt('worst', 0));
 if (profDir) mkdirSync(profDir, { recursive: true });
 
 // Self time by function (bottom-up) of a V8 CPU profile, the `top` largest, as printable lines.
@@ -132,6 +134,16 @@ function analyse(events, t0, t1) {
   if (marks.length < 10) { marks = on.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.ts); markName = 'FireAnimationFrame'; }
   marks.sort((a, b) => a - b);
   const tops = outermost(on.filter((e) => e.ph === 'X' && TOP.has(e.name)).sort((a, b) => a.ts - b.ts));
+  // A marker lies inside the task that begins the frame (ProxyMain::BeginMainFrame), a few
+  // microseconds after that task's start: the frame starts where that task starts, so that the
+  // task and the work nested in it count for the same frame.
+  {
+    let k = 0;
+    marks = marks.map((m) => {
+      while (k < tops.length && tops[k].ts + (tops[k].dur ?? 0) < m) k++;
+      return k < tops.length && tops[k].ts <= m ? tops[k].ts : m;
+    });
+  }
   const nested = on.filter((e) => e.ph === 'X' && kindOf.has(e.name));
   const frames = [];
   let ti = 0;
@@ -213,6 +225,14 @@ function report(name, speed, buf, virtual, errors) {
     },
   };
   results.push(r);
+  if (worst) {
+    // The costliest frames, with their parts and their place in the window: to tell the
+    // publications (twice a second) from a steady cost.
+    const ranked = a.frames.map((f, i) => ({ ...f, i })).sort((x, y) => y.total - x.total).slice(0, worst);
+    for (const f of ranked) {
+      console.log(`  frame ${String(f.i).padStart(4)}  ${f.total.toFixed(2).padStart(6)} ms  script ${f.script.toFixed(2)}  style+layout ${f.style_layout.toFixed(2)}  paint+commit ${f.paint.toFixed(2)}`);
+    }
+  }
   console.log(`${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
     `longest task ${r.longest_task_ms} ms  (${r.frames} frames; mean script ${r.mean_parts.script}, style+layout ${r.mean_parts.style_layout}, paint+commit ${r.mean_parts.paint_commit}; virtual ${virtual})` +
     (r.painter ? `\n${' '.repeat(16)}painter worker: ${r.painter.pictures_per_s} pictures/s, ${r.painter.ms_per_picture} ms each, busy ${r.painter.busy_ms_per_s} ms/s` : `\n${' '.repeat(16)}painter worker: none (painted on the page)`) +
