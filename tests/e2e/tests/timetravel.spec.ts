@@ -35,6 +35,39 @@ function slider(page: Page) {
   return page.getByRole('region', { name: 'Timeline' }).getByRole('slider', { name: 'Virtual time' });
 }
 
+test('the timeline draws each kind of marker in its row and names the one under the pointer', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(story);
+  const track = slider(page);
+  const canvas = page.locator('.tl-marks');
+  await expect(canvas).toHaveAttribute('data-marks', /^[1-9]/);
+  // Painted pixels per row of the canvas (the rows: sends, lock expiries, abandons,
+  // dead-letter moves, settlements; 11 CSS px apart from 4 px down).
+  const rows = await canvas.evaluate((c: HTMLCanvasElement) => {
+    const g = c.getContext('2d')!;
+    const k = c.width / c.clientWidth;
+    const out: number[] = [];
+    for (let r = 0; r < 5; r++) {
+      const d = g.getImageData(0, Math.round((4 + 11 * r) * k), c.width, Math.round(9 * k)).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+      out.push(n);
+    }
+    return out;
+  });
+  expect(rows[0], 'sends').toBeGreaterThan(0);
+  expect(rows[1], 'lock expiries').toBeGreaterThan(0);
+  expect(rows[2], 'abandons').toBeGreaterThan(0);
+  expect(rows[3], 'dead-letter moves (none in this story)').toBe(0);
+  // The three sends at 0 s are one marker at the track's start: the pointer over it shows
+  // their words, and away from every marker nothing.
+  const box = (await track.boundingBox())!;
+  await page.mouse.move(box.x + 7, box.y + 1 + 4 + 4.5);
+  await expect(track).toHaveAttribute('title', '3 sends at 0.000 s: m1, m2, m3');
+  await page.mouse.move(box.x + box.width / 2, box.y + 1 + 4 + 4.5);
+  await expect(track).not.toHaveAttribute('title', /./);
+});
+
 /** Plays by stepping (the clock's Step) until the clock shows `time`. */
 async function stepTo(p: Playground, time: string) {
   for (let i = 0; i < 30 && (await p.virtualTime()) !== time; i++) await p.clockButton('Step');

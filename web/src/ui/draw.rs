@@ -70,6 +70,20 @@ impl Palette {
         }
     }
 
+    /// The timeline's colour for a kind of marker (the page's `--tl-*` properties: the lanes'
+    /// inks and the settled green).
+    #[must_use]
+    pub fn marker(&self, k: crate::sim::MarkKind) -> &str {
+        use crate::sim::MarkKind;
+        match k {
+            MarkKind::Send => self.kind(Kind::Available).0,
+            MarkKind::Expiry => self.kind(Kind::Locked).0,
+            MarkKind::Abandon => self.kind(Kind::Deferred).0,
+            MarkKind::DeadLetter => self.kind(Kind::Dead).0,
+            MarkKind::Settle => &self.ok,
+        }
+    }
+
     fn kind(&self, k: Kind) -> (&str, &str) {
         let (a, b) = &self.kinds[k as usize];
         (a, b)

@@ -235,6 +235,7 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
             if s.pal.as_ref() != Some(&pal) {
                 s.drawn_at_virtual = None;
                 s.still_ok = false;
+                super::timeline::repaint(&pal);
             }
             s.pal = Some(pal);
             s.pal_at = real;
