@@ -86,8 +86,37 @@ pub struct Parts {
     pub log: RwSignal<Vec<LogLine>>,
     /// The receivers' names, in order.
     pub receivers: RwSignal<Vec<String>>,
-    /// Each receiver's panel, by name.
-    receiver_views: StoredValue<Vec<(String, ArcRwSignal<ReceiverView>)>>,
+    /// Each receiver's panel, in the order they were first published.
+    panels: StoredValue<Vec<Panel>>,
+    /// Where the next round of off-screen panels starts (see [`Parts::publish`]).
+    turn: StoredValue<usize>,
+}
+
+/// How many off-screen receiver panels follow each publication while the clock runs (the
+/// rest wait their turn; every one is brought up to date when it comes into view or the clock
+/// stops). At 50 busy receivers every panel changed at every publication, and patching the
+/// 40-odd nobody could see cost most of it: 30–45 ms twice a second at 100×.
+const OFFSCREEN_PER_PUBLICATION: usize = 4;
+
+/// A receiver's panel as the page shows it.
+struct Panel {
+    name: String,
+    shown: ArcRwSignal<ReceiverView>,
+    /// A newer view than `shown`, held back while the panel is off screen.
+    pending: Option<ReceiverView>,
+    /// On screen or near it (until the browser says otherwise, and always where it cannot).
+    seen: bool,
+}
+
+impl Panel {
+    /// Shows `pending`, if any.
+    fn flush(&mut self) {
+        if let Some(v) = self.pending.take()
+            && self.shown.with_untracked(|old| *old != v)
+        {
+            self.shown.set(v);
+        }
+    }
 }
 
 impl Parts {
@@ -96,12 +125,15 @@ impl Parts {
             lanes: std::array::from_fn(|_| RwSignal::new(sim::Lane::default())),
             log: RwSignal::new(Vec::new()),
             receivers: RwSignal::new(Vec::new()),
-            receiver_views: StoredValue::new(Vec::new()),
+            panels: StoredValue::new(Vec::new()),
+            turn: StoredValue::new(0),
         }
     }
 
     /// Moves the parts out of `snap` into their signals, setting only those that changed.
-    fn publish(self, snap: &mut Snapshot) {
+    /// While the clock runs (`all` false), a receiver panel off screen is brought up to date
+    /// only in its turn, [`OFFSCREEN_PER_PUBLICATION`] at a time; with `all`, every panel is.
+    fn publish(self, snap: &mut Snapshot, all: bool) {
         let lanes = [
             &mut snap.available,
             &mut snap.locked,
@@ -115,36 +147,81 @@ impl Parts {
         set_if_changed(self.log, std::mem::take(&mut snap.log));
         let views = std::mem::take(&mut snap.receivers);
         let names: Vec<String> = views.iter().map(|v| v.name.clone()).collect();
-        self.receiver_views.update_value(|known| {
-            known.retain(|(name, _)| names.contains(name));
+        let turn = self.turn.get_value();
+        let next = self.panels.try_update_value(|known| {
+            known.retain(|p| names.contains(&p.name));
             for v in views {
-                match known.iter().find(|(name, _)| *name == v.name) {
-                    Some((_, signal)) => {
-                        if signal.with_untracked(|old| *old != v) {
-                            signal.set(v);
+                match known.iter_mut().find(|p| p.name == v.name) {
+                    Some(p) => {
+                        p.pending = Some(v);
+                        if p.seen || all {
+                            p.flush();
                         }
                     }
-                    None => known.push((v.name.clone(), ArcRwSignal::new(v))),
+                    None => known.push(Panel {
+                        name: v.name.clone(),
+                        shown: ArcRwSignal::new(v),
+                        pending: None,
+                        seen: true,
+                    }),
+                }
+            }
+            // The off-screen panels' turn: the next few after the last one brought up.
+            let n = known.len();
+            let mut left = OFFSCREEN_PER_PUBLICATION;
+            let mut next = turn;
+            for k in 0..n {
+                if left == 0 {
+                    break;
+                }
+                let i = (turn + k) % n;
+                if known[i].pending.is_some() {
+                    known[i].flush();
+                    left -= 1;
+                    next = i + 1;
+                }
+            }
+            next
+        });
+        if let Some(next) = next {
+            self.turn.set_value(next);
+        }
+        set_if_changed(self.receivers, names);
+    }
+
+    /// Tells whether the panel of receiver `name` is on screen (or near it): one coming into
+    /// view is brought up to date at once.
+    pub fn panel_seen(self, name: &str, seen: bool) {
+        self.panels.update_value(|known| {
+            if let Some(p) = known.iter_mut().find(|p| p.name == name) {
+                p.seen = seen;
+                if seen {
+                    p.flush();
                 }
             }
         });
-        set_if_changed(self.receivers, names);
     }
 
     /// The panel of the receiver `name` (an empty one if it is not published yet).
     pub fn receiver(self, name: &str) -> Signal<ReceiverView> {
-        let found = self.receiver_views.with_value(|known| {
+        let found = self.panels.with_value(|known| {
             known
                 .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, signal)| signal.clone())
+                .find(|p| p.name == name)
+                .map(|p| p.shown.clone())
         });
         found
             .unwrap_or_else(|| {
-                let signal = ArcRwSignal::new(ReceiverView::named(name));
-                self.receiver_views
-                    .update_value(|known| known.push((name.to_string(), signal.clone())));
-                signal
+                let shown = ArcRwSignal::new(ReceiverView::named(name));
+                self.panels.update_value(|known| {
+                    known.push(Panel {
+                        name: name.to_string(),
+                        shown: shown.clone(),
+                        pending: None,
+                        seen: true,
+                    })
+                });
+                shown
             })
             .into()
     }
@@ -343,7 +420,7 @@ impl Ctx {
             .with_value(|s| (s.snapshot(), s.generation(), s.now().as_millis()));
         self.now_ms.set(now);
         let shown = snap.now_ms;
-        self.parts.publish(&mut snap);
+        self.parts.publish(&mut snap, !self.running.get_untracked());
         self.snap.set(snap);
         // The receivers' lock bars follow it outside Leptos (bars built by this publication
         // start from its time too); while the clock runs, those on screen.
@@ -767,7 +844,7 @@ pub fn App() -> impl IntoView {
     let (generation, now) = sim.with_value(|s| (s.generation(), s.now().as_millis()));
     let parts = Parts::new();
     let mut snap = sim.with_value(Sim::snapshot);
-    parts.publish(&mut snap);
+    parts.publish(&mut snap, true);
     let ctx = Ctx {
         sim,
         snap: RwSignal::new(snap),
@@ -824,4 +901,76 @@ pub fn App() -> impl IntoView {
         keys.forget();
     }
     ui::page(ctx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ten receivers; each takes one message at 1 s.
+    fn ten_receivers() -> Sim {
+        let mut script = Vec::new();
+        for i in 1..=10 {
+            script.push(format!(
+                r#"{{"at_ms":0,"do":"send","by":"S1","id":"m{i}"}}"#
+            ));
+        }
+        for r in 1..=10 {
+            script.push(format!(
+                r#"{{"at_ms":1000,"do":"receive","by":"R{r}","max":1}}"#
+            ));
+        }
+        let text = format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":30000}},"script":[{}]}}"#,
+            script.join(",")
+        );
+        Sim::load(&text).unwrap()
+    }
+
+    fn holding(parts: Parts) -> Vec<usize> {
+        (1..=10)
+            .map(|r| {
+                parts
+                    .receiver(&format!("R{r}"))
+                    .with_untracked(|v| v.held.len())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn off_screen_receiver_panels_follow_a_running_clock_in_turns_and_at_once_when_seen_or_stopped()
+    {
+        let mut sim = ten_receivers();
+        sim.advance_to(Instant::from_millis(500));
+        let parts = Parts::new();
+        parts.publish(&mut sim.snapshot(), true);
+        assert_eq!(holding(parts), [0; 10]);
+        // R1 and R2 on screen, the others not.
+        for r in 3..=10 {
+            parts.panel_seen(&format!("R{r}"), false);
+        }
+        sim.advance_to(Instant::from_millis(1500));
+        parts.publish(&mut sim.snapshot(), false);
+        let h = holding(parts);
+        assert_eq!(h[..2], [1, 1], "panels on screen follow every publication");
+        assert_eq!(
+            h[2..].iter().sum::<usize>(),
+            OFFSCREEN_PER_PUBLICATION,
+            "{h:?}: off screen, {OFFSCREEN_PER_PUBLICATION} a publication"
+        );
+        // One coming into view is brought up to date at once.
+        let late = (3..=10).find(|&r| h[r - 1] == 0).unwrap();
+        parts.panel_seen(&format!("R{late}"), true);
+        assert_eq!(holding(parts)[late - 1], 1);
+        // The next publication brings the next ones, in turn.
+        parts.publish(&mut sim.snapshot(), false);
+        let before = h.iter().sum::<usize>() + 1;
+        assert_eq!(
+            holding(parts).iter().sum::<usize>(),
+            (before + OFFSCREEN_PER_PUBLICATION).min(10)
+        );
+        // A clock that stands shows every panel as it is.
+        parts.publish(&mut sim.snapshot(), true);
+        assert_eq!(holding(parts), [1; 10]);
+    }
 }

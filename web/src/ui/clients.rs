@@ -116,19 +116,78 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     // reading it would be 50 more computations at every one.
     let requires_session =
         Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
+    let watch = StoredValue::new_local(panel_watcher(ctx));
+    on_cleanup(move || {
+        watch.with_value(|w| {
+            if let Some((o, _)) = w {
+                o.disconnect();
+            }
+        })
+    });
     view! {
         <section class="column receivers" aria-label="Receivers">
             <For each=move || names.get() key=|n| n.clone() let:name>
-                <Receiver ctx=ctx name=name requires_session=requires_session />
+                <Receiver ctx=ctx name=name requires_session=requires_session watch=watch />
             </For>
             <button class="btn add" on:click=move |_| ctx.act(|s| s.add_receiver())>"Add receiver"</button>
         </section>
     }
 }
 
+/// Watches which receiver panels are on screen (or within 400 px of it), for
+/// [`crate::Parts::panel_seen`]: off-screen panels follow a running clock only in turns.
+/// `None` where the browser has no IntersectionObserver (every panel then follows).
+type PanelWatch = Option<(
+    web_sys::IntersectionObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+)>;
+
+fn panel_watcher(ctx: Ctx) -> PanelWatch {
+    use wasm_bindgen::JsCast;
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
+        move |entries: js_sys::Array| {
+            for e in entries.iter() {
+                let Ok(e) = e.dyn_into::<web_sys::IntersectionObserverEntry>() else {
+                    continue;
+                };
+                if let Some(name) = e.target().get_attribute("data-receiver") {
+                    ctx.parts.panel_seen(&name, e.is_intersecting());
+                }
+            }
+        },
+    );
+    let init = web_sys::IntersectionObserverInit::new();
+    init.set_root_margin("400px");
+    let o =
+        web_sys::IntersectionObserver::new_with_options(cb.as_ref().unchecked_ref(), &init).ok()?;
+    Some((o, cb))
+}
+
 #[component]
-fn Receiver(ctx: Ctx, name: String, requires_session: Memo<bool>) -> impl IntoView {
+fn Receiver(
+    ctx: Ctx,
+    name: String,
+    requires_session: Memo<bool>,
+    watch: StoredValue<PanelWatch, LocalStorage>,
+) -> impl IntoView {
     let me = ctx.parts.receiver(&name);
+    let card = NodeRef::<leptos::html::Section>::new();
+    card.on_load(move |el| {
+        watch.with_value(|w| {
+            if let Some((o, _)) = w {
+                o.observe(&el);
+            }
+        })
+    });
+    on_cleanup(move || {
+        if let Some(el) = card.get_untracked() {
+            watch.try_with_value(|w| {
+                if let Some((o, _)) = w {
+                    o.unobserve(&el);
+                }
+            });
+        }
+    });
     let mode = RwSignal::new(ReceiveMode::PeekLock);
     let from = RwSignal::new(SubQueue::Main);
     let deferred_seq = RwSignal::new(String::new());
@@ -139,7 +198,7 @@ fn Receiver(ctx: Ctx, name: String, requires_session: Memo<bool>) -> impl IntoVi
     let w = move || who.get_value();
     let held = Memo::new(move |_| me.with(|m| m.held.clone()));
     view! {
-        <section class="card receiver" aria-label=format!("Receiver {name}")>
+        <section class="card receiver" aria-label=format!("Receiver {name}") data-receiver=name.clone() node_ref=card>
             <header class="card-head">
                 <h2>{format!("Receiver {name}")}</h2>
                 <div class="badges">
