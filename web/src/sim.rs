@@ -744,10 +744,16 @@ impl Sim {
             let n = self.live.run.records() - before;
             // A snapshot costs a copy of the live state: in a crowded queue they are taken
             // further apart (at least twice as many records as messages held), so that
-            // snapshotting never costs more than replaying.
+            // snapshotting never costs more than replaying. A quiet stretch (EVERY_MS of
+            // virtual time) takes one too, where a copy is cheap (no more messages held than
+            // EVERY_RECORDS / 2); not in a crowded queue, where replaying costs by the
+            // records, whatever time they span: at 100× with 10,000 messages held, one a
+            // minute of virtual time was a copy of them all every 0.6–0.8 s of real time, each
+            // a long frame.
             self.since_note += n;
             let due = EVERY_RECORDS.max(2 * self.live.run.world().queue().len() as u64);
-            let quiet = ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
+            let quiet =
+                due == EVERY_RECORDS && ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
             if self.since_note >= due || quiet {
                 let live = &self.live;
                 let before = self.history.len();
@@ -2675,6 +2681,24 @@ mod tests {
             later_actions: 0,
             ..s.snapshot()
         };
+        state_of(s, snap)
+    }
+
+    /// The state without the previous moment (which comes from the timeline's story: one run
+    /// straight to a time has not read its story yet).
+    fn state_but_story(s: &Sim) -> String {
+        let snap = Snapshot {
+            script_left: 0,
+            story_gen: 0,
+            horizon_ms: 0,
+            later_actions: 0,
+            previous_ms: None,
+            ..s.snapshot()
+        };
+        state_of(s, snap)
+    }
+
+    fn state_of(s: &Sim, snap: Snapshot) -> String {
         format!(
             "{:?}\n{:?}\n{:?}\n{:?}",
             snap,
@@ -2688,6 +2712,31 @@ mod tests {
         let mut s = Sim::load(text).unwrap();
         s.advance_to(Instant::from_millis(t));
         s
+    }
+
+    #[test]
+    fn a_crowded_queue_played_fast_is_not_copied_every_minute_of_virtual_time() {
+        // busy-10k at 100×: 1.6 s of virtual time a frame for 20 virtual minutes, 10,000
+        // messages held. Every copy of them is a long frame; a quiet minute alone does not
+        // take one (the records since the last are far fewer than a copy costs to save).
+        let mut s = Sim::load(&workloads::busy_10k()).unwrap();
+        let copies_at_start = s.history.len();
+        while s.now().as_millis() < 1_200_000 {
+            let to = s.now().as_millis() + 1_600;
+            while !s.advance_slice(Instant::from_millis(to), 5_000).unwrap() {}
+        }
+        let copies = s.history.len() - copies_at_start;
+        assert!(copies <= 6, "{copies} copies in 20 virtual minutes");
+        // Seeking still lands where playing lands.
+        let text = workloads::busy_10k();
+        for t in [300_000, 1_000_000] {
+            s.seek(Instant::from_millis(t));
+            assert_eq!(
+                state_but_story(&s),
+                state_but_story(&played_to(&text, t)),
+                "at {t}"
+            );
+        }
     }
 
     #[test]
