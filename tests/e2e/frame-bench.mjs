@@ -3,6 +3,8 @@
 //
 //   node tests/e2e/frame-bench.mjs URL [--seconds 6] [--json out.json] [--only load-1k|busy-10k]
 //        [--speed 1x|100x] [--trace DIR]   (DIR: keep each run's Chromium trace, to drill into)
+//        [--keep-url]   (keep the scenario link in the address while measuring: before this
+//        option, every run did, and the trace's copies of it cost about 2 ms a frame)
 //        [--worst N]   (also print the N costliest frames, with their parts and their index)
 //        [--cpuprofile DIR]   (also a V8 CPU profile of each window, DIR/<run>.cpuprofile, and
 //        the 25 functions with the most self time printed; wasm functions have names only in a
@@ -58,6 +60,7 @@ if (traceDir) mkdirSync(traceDir, { recursive: true });
 const fromDir = opt('from', null);
 const profDir = opt('cpuprofile', null);
 const worst = Number(opt('worst', 0));
+const keepUrl = args.includes('--keep-url');
 if (profDir) mkdirSync(profDir, { recursive: true });
 
 // Self time by function (bottom-up) of a V8 CPU profile, the `top` largest, as printable lines.
@@ -274,6 +277,12 @@ if (fromDir) {
     } else {
       await page.goto(link(name === 'load-1k' ? load1k() : busy10k()));
       await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
+      // The link carries the whole scenario (0.6 MB at load-1k). While the trace records,
+      // Chromium copies the document's address into events of every frame (each
+      // requestAnimationFrame's ScheduleAnimation: about 1 ms each with this address, two a
+      // frame), a cost that exists only under tracing. The page has read its link: the
+      // address goes back to the page's own (no hashchange, so the page does not reload it).
+      if (!keepUrl) await page.evaluate(() => history.replaceState(null, '', location.pathname));
       const clock = page.getByRole('group', { name: 'Clock' });
       await clock.getByLabel('Speed').selectOption({ label: speed });
       const play = clock.getByRole('button', { name: 'Play', exact: true });
