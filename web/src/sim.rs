@@ -975,12 +975,17 @@ impl Sim {
         let cue_it = !self.quiet_all;
         for (e, by, i, topic) in seen {
             match (&e.kind, topic) {
-                // A copy travels from its topic, not from the sender.
+                // A copy travels from its sender through its topic (`by` names the sender).
                 (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
                     let seq = entity_seq(i, *seq);
                     self.live.touched.insert(seq, e.at);
                     let topic = u16::try_from(topic).unwrap_or(u16::MAX);
-                    self.cue(Cue::Routed { seq, topic }, cue_it);
+                    let sender = self
+                        .senders
+                        .iter()
+                        .position(|s| *s == by)
+                        .and_then(|i| u16::try_from(i).ok());
+                    self.cue(Cue::Routed { seq, topic, sender }, cue_it);
                 }
                 _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
             }
@@ -2453,7 +2458,8 @@ mod tests {
     }
 
     #[test]
-    fn a_copy_travels_from_its_topic_and_a_dropped_message_shows_on_the_topic_for_a_moment() {
+    fn a_copy_travels_from_its_sender_through_its_topic_and_a_dropped_message_shows_on_the_topic_for_a_moment()
+     {
         let mut s = Sim::load(FAN_OUT).expect("loads");
         s.take_cues();
         s.advance_to(Instant::from_millis(500));
@@ -2461,14 +2467,16 @@ mod tests {
         assert!(
             cues.contains(&Cue::Routed {
                 seq: entity_seq(1, 1),
-                topic: 0
+                topic: 0,
+                sender: Some(0)
             }),
             "{cues:?}"
         );
         assert!(
             cues.contains(&Cue::Routed {
                 seq: entity_seq(2, 1),
-                topic: 0
+                topic: 0,
+                sender: Some(0)
             }),
             "{cues:?}"
         );

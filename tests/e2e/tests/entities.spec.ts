@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Playground, link, openPreset, paintedBands as bands } from './fixtures/playground';
+import { Playground, link, openPreset, paintedAt, paintedBands as bands } from './fixtures/playground';
 
 // Documents with `entities` (topics, subscriptions, several queues) on the page.
 
@@ -32,12 +32,23 @@ test('topic fan-out: a copy in each subscription, in the lists, the log and on t
   await expect(available).toHaveCount(0);
   expect(await bands(page, AVAILABLE_FILL)).toEqual([]);
   // Step to 0.5 s: o1 fans out into audit and billing, o2 only into audit; caught mid-way, the
-  // copies are travelling from the topic (the attribute names each id once).
+  // copies are travelling from the sender through the topic (the attribute names each id once).
   await p.clockButton('Step');
   await expect(page.getByRole('status', { name: 'Caption' })).toHaveText(caption('0:00\\.500')[0]);
   await p.runFor(150);
   const stage = page.locator('canvas.stage');
   await expect(stage).toHaveAttribute('data-moving', 'o1 o2');
+  // Early in the journey the tokens are between the sender and the topic, not yet in it.
+  const frames = Object.fromEntries(((await stage.getAttribute('data-places')) ?? '').split(';').map((f) => {
+    const [title, r] = [f.slice(0, f.lastIndexOf(':')), f.slice(f.lastIndexOf(':') + 1)];
+    const [x, y, w, h] = r.split(',').map(Number);
+    return [title, { x, y, w, h }];
+  }));
+  const moving = await paintedAt(page, AVAILABLE_FILL);
+  expect(moving, 'the travelling tokens are drawn').not.toBeNull();
+  expect(moving!.x, `${JSON.stringify(moving)} from S1 ${JSON.stringify(frames.S1)} to orders ${JSON.stringify(frames.orders)}`)
+    .toBeGreaterThan(frames.S1.x);
+  expect(moving!.x).toBeLessThan(frames.orders.x);
   await expect(available).toHaveCount(3);
   await expect(available.filter({ hasText: 'in orders/subscriptions/audit' })).toHaveCount(2);
   await expect(available.filter({ hasText: 'in orders/subscriptions/billing' })).toHaveCount(1);

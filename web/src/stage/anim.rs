@@ -16,6 +16,9 @@ use std::collections::{BTreeMap, HashMap};
 
 /// Real milliseconds a journey between places takes.
 pub const JOURNEY_MS: f64 = 520.0;
+/// A journey through a topic (sender → topic → subscription) takes this many times
+/// [`JOURNEY_MS`]: two legs, each a little quicker than a journey of one.
+pub const VIA_FACTOR: f64 = 1.6;
 /// Real milliseconds a shift inside a place takes.
 pub const GLIDE_MS: f64 = 240.0;
 /// Real milliseconds an ending (check mark, fade) lasts.
@@ -66,6 +69,9 @@ struct Motion {
     /// Between places (an arc with a trail), rather than a glide.
     journey: bool,
     burst: bool,
+    /// A point the journey passes half way (a topic's middle, between its sender and the
+    /// subscription a copy goes to): two arcs instead of one.
+    via: Option<(f64, f64)>,
 }
 
 impl Motion {
@@ -74,7 +80,11 @@ impl Motion {
         let e = ease(p);
         let r = self.from.lerp(self.to, e);
         if self.journey {
-            let (cx, cy) = arc(self.from.center(), self.to.center(), e);
+            let (cx, cy) = match self.via {
+                Some(v) if e < 0.5 => arc(self.from.center(), v, e * 2.0),
+                Some(v) => arc(v, self.to.center(), e * 2.0 - 1.0),
+                None => arc(self.from.center(), self.to.center(), e),
+            };
             (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), p)
         } else {
             (r, p)
@@ -83,6 +93,14 @@ impl Motion {
 
     fn done(&self, now: f64) -> bool {
         now >= self.t0 + self.dur
+    }
+
+    /// Where the leg under way at `now` started (its trail is drawn from there).
+    fn origin(&self, now: f64) -> (f64, f64) {
+        match self.via {
+            Some(v) if ease(((now - self.t0) / self.dur).clamp(0.0, 1.0)) >= 0.5 => v,
+            _ => self.from.center(),
+        }
     }
 }
 
@@ -249,6 +267,8 @@ impl Animator {
         let mut started: Vec<Key> = Vec::new();
         // Where a new message's journey starts: its sender, or the topic that routed it.
         let mut sent: HashMap<u64, Place> = HashMap::new();
+        // A copy whose journey starts at its sender passes its topic on the way.
+        let mut through: HashMap<u64, Place> = HashMap::new();
         let mut left: HashMap<u64, Exit> = HashMap::new();
         let mut renumbered: Vec<Key> = Vec::new();
         for c in cues {
@@ -265,9 +285,15 @@ impl Animator {
                 Cue::Sent { seq, sender } => {
                     sent.insert(seq, Place::Sender(sender));
                 }
-                Cue::Routed { seq, topic } => {
-                    sent.insert(seq, Place::Active(topic));
-                }
+                Cue::Routed { seq, topic, sender } => match sender {
+                    Some(sender) => {
+                        sent.insert(seq, Place::Sender(sender));
+                        through.insert(seq, Place::Active(topic));
+                    }
+                    None => {
+                        sent.insert(seq, Place::Active(topic));
+                    }
+                },
                 Cue::Left { seq, how } => {
                     left.insert(seq, how);
                 }
@@ -333,6 +359,11 @@ impl Animator {
             let Some((from, journey)) = origin else {
                 continue;
             };
+            let via = journey
+                .then(|| through.get(&seq))
+                .flatten()
+                .and_then(|&p| old.frame(p).or(layout.frame(p)))
+                .map(|f| f.rect.center());
             if reduced {
                 if journey {
                     self.highlights.insert(s.key, now);
@@ -345,9 +376,15 @@ impl Animator {
                     from,
                     to: s.rect,
                     t0: now,
-                    dur: if journey { JOURNEY_MS } else { GLIDE_MS },
+                    // Two legs take longer, each a little quicker than a journey of one.
+                    dur: match (journey, via) {
+                        (true, Some(_)) => JOURNEY_MS * VIA_FACTOR,
+                        (true, None) => JOURNEY_MS,
+                        (false, _) => GLIDE_MS,
+                    },
                     journey,
                     burst: false,
+                    via,
                 },
             );
             if journey {
@@ -374,6 +411,7 @@ impl Animator {
                             dur: JOURNEY_MS,
                             journey: true,
                             burst: false,
+                            via: None,
                         },
                         token: s.token.clone(),
                         size: s.size,
@@ -527,7 +565,7 @@ impl Animator {
             let (rect, travel, burst, still) = match self.motions.get(&s.key) {
                 Some(m) if !m.done(now) => {
                     let (r, p) = m.at(now);
-                    (r, m.journey.then(|| (m.from.center(), p)), m.burst, false)
+                    (r, m.journey.then(|| (m.origin(now), p)), m.burst, false)
                 }
                 _ => (s.rect, None, false, true),
             };
@@ -807,7 +845,11 @@ mod tests {
         a.update(
             layout(&m1, W, H),
             &m1,
-            &[Cue::Routed { seq: 7, topic: 0 }],
+            &[Cue::Routed {
+                seq: 7,
+                topic: 0,
+                sender: None,
+            }],
             0.0,
             false,
         );
@@ -822,6 +864,73 @@ mod tests {
         assert!(s.travel.is_some());
         let end = sprite(&a, Key::Msg(7), JOURNEY_MS * 2.0).rect;
         assert_eq!(Some(end), a.layout().slot(Key::Msg(7)).map(|x| x.rect));
+    }
+
+    #[test]
+    fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
+        use crate::stage::model::Entity;
+        let mut m0 = base();
+        for (path, topic) in [("orders", true), ("orders/subscriptions/audit", false)] {
+            m0.entities.push(Entity {
+                path: path.into(),
+                topic,
+                ..Entity::default()
+            });
+        }
+        let mut a = start(&m0);
+        let mut m1 = m0.clone();
+        m1.entities[1].active.push(Token::new(7, "o1", 0));
+        m1.whereabouts = vec![(7, Place::Active(1))];
+        a.update(
+            layout(&m1, W, H),
+            &m1,
+            &[Cue::Routed {
+                seq: 7,
+                topic: 0,
+                sender: Some(0),
+            }],
+            0.0,
+            false,
+        );
+        let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
+        let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
+        let slot = a.layout().slot(Key::Msg(7)).expect("its slot").rect;
+        // It leaves from the sender's right edge,
+        let s = sprite(&a, Key::Msg(7), 0.0);
+        let (x, y) = s.rect.center();
+        assert!(
+            sender.contains(x, y) && s.rect.right() <= sender.right() + 0.5,
+            "{:?} starts outside {sender:?}",
+            s.rect
+        );
+        // is in the topic's middle half way (by the eased time), trailing from the sender,
+        let dur = JOURNEY_MS * VIA_FACTOR;
+        let half = (0..=200)
+            .map(|i| dur * f64::from(i) / 200.0)
+            .find(|&t| ease(t / dur) >= 0.5)
+            .expect("half way");
+        let mid = sprite(&a, Key::Msg(7), half);
+        let (cx, cy) = topic.center();
+        let (mx, my) = mid.rect.center();
+        assert!(
+            (mx - cx).abs() < 3.0 && (my - cy).abs() < 3.0,
+            "{:?} half way, the topic's middle is {:?}",
+            mid.rect,
+            topic.center()
+        );
+        let early = sprite(&a, Key::Msg(7), dur * 0.2);
+        assert_eq!(early.travel.map(|t| t.0), Some((x, y)));
+        // then trails from the topic to its slot, where it ends.
+        let late = sprite(&a, Key::Msg(7), dur * 0.9);
+        assert_eq!(late.travel.map(|t| t.0), Some(topic.center()));
+        let d = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
+        assert!(
+            d(late.rect.center(), slot.center()) < d((cx, cy), slot.center()),
+            "{:?} is not past the topic on its way to {slot:?}",
+            late.rect
+        );
+        let end = sprite(&a, Key::Msg(7), dur + 1.0).rect;
+        assert_eq!(end, slot);
     }
 
     #[test]

@@ -328,12 +328,15 @@ pub enum Cue {
         /// The message.
         seq: u64,
     },
-    /// A topic's copy arrived in a subscription: it travels from the topic.
+    /// A topic's copy arrived in a subscription: it travels from its sender through the
+    /// topic (from the topic alone when the sender is not on the stage).
     Routed {
         /// The copy's (stage) sequence number.
         seq: u64,
         /// The topic's index in [`Model::entities`].
         topic: u16,
+        /// The sender's slot, if it is on the stage.
+        sender: Option<u16>,
     },
     /// A message left for good; how it ends is drawn where it was.
     Left {
