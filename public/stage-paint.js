@@ -100,13 +100,14 @@
 
   var here = self.document.currentScript && self.document.currentScript.src;
 
-  // A painter for one canvas of the page.
-  function Painter(canvas) {
+  // A painter for one canvas of the page (`onPage`: replays on the page itself, for a small
+  // canvas drawn seldom, such as the timeline's markers).
+  function Painter(canvas, onPage) {
     this.backlog = 0;
     this.worker = null;
     this.layers = null;
     var painter = this;
-    if (here && typeof Worker === 'function' && typeof OffscreenCanvas === 'function' &&
+    if (!onPage && here && typeof Worker === 'function' && typeof OffscreenCanvas === 'function' &&
         typeof canvas.transferControlToOffscreen === 'function' && !self.settlePaintOnPage) {
       try {
         var off = canvas.transferControlToOffscreen();
@@ -145,6 +146,6 @@
   };
 
   self.settlePaint = {
-    attach: function (canvas) { return new Painter(canvas); },
+    attach: function (canvas, onPage) { return new Painter(canvas, !!onPage); },
   };
 })(self);

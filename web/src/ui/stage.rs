@@ -129,12 +129,17 @@ fn paint(
 extern "C" {
     /// A painter for one canvas (`public/stage-paint.js`).
     #[derive(Clone)]
-    type Painter;
+    pub(super) type Painter;
+    /// A painter for `canvas`: in a worker that owns the canvas where the browser can, or
+    /// (`on_page`, or where it cannot) on the page itself.
     #[wasm_bindgen(catch, js_namespace = settlePaint, js_name = attach)]
-    fn paint_attach(canvas: &HtmlCanvasElement) -> Result<Painter, JsValue>;
+    pub(super) fn paint_attach(
+        canvas: &HtmlCanvasElement,
+        on_page: bool,
+    ) -> Result<Painter, JsValue>;
     /// Replays a picture (the commands are copied before this returns).
     #[wasm_bindgen(method)]
-    fn paint(this: &Painter, ops: &[f64], text: &str);
+    pub(super) fn paint(this: &Painter, ops: &[f64], text: &str);
     /// Pictures sent to a worker and not drawn yet.
     #[wasm_bindgen(method, getter)]
     fn backlog(this: &Painter) -> f64;
@@ -176,7 +181,7 @@ fn attach(s: &mut StageState, id: &str) {
         return;
     };
     // Until the painter's script has run (it is deferred like the app's), try again next frame.
-    let Ok(painter) = paint_attach(&canvas) else {
+    let Ok(painter) = paint_attach(&canvas, false) else {
         return;
     };
     let resized = std::rc::Rc::clone(&s.resized);

@@ -9,8 +9,10 @@
 //! ("3 sends at 2.000 s: m1, m2, m3") are the track's tooltip while the pointer is over it.
 
 use super::draw::Palette;
+use super::stage::{Painter, paint_attach};
 use crate::Ctx;
 use crate::sim::{MarkKind, Marker};
+use crate::stage::pen::Pen;
 use leptos::prelude::*;
 use settle_core::Instant;
 use std::cell::RefCell;
@@ -122,10 +124,12 @@ fn with_markers<T>(ctx: Ctx, f: impl FnOnce(&mut dyn Iterator<Item = &Marker>) -
     })
 }
 
-/// The canvas of the track, its marks and what it was drawn with.
+/// The canvas of the track, its marks and what it was drawn with. Drawn with the stage's
+/// [`Pen`] and painter (on the page: a small canvas, drawn twice a second at most).
 struct MarkCanvas {
     canvas: web_sys::HtmlCanvasElement,
-    cx: web_sys::CanvasRenderingContext2d,
+    painter: Painter,
+    pen: Pen,
     marks: Vec<Drawn>,
     /// CSS width and height, device pixel ratio.
     size: (f64, f64, f64),
@@ -141,14 +145,12 @@ thread_local! {
 impl MarkCanvas {
     fn paint(&mut self) {
         let (w, h, dpr) = self.size;
-        let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
-        if self.canvas.width() != pw || self.canvas.height() != ph {
-            self.canvas.set_width(pw);
-            self.canvas.set_height(ph);
-        }
-        let cx = &self.cx;
-        let _ = cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        cx.clear_rect(0.0, 0.0, w, h);
+        let cx = &mut self.pen;
+        cx.clear();
+        // Sizing the canvas clears it.
+        cx.size(0, (w * dpr).round() as u32, (h * dpr).round() as u32);
+        cx.layer(0);
+        cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
         let span = (w - 2.0 * PAD_X).max(0.0);
         let r = MARK / 2.0;
         for k in MarkKind::ALL {
@@ -160,7 +162,7 @@ impl MarkCanvas {
                 match k {
                     MarkKind::Send => {
                         cx.move_to(x + r, top + r);
-                        let _ = cx.arc(x, top + r, r, 0.0, std::f64::consts::TAU);
+                        cx.arc(x, top + r, r, 0.0, std::f64::consts::TAU);
                     }
                     MarkKind::Expiry => {
                         cx.move_to(x - r, top);
@@ -175,12 +177,14 @@ impl MarkCanvas {
                         cx.line_to(x - r, top + r);
                         cx.close_path();
                     }
-                    MarkKind::DeadLetter => cx.rect(x - r, top, MARK, MARK),
-                    MarkKind::Settle => cx.rect(x - 2.0, top, 4.0, MARK),
+                    MarkKind::DeadLetter => cx.fill_rect(x - r, top, MARK, MARK),
+                    MarkKind::Settle => cx.fill_rect(x - 2.0, top, 4.0, MARK),
                 }
             }
             cx.fill();
         }
+        let (ops, text) = cx.picture();
+        self.painter.paint(ops, text);
         self.paints += 1;
         // How often and how much it drew, for tests and for whoever inspects the page.
         let _ = self
@@ -206,12 +210,8 @@ pub(super) fn repaint(pal: &Palette) {
 
 /// Takes the track's canvas: measures it when its size changes, draws `marks`.
 fn attach(canvas: web_sys::HtmlCanvasElement, marks: Vec<Drawn>) {
-    let Some(cx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
-    else {
+    // The painter's script is deferred like the app's: without it, no markers.
+    let Ok(painter) = paint_attach(&canvas, true) else {
         return;
     };
     let cb = Closure::<dyn FnMut()>::new(|| {
@@ -240,7 +240,8 @@ fn attach(canvas: web_sys::HtmlCanvasElement, marks: Vec<Drawn>) {
         });
     let mut t = MarkCanvas {
         canvas,
-        cx,
+        painter,
+        pen: Pen::new(),
         marks,
         size: (0.0, 0.0, 1.0),
         pal: Palette::read(),
@@ -299,15 +300,20 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         with_markers(ctx, |m| drawn(m, end))
     });
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    canvas.on_load(move |c| attach(c, shown.with_untracked(|d| d.0.clone())));
     Effect::new(move |_| {
         shown.with(|(d, _)| {
-            TRACK.with(|t| {
-                if let Some(t) = t.borrow_mut().as_mut() {
+            let drawn = TRACK.with(|t| {
+                t.borrow_mut().as_mut().map(|t| {
                     t.marks.clone_from(d);
                     t.paint();
-                }
-            })
+                })
+            });
+            // The first time (and until the painter's script is there): take the canvas.
+            if drawn.is_none()
+                && let Some(c) = canvas.get_untracked()
+            {
+                attach(c, d.clone());
+            }
         })
     });
     on_cleanup(detach);
