@@ -910,14 +910,13 @@ pub fn App() -> impl IntoView {
     ctx.keep_for_crash();
     start_clock(ctx);
     if !mode.embed || !mode.readonly {
-        let keys = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
-            move |ev: web_sys::KeyboardEvent| on_key(ctx, &ev),
-        );
+        let keys =
+            Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |ev: web_sys::KeyboardEvent| {
+                on_key(ctx, &ev)
+            });
         if let Some(w) = web_sys::window() {
-            let _ = w.add_event_listener_with_callback(
-                "keydown",
-                JsCast::unchecked_ref(keys.as_ref()),
-            );
+            let _ =
+                w.add_event_listener_with_callback("keydown", JsCast::unchecked_ref(keys.as_ref()));
         }
         keys.forget();
     }

@@ -2682,31 +2682,25 @@ mod tests {
     /// the timeline reaches and how often its markers changed, which depend on where the page
     /// has been.)
     fn state(s: &Sim) -> String {
-        let snap = Snapshot {
-            script_left: 0,
-            story_gen: 0,
-            horizon_ms: 0,
-            later_actions: 0,
-            ..s.snapshot()
-        };
-        state_of(s, snap)
+        state_of(s, true)
     }
 
     /// The state without the previous moment (which comes from the timeline's story: one run
     /// straight to a time has not read its story yet).
     fn state_but_story(s: &Sim) -> String {
+        state_of(s, false)
+    }
+
+    fn state_of(s: &Sim, previous: bool) -> String {
+        let snap = s.snapshot();
         let snap = Snapshot {
             script_left: 0,
             story_gen: 0,
             horizon_ms: 0,
             later_actions: 0,
-            previous_ms: None,
-            ..s.snapshot()
+            previous_ms: snap.previous_ms.filter(|_| previous),
+            ..snap
         };
-        state_of(s, snap)
-    }
-
-    fn state_of(s: &Sim, snap: Snapshot) -> String {
         format!(
             "{:?}\n{:?}\n{:?}\n{:?}",
             snap,

@@ -827,8 +827,8 @@ mod tests {
         assert!(s.travel.is_some());
     }
 
-    #[test]
-    fn a_topics_copy_travels_from_the_topic_to_its_subscription() {
+    /// A topic `orders` with one subscription, and copy 7 routed into it (from `sender`).
+    fn routed(sender: Option<u16>) -> Animator {
         use crate::stage::model::Entity;
         let mut m0 = base();
         for (path, topic) in [("orders", true), ("orders/subscriptions/audit", false)] {
@@ -848,11 +848,17 @@ mod tests {
             &[Cue::Routed {
                 seq: 7,
                 topic: 0,
-                sender: None,
+                sender,
             }],
             0.0,
             false,
         );
+        a
+    }
+
+    #[test]
+    fn a_topics_copy_travels_from_the_topic_to_its_subscription() {
+        let a = routed(None);
         let s = sprite(&a, Key::Msg(7), 0.0);
         let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
         let (cx, cy) = s.rect.center();
@@ -868,30 +874,7 @@ mod tests {
 
     #[test]
     fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
-        use crate::stage::model::Entity;
-        let mut m0 = base();
-        for (path, topic) in [("orders", true), ("orders/subscriptions/audit", false)] {
-            m0.entities.push(Entity {
-                path: path.into(),
-                topic,
-                ..Entity::default()
-            });
-        }
-        let mut a = start(&m0);
-        let mut m1 = m0.clone();
-        m1.entities[1].active.push(Token::new(7, "o1", 0));
-        m1.whereabouts = vec![(7, Place::Active(1))];
-        a.update(
-            layout(&m1, W, H),
-            &m1,
-            &[Cue::Routed {
-                seq: 7,
-                topic: 0,
-                sender: Some(0),
-            }],
-            0.0,
-            false,
-        );
+        let a = routed(Some(0));
         let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
         let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
         let slot = a.layout().slot(Key::Msg(7)).expect("its slot").rect;
