@@ -19,8 +19,6 @@ use settle_core::Instant;
 use sim::{LogLine, ReceiverView, Sim, Snapshot};
 use std::cell::Cell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
 
 /// Real milliseconds since page load (`performance.now()`), or 0 off the browser.
 pub(crate) fn real_now_ms() -> f64 {
@@ -469,7 +467,7 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     // Typing in a field, or a control that uses the key itself, wins.
     let typing = ev
         .target()
-        .and_then(|t| JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
         .is_some_and(|e| {
             matches!(
                 e.tag_name().as_str(),
@@ -655,32 +653,13 @@ fn start_clock(ctx: Ctx) {
             ctx.refresh();
         }
         last_frame_start(Some(start));
-        next_frame();
+        request_animation_frame(move || frame(ctx, last, carry));
     }
-    // One callback for every frame: a new one each frame was a JS function and a finalizer
-    // registration 60 times a second, for the garbage collector to clear.
-    let cb = Closure::<dyn FnMut()>::new(move || frame(ctx, Rc::clone(&last), Rc::clone(&carry)));
-    FRAME.with(|f| *f.borrow_mut() = Some(cb));
     // The first frame after mounting only asks for the next one: the browser lays out and
     // paints the new page first, then the stage's first (heavy) frame draws into it, instead
     // of the stage's first measurement forcing that layout inside a long frame that nothing
     // is painted before.
-    request_animation_frame(next_frame);
-}
-
-thread_local! {
-    /// The frame loop's callback (see [`start_clock`]).
-    static FRAME: std::cell::RefCell<Option<Closure<dyn FnMut()>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Asks for the frame loop's next frame.
-fn next_frame() {
-    FRAME.with(|f| {
-        if let (Some(cb), Some(w)) = (f.borrow().as_ref(), web_sys::window()) {
-            let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
-        }
-    });
+    request_animation_frame(move || request_animation_frame(move || frame(ctx, last, carry)));
 }
 
 fn query_param(name: &str) -> Option<String> {
@@ -910,13 +889,14 @@ pub fn App() -> impl IntoView {
     ctx.keep_for_crash();
     start_clock(ctx);
     if !mode.embed || !mode.readonly {
-        let keys =
-            Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |ev: web_sys::KeyboardEvent| {
-                on_key(ctx, &ev)
-            });
+        let keys = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+            move |ev: web_sys::KeyboardEvent| on_key(ctx, &ev),
+        );
         if let Some(w) = web_sys::window() {
-            let _ =
-                w.add_event_listener_with_callback("keydown", JsCast::unchecked_ref(keys.as_ref()));
+            let _ = w.add_event_listener_with_callback(
+                "keydown",
+                wasm_bindgen::JsCast::unchecked_ref(keys.as_ref()),
+            );
         }
         keys.forget();
     }
