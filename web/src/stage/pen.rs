@@ -80,7 +80,10 @@ struct State {
 /// A picture being written.
 #[derive(Debug, Default)]
 pub struct Pen {
-    ops: Vec<f64>,
+    /// Opcodes and arguments, in single precision: half the bytes of doubles to copy and hand
+    /// to the painter every frame (a picture of the busy stage is about 7,000 numbers), and
+    /// exact for every opcode, offset and length, and for coordinates to far below a pixel.
+    ops: Vec<f32>,
     text: String,
     /// UTF-16 length of `text`.
     text_len: usize,
@@ -103,7 +106,7 @@ impl Pen {
 
     /// The commands and their text, for the replayer.
     #[must_use]
-    pub fn picture(&self) -> (&[f64], &str) {
+    pub fn picture(&self) -> (&[f32], &str) {
         (&self.ops, &self.text)
     }
 
@@ -129,11 +132,11 @@ impl Pen {
         let mut out = Vec::new();
         let mut i = 0;
         while i < ops.len() {
-            let op = decode(ops[i]);
+            let op = decode(f64::from(ops[i]));
             i += 1;
             let mut args = Vec::new();
             let num = |i: &mut usize| {
-                let v = ops[*i];
+                let v = f64::from(ops[*i]);
                 *i += 1;
                 v
             };
@@ -193,8 +196,8 @@ impl Pen {
     }
 
     fn op(&mut self, op: Op, args: &[f64]) {
-        self.ops.push(f64::from(op as u8));
-        self.ops.extend_from_slice(args);
+        self.ops.push(f32::from(op as u8));
+        self.ops.extend(args.iter().map(|&a| a as f32));
     }
 
     /// Appends `s` to the text and writes its start and length.
@@ -203,11 +206,11 @@ impl Pen {
         let n = s.encode_utf16().count();
         self.text.push_str(s);
         self.text_len = start + n;
-        self.ops.extend_from_slice(&[start as f64, n as f64]);
+        self.ops.extend_from_slice(&[start as f32, n as f32]);
     }
 
     fn op_text(&mut self, op: Op, s: &str) {
-        self.ops.push(f64::from(op as u8));
+        self.ops.push(f32::from(op as u8));
         self.text_arg(s);
     }
 
@@ -299,9 +302,9 @@ impl Pen {
         // A dash pattern is always written (patterns differ); "no dash" only when one may be set.
         if on || self.state.dashed != Some(false) {
             self.state.dashed = Some(on);
-            self.ops.push(f64::from(Op::LineDash as u8));
-            self.ops.push(xs.len() as f64);
-            self.ops.extend_from_slice(xs);
+            self.ops.push(f32::from(Op::LineDash as u8));
+            self.ops.push(xs.len() as f32);
+            self.ops.extend(xs.iter().map(|&x| x as f32));
         }
     }
 
@@ -352,9 +355,9 @@ impl Pen {
 
     /// `fillText(s, x, y)`.
     pub fn fill_text(&mut self, s: &str, x: f64, y: f64) {
-        self.ops.push(f64::from(Op::FillText as u8));
+        self.ops.push(f32::from(Op::FillText as u8));
         self.text_arg(s);
-        self.ops.extend_from_slice(&[x, y]);
+        self.ops.extend_from_slice(&[x as f32, y as f32]);
     }
 }
 

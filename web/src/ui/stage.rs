@@ -139,7 +139,7 @@ extern "C" {
     ) -> Result<Painter, JsValue>;
     /// Replays a picture (the commands are copied before this returns).
     #[wasm_bindgen(method)]
-    pub(super) fn paint(this: &Painter, ops: &[f64], text: &str);
+    pub(super) fn paint(this: &Painter, ops: &[f32], text: &str);
     /// Pictures sent to a worker and not drawn yet.
     #[wasm_bindgen(method, getter)]
     fn backlog(this: &Painter) -> f64;
