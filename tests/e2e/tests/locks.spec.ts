@@ -231,3 +231,29 @@ test('a held row that holds the focus is not reused for another message when its
   await expect(rows.first()).not.toHaveAttribute('data-probe', 'the row of m1');
   expect(await rows.first().evaluate((el) => el.contains(document.activeElement))).toBe(false);
 });
+
+test('a receiver panel off screen catches up when it comes into view while the clock runs, and every panel when it stops', async ({ page }) => {
+  // Twenty receivers each take one message at 1 s. While the clock runs, panels far off screen
+  // follow four per publication, in turns; scrolled into view, one is brought up to date at
+  // once (no publication in between: the fake clock stands still while we look).
+  const script: unknown[] = [];
+  for (let i = 1; i <= 20; i++) script.push({ at_ms: 0, do: 'send', by: 'S1', id: `m${i}` });
+  for (let r = 1; r <= 20; r++) script.push({ at_ms: 1000, do: 'receive', by: `R${r}` });
+  const p = new Playground(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await p.open(scenario(script, { lock_duration_ms: 60_000 }));
+  await p.clockButton('Play');
+  await p.runFor(1_600);
+  const last = p.receiver('R20');
+  await expect(p.virtualTime()).resolves.toMatch(/^1\.[5-6]\d\d s$/);
+  // Far below the fold, not followed yet (read without scrolling: the DOM as it stands).
+  expect(await last.evaluate((el) => el.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(400);
+  await expect(p.held('R20').getByRole('listitem')).toHaveCount(0);
+  await last.evaluate((el) => el.scrollIntoView());
+  await expect(p.held('R20').getByRole('listitem')).toHaveCount(1);
+  await expect(p.held('R20').getByRole('listitem')).toContainText('delivery 1');
+  // Stopping the clock brings every panel up to date, seen or not.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await p.clockButton('Pause');
+  for (const r of [5, 10, 15, 19]) await expect(p.held(`R${r}`).getByRole('listitem')).toHaveCount(1);
+});
