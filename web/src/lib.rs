@@ -109,6 +109,16 @@ struct Panel {
 }
 
 impl Panel {
+    /// A panel showing `view`, taken to be on screen until the browser says otherwise.
+    fn new(name: String, view: ReceiverView) -> Self {
+        Self {
+            name,
+            shown: ArcRwSignal::new(view),
+            pending: None,
+            seen: true,
+        }
+    }
+
     /// Shows `pending`, if any.
     fn flush(&mut self) {
         if let Some(v) = self.pending.take()
@@ -158,12 +168,7 @@ impl Parts {
                             p.flush();
                         }
                     }
-                    None => known.push(Panel {
-                        name: v.name.clone(),
-                        shown: ArcRwSignal::new(v),
-                        pending: None,
-                        seen: true,
-                    }),
+                    None => known.push(Panel::new(v.name.clone(), v)),
                 }
             }
             // The off-screen panels' turn: the next few after the last one brought up.
@@ -212,15 +217,9 @@ impl Parts {
         });
         found
             .unwrap_or_else(|| {
-                let shown = ArcRwSignal::new(ReceiverView::named(name));
-                self.panels.update_value(|known| {
-                    known.push(Panel {
-                        name: name.to_string(),
-                        shown: shown.clone(),
-                        pending: None,
-                        seen: true,
-                    })
-                });
+                let p = Panel::new(name.to_string(), ReceiverView::named(name));
+                let shown = p.shown.clone();
+                self.panels.update_value(|known| known.push(p));
                 shown
             })
             .into()

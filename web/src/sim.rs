@@ -980,11 +980,7 @@ impl Sim {
                     let seq = entity_seq(i, *seq);
                     self.live.touched.insert(seq, e.at);
                     let topic = u16::try_from(topic).unwrap_or(u16::MAX);
-                    let sender = self
-                        .senders
-                        .iter()
-                        .position(|s| *s == by)
-                        .and_then(|i| u16::try_from(i).ok());
+                    let sender = self.sender_slot(&by);
                     self.cue(Cue::Routed { seq, topic, sender }, cue_it);
                 }
                 _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
@@ -1005,6 +1001,14 @@ impl Sim {
         self.live.ns.is_some()
     }
 
+    /// The stage's slot of sender `by`, if it is on the stage.
+    fn sender_slot(&self, by: &str) -> Option<u16> {
+        self.senders
+            .iter()
+            .position(|s| s == by)
+            .map(|i| u16::try_from(i).unwrap_or(u16::MAX))
+    }
+
     /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
     fn observe(&mut self, e: &Event, cue_it: bool) {
         let by = e
@@ -1022,15 +1026,10 @@ impl Sim {
             self.live.touched.insert(key(seq), e.at);
         }
         let cue = match &e.kind {
-            K::Enqueued { seq, .. } => {
-                self.senders
-                    .iter()
-                    .position(|s| *s == by)
-                    .map(|i| Cue::Sent {
-                        seq: key(*seq),
-                        sender: u16::try_from(i).unwrap_or(u16::MAX),
-                    })
-            }
+            K::Enqueued { seq, .. } => self.sender_slot(&by).map(|sender| Cue::Sent {
+                seq: key(*seq),
+                sender,
+            }),
             K::Activated {
                 seq, scheduled_seq, ..
             } => Some(Cue::Renumbered {

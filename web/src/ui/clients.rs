@@ -137,30 +137,14 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
 /// Watches which receiver panels are on screen (or within 400 px of it), for
 /// [`crate::Parts::panel_seen`]: off-screen panels follow a running clock only in turns.
 /// `None` where the browser has no IntersectionObserver (every panel then follows).
-type PanelWatch = Option<(
-    web_sys::IntersectionObserver,
-    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
-)>;
+type PanelWatch = super::rows::Visibility;
 
 fn panel_watcher(ctx: Ctx) -> PanelWatch {
-    use wasm_bindgen::JsCast;
-    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
-        move |entries: js_sys::Array| {
-            for e in entries.iter() {
-                let Ok(e) = e.dyn_into::<web_sys::IntersectionObserverEntry>() else {
-                    continue;
-                };
-                if let Some(name) = e.target().get_attribute("data-receiver") {
-                    ctx.parts.panel_seen(&name, e.is_intersecting());
-                }
-            }
-        },
-    );
-    let init = web_sys::IntersectionObserverInit::new();
-    init.set_root_margin("400px");
-    let o =
-        web_sys::IntersectionObserver::new_with_options(cb.as_ref().unchecked_ref(), &init).ok()?;
-    Some((o, cb))
+    super::rows::visibility_observer("400px", move |target, seen| {
+        if let Some(name) = target.get_attribute("data-receiver") {
+            ctx.parts.panel_seen(&name, seen);
+        }
+    })
 }
 
 #[component]

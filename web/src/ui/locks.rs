@@ -53,36 +53,25 @@ thread_local! {
 
 /// An observer of the bars' elements: a bar coming into view (or near it) is drawn at once.
 fn watcher() -> Option<web_sys::IntersectionObserver> {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::closure::Closure;
-    let cb = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+    let (o, cb) = super::rows::visibility_observer("200px", |target, seen| {
+        let target = wasm_bindgen::JsValue::from(target);
         let now = NOW.with(Cell::get);
         BARS.with(|b| {
-            let mut b = b.borrow_mut();
-            for e in entries.iter() {
-                let Ok(e) = e.dyn_into::<web_sys::IntersectionObserverEntry>() else {
-                    continue;
-                };
-                let target: wasm_bindgen::JsValue = e.target().into();
-                if let Some(x) = b
-                    .iter_mut()
-                    .find(|x| wasm_bindgen::JsValue::from(x.bar.clone()) == target)
-                {
-                    x.seen = e.is_intersecting();
-                    if x.seen {
-                        draw(x, now);
-                    }
+            if let Some(x) = b
+                .borrow_mut()
+                .iter_mut()
+                .find(|x| wasm_bindgen::JsValue::from(x.bar.clone()) == target)
+            {
+                x.seen = seen;
+                if seen {
+                    draw(x, now);
                 }
             }
         });
-    });
-    let init = web_sys::IntersectionObserverInit::new();
-    init.set_root_margin("200px");
-    let o =
-        web_sys::IntersectionObserver::new_with_options(cb.as_ref().unchecked_ref(), &init).ok();
+    })?;
     // One observer for the page's whole life.
     cb.forget();
-    o
+    Some(o)
 }
 
 pub(crate) use super::rows::next_id;

@@ -142,6 +142,36 @@ pub(crate) fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Opt
     Some(e)
 }
 
+/// An IntersectionObserver and the callback that must live as long as it (`None` where the
+/// browser has no IntersectionObserver).
+pub(crate) type Visibility = Option<(
+    web_sys::IntersectionObserver,
+    wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
+)>;
+
+/// An IntersectionObserver that tells `seen` of each element it observes whether it is on
+/// screen or within `margin` of it (at once when observed, then at every change).
+pub(crate) fn visibility_observer(
+    margin: &str,
+    mut seen: impl FnMut(Element, bool) + 'static,
+) -> Visibility {
+    use wasm_bindgen::JsCast;
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(js_sys::Array)>::new(
+        move |entries: js_sys::Array| {
+            for e in entries.iter() {
+                if let Ok(e) = e.dyn_into::<web_sys::IntersectionObserverEntry>() {
+                    seen(e.target(), e.is_intersecting());
+                }
+            }
+        },
+    );
+    let init = web_sys::IntersectionObserverInit::new();
+    init.set_root_margin(margin);
+    let o =
+        web_sys::IntersectionObserver::new_with_options(cb.as_ref().unchecked_ref(), &init).ok()?;
+    Some((o, cb))
+}
+
 thread_local! {
     static NEXT: Cell<u64> = const { Cell::new(0) };
 }

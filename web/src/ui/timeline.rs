@@ -40,6 +40,11 @@ fn class(k: MarkKind) -> &'static str {
     }
 }
 
+/// Where a mark at `at` (0..=1) is drawn on a track `w` CSS px wide.
+fn mark_x(at: f64, w: f64) -> f64 {
+    PAD_X + at * (w - 2.0 * PAD_X).max(0.0)
+}
+
 fn row(k: MarkKind) -> usize {
     MarkKind::ALL.iter().position(|&x| x == k).unwrap_or(0)
 }
@@ -151,14 +156,13 @@ impl MarkCanvas {
         cx.size(0, (w * dpr).round() as u32, (h * dpr).round() as u32);
         cx.layer(0);
         cx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
-        let span = (w - 2.0 * PAD_X).max(0.0);
         let r = MARK / 2.0;
         for k in MarkKind::ALL {
             let top = ROW_TOP + ROW_STEP * row(k) as f64;
             cx.set_fill_style_str(self.pal.marker(k));
             cx.begin_path();
             for d in self.marks.iter().filter(|d| d.kind == k) {
-                let x = PAD_X + d.at * span;
+                let x = mark_x(d.at, w);
                 match k {
                     MarkKind::Send => {
                         cx.move_to(x + r, top + r);
@@ -372,12 +376,11 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         let kind = (k >= 0.0)
             .then(|| MarkKind::ALL.get(k as usize).copied())
             .flatten();
-        let span = (w - 2.0 * PAD_X).max(1.0);
         let under = kind.and_then(|kind| {
             shown.with_untracked(|(d, _)| {
                 d.iter()
                     .filter(|m| m.kind == kind)
-                    .map(|m| ((PAD_X + m.at * span - x).abs(), *m))
+                    .map(|m| ((mark_x(m.at, w) - x).abs(), *m))
                     .filter(|(px, _)| *px <= SNAP_PX)
                     .min_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, m)| m)
