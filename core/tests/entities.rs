@@ -977,3 +977,150 @@ fn over_its_work_budget_an_entity_run_stops_with_the_budget_error() {
     // The default budget runs it whole.
     assert!(NsRun::new(&sc).finish_trace(&mut |_: &str| {}).is_ok());
 }
+
+#[test]
+fn a_persons_steps_recorded_with_their_entity_export_and_parse_back_as_the_same_steps() {
+    use settle_core::scenario::timetravel::record;
+    use settle_core::{Instant, LinkOptions, NewMessage, Op, ReceiveMode, SubQueue, Target, Text};
+    let sc = parse(
+        &doc(
+            json!({"orders": {"type": "topic", "subscriptions": {"audit": {}}},
+                   "work": {"type": "queue", "requires_session": true}}),
+            json!([]),
+        )
+        .to_string(),
+    )
+    .expect("valid");
+    let seq = Target::Seq(1);
+    let audit = Some(Text::from(AUDIT));
+    let steps: Vec<(&str, Option<Text>, Op)> = vec![
+        (
+            "S1",
+            Some("orders".into()),
+            Op::Send {
+                msg: NewMessage::new("o1", "x"),
+                presettled: false,
+            },
+        ),
+        (
+            "S1",
+            Some("work".into()),
+            Op::Schedule {
+                msg: NewMessage {
+                    scheduled_enqueue: Some(Instant::from_millis(9_000)),
+                    ..NewMessage::new("w1", "y")
+                },
+            },
+        ),
+        ("S1", Some("orders".into()), Op::CancelScheduled { seq: 1 }),
+        (
+            "A1",
+            audit.clone(),
+            Op::Receive {
+                max: 2,
+                mode: Some(ReceiveMode::PeekLock),
+                from: SubQueue::Main,
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::Peek {
+                max: 10,
+                from_seq: None,
+                from: SubQueue::DeadLetter,
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::ReceiveDeferred {
+                seqs: vec![1],
+                mode: None,
+                from: SubQueue::DeadLetter,
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::Open(LinkOptions {
+                mode: ReceiveMode::PeekLock,
+                from: SubQueue::Main,
+                prefetch: 3,
+            }),
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::Complete {
+                target: seq.clone(),
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::Abandon {
+                target: seq.clone(),
+                properties: None,
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::DeadLetter {
+                target: seq.clone(),
+                reason: Some("r".into()),
+                description: None,
+                properties: None,
+            },
+        ),
+        (
+            "A1",
+            audit.clone(),
+            Op::Defer {
+                target: seq.clone(),
+                properties: None,
+            },
+        ),
+        ("A1", audit.clone(), Op::RenewLock { target: seq }),
+        ("A1", audit.clone(), Op::Close),
+        (
+            "W1",
+            Some("work".into()),
+            Op::AcceptSession {
+                session_id: Some("s".into()),
+            },
+        ),
+        ("W1", Some("work".into()), Op::RenewSessionLock),
+        ("W1", Some("work".into()), Op::Disconnect),
+    ];
+    let mut recorded = Vec::new();
+    let mut merged = None;
+    for (i, (by, entity, op)) in steps.iter().enumerate() {
+        let t = Instant::from_millis(1_000 * i as u64);
+        merged = Some(
+            record(
+                &sc.script,
+                &mut recorded,
+                t,
+                (by, entity.clone()),
+                op.clone(),
+            )
+            .0,
+        );
+    }
+    let merged = merged.expect("steps");
+    let text = sc.to_text_with(merged.iter().map(|s| s.raw.clone()).collect(), 20_000);
+    let again = parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(again.script.len(), steps.len());
+    for (s, (by, entity, op)) in again.script.iter().zip(&steps) {
+        assert_eq!((&*s.by, &s.op, &s.entity), (*by, op, entity), "{}", s.raw);
+    }
+    // The receive path names the dead-letter sub-queue; settlement and close take none.
+    assert_eq!(
+        again.script[4].raw["from"],
+        format!("{AUDIT}/$deadletterqueue")
+    );
+    assert_eq!(again.script[7].raw.get("from"), None);
+    assert_eq!(again.script[0].raw["to"], "orders");
+}

@@ -141,6 +141,9 @@ pub struct Lane {
 /// A delivery a receiver holds (or held: its lock may be gone).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct HeldRow {
+    /// What the page knows it by (the stage's number: in a document with `entities`
+    /// [`entity_seq`]); `seq` is the entity's own.
+    pub key: u64,
     pub seq: u64,
     pub id: String,
     /// DeliveryCount as the receiver got it (h+1).
@@ -171,6 +174,12 @@ pub struct ReceiverView {
     pub error: Option<String>,
     /// For an automated receiver: what it has done so far.
     pub auto: Option<String>,
+    /// In a document with `entities`: the queue or subscription it receives from, and
+    /// whether that is settled (its script, or a step the person recorded, received there).
+    pub from: Option<String>,
+    pub from_fixed: bool,
+    /// Whether its queue or subscription requires sessions.
+    pub sessions: bool,
 }
 
 impl ReceiverView {
@@ -187,6 +196,9 @@ impl ReceiverView {
             buffered: 0,
             error: None,
             auto: None,
+            from: None,
+            from_fixed: false,
+            sessions: false,
         }
     }
 }
@@ -199,6 +211,8 @@ pub struct SenderView {
     pub error: Option<String>,
     /// For an automated sender: what it has done so far.
     pub auto: Option<String>,
+    /// In a document with `entities`: the queue or topic it sends to unless the form says.
+    pub to: Option<String>,
 }
 
 /// A log line.
@@ -250,7 +264,12 @@ pub struct Snapshot {
     /// The person's recorded actions after now (after going back).
     pub later_actions: usize,
     /// A document with `entities`: the page plays it, the person cannot act in it.
-    pub watch_only: bool,
+    /// Whether the document has `entities` (then there are no queue settings to change).
+    pub entities: bool,
+    /// In a document with `entities`: the queues and topics a sender can send to, and the
+    /// queues and subscriptions a receiver can receive from.
+    pub send_targets: Vec<String>,
+    pub receive_paths: Vec<String>,
 }
 
 /// What the page keeps of a receiver beside what the world says it has in hand: the
@@ -284,6 +303,9 @@ pub struct SendForm {
     pub delay_ms: String,
     pub properties: String,
     pub presettled: bool,
+    /// In a document with `entities`: the queue or topic to send to (empty: the sender's own,
+    /// [`SenderView::to`]).
+    pub to: String,
 }
 
 /// What a seek restores: the run and everything the page shows that follows from it (the
@@ -315,9 +337,23 @@ struct NsLive {
     dropped: Vec<(Instant, Text, u64, Text)>,
 }
 
-/// Why the person cannot act in a document with `entities` (the page says it where the
-/// forms would be, and refuses an action in these words).
-pub const ENTITIES_WATCH_ONLY: &str = "This scenario has several entities (queues, topics, subscriptions): the playground plays it, but sending, receiving and settling by hand work on one-queue scenarios only so far.";
+impl Live {
+    /// The person acted: the run plays `steps` from here on (time travel's fork).
+    fn replace_steps(&mut self, steps: &Rc<[Step]>) {
+        match &mut self.ns {
+            Some(ns) => ns.run.replace_steps(Rc::clone(steps)),
+            None => self.run.replace_steps(Rc::clone(steps)),
+        }
+    }
+
+    /// The script being played and the index of its next step.
+    fn script(&self) -> (&[Step], usize) {
+        match &self.ns {
+            Some(ns) => (ns.run.steps(), ns.run.next_step()),
+            None => (self.run.steps(), self.run.next_step()),
+        }
+    }
+}
 
 /// What the timeline marks (`settle_core::scenario::lesson::MARKER_KINDS`, in five groups).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -518,6 +554,13 @@ pub struct Sim {
     sender_errors: BTreeMap<String, String>,
     receivers: Vec<String>,
     selected: Option<u64>,
+    /// In a document with `entities`: each receiver's receive entity (rule 3 of the format:
+    /// one per client; a new receiver's is chosen until it first acts) and each sender's
+    /// queue or topic (the one its script or actor names first; the form can choose another).
+    receive_of: BTreeMap<String, String>,
+    send_to: BTreeMap<String, String>,
+    /// The receivers whose receive entity the scenario names (the person cannot change it).
+    fixed_from: Vec<String>,
     /// Counts changes the stage can see (events, actions, clients added or removed).
     generation: u64,
     /// What happened since the stage last looked that positions alone do not tell.
@@ -599,8 +642,30 @@ impl Sim {
                 list.push(name);
             }
         }
-        // Someone to act with on one queue; a document with `entities` is watched, so it shows
-        // only the clients its story names.
+        // Where each client of a document with `entities` sends and receives.
+        let (mut receive_of, mut send_to) = (BTreeMap::new(), BTreeMap::new());
+        let addressed =
+            scenario
+                .script
+                .iter()
+                .filter(|s| !matches!(s.op, Op::Entity { .. }))
+                .filter_map(|s| Some((&s.by, is_receive_side(&s.op), s.entity.as_ref()?)))
+                .chain(scenario.actors.iter().zip(&scenario.actor_entities).map(
+                    |(a, e)| match a {
+                        settle_core::actors::ActorSpec::Sender(x) => (&x.name, false, e),
+                        settle_core::actors::ActorSpec::Receiver(x) => (&x.name, true, e),
+                    },
+                ));
+        for (by, receives, e) in addressed {
+            let map = if receives {
+                &mut receive_of
+            } else {
+                &mut send_to
+            };
+            map.entry(by.to_string()).or_insert_with(|| e.to_string());
+        }
+        // Someone to act with on one queue; a document with `entities` shows the clients its
+        // story names (and those the person adds).
         if scenario.entities.is_none() {
             if senders.is_empty() {
                 senders.push("S1".into());
@@ -660,6 +725,9 @@ impl Sim {
             sender_errors: BTreeMap::new(),
             receivers,
             selected: None,
+            fixed_from: receive_of.keys().cloned().collect(),
+            receive_of,
+            send_to,
             generation: 0,
             cues: Vec::new(),
         };
@@ -872,6 +940,9 @@ impl Sim {
     /// Plays a document with `entities` on to `t` (all of it: its run has no slices), each
     /// log line naming the entity it happened in.
     fn advance_entities(&mut self, t: Instant) {
+        let person = &self.person;
+        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
+        let result = &mut self.result;
         let Some(ns) = self.live.ns.as_deref_mut() else {
             return;
         };
@@ -880,8 +951,11 @@ impl Sim {
         }
         // Events (to narrate together, as one queue's are) and the lines of steps and actors.
         let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
-        // Which items are a subscription's copy of a topic's message.
-        let mut copies = BTreeSet::new();
+        // Which items are a subscription's copy of a topic's message, and which events are not
+        // cued to the stage (a seek, or the replay before the person's new step).
+        let (mut copies, mut quiet) = (BTreeSet::new(), BTreeSet::new());
+        // What each client did, for what its panel remembers (`track`).
+        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         let ran = ns
             .run
             .advance_records(t, &mut |r: NsRecord<'_>, _: &_, _: &str| {
@@ -890,22 +964,40 @@ impl Sim {
                     copies.insert(items.len());
                 }
                 match r.record {
-                    Record::Event { event, .. } => items.push((entity, Ok(event.clone()))),
+                    Record::Event { event, .. } => {
+                        if quiet_all || quiet_until.is_some() {
+                            quiet.insert(items.len());
+                        }
+                        items.push((entity, Ok(event.clone())));
+                    }
                     Record::Actor { act } => {
                         if let Some(l) = narrate_act(act) {
                             let e = matches!(act.result, Some(Err(_)));
                             items.push((entity, Err((ms(act.at), l, e))));
                         }
+                        let res = act.result.clone().unwrap_or(Ok(Outcome::Done));
+                        steps.push((act.by.to_string(), act.op.clone(), res));
                     }
                     Record::Step {
                         step,
-                        result: Err(e),
-                        ..
+                        result: res,
+                        index,
                     } => {
-                        let l = format!("{} (script): {e}", step.by);
-                        items.push((entity, Err((ms(step.at), l, true))));
+                        let at = ms(step.at);
+                        if person.binary_search(&index).is_ok() {
+                            if let Some((l, e)) = person_line(step, res) {
+                                items.push((entity, Err((at, l, e))));
+                            }
+                        } else if let Err(e) = res {
+                            let l = format!("{} (script): {e}", step.by);
+                            items.push((entity, Err((at, l, true))));
+                        }
+                        if *quiet_until == Some(index) {
+                            *quiet_until = None;
+                            *result = Some(res.clone());
+                        }
+                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
                     }
-                    Record::Step { .. } => {}
                 }
             });
         if let Err(e) = ran {
@@ -933,15 +1025,17 @@ impl Sim {
                     .contains(&n)
                     .then(|| entity.split("/subscriptions/").next().map(index))
                     .flatten();
-                seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic));
+                let cue = !quiet.contains(&n);
+                seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic, cue));
             }
         }
         let now = ns.run.namespace().now();
         let dropped = ns.dropped.len();
         ns.dropped
             .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
-        // A dropped message leaving the topic changes the stage with no event.
-        let changed = !items.is_empty() || ns.dropped.len() != dropped;
+        // A dropped message leaving the topic changes the stage with no event, a peek with
+        // no line either.
+        let changed = !items.is_empty() || !steps.is_empty() || ns.dropped.len() != dropped;
         let ns = &ns.run;
         let mut lines = Vec::new();
         for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
@@ -972,8 +1066,10 @@ impl Sim {
         for (at, l, e) in lines {
             self.push_log_at(at, l, e);
         }
-        let cue_it = !self.quiet_all;
-        for (e, by, i, topic) in seen {
+        for (by, op, result) in steps {
+            self.track(&by, &op, result.as_ref().ok());
+        }
+        for (e, by, i, topic, cue_it) in seen {
             match (&e.kind, topic) {
                 // A copy travels from its sender through its topic (`by` names the sender).
                 (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
@@ -1091,22 +1187,42 @@ impl Sim {
     /// back forks the story: the person's steps after now are dropped. A refusal is shown
     /// where it happened and in the log; nothing else changes.
     fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
-        if self.has_entities() {
-            return Err(ENTITIES_WATCH_ONLY.into());
-        }
+        let entity = match self.has_entities() {
+            true => Some(self.receive_entity(by)?),
+            false => None,
+        };
+        self.act_in(by, op, entity)
+    }
+
+    /// As [`act`](Self::act), in a document with `entities` addressed to `entity`: the queue
+    /// or topic of a send, else the client's receive entity.
+    fn act_in(&mut self, by: &str, op: Op, entity: Option<Text>) -> Result<Outcome, String> {
         let t = self.now();
-        let (steps, person) =
-            timetravel::record(&self.scenario.script, &mut self.recorded, t, by, op);
+        let (steps, person) = timetravel::record(
+            &self.scenario.script,
+            &mut self.recorded,
+            t,
+            (by, entity),
+            op,
+        );
         let index = *person
             .last()
             .expect("invariant: the new step is the person's last");
         self.person = person;
-        self.history
-            .fork(t, |l: &mut Live| l.run.replace_steps(Rc::clone(&steps)));
+        self.history.fork(t, |l: &mut Live| l.replace_steps(&steps));
         self.live = self.history.at_or_before(t, true).1.clone();
         self.since_note = 0;
         self.noted_at = ms(self.live.run.world().queue().now());
         self.story.fork(&self.live.run);
+        if self.has_entities() {
+            // The timeline's markers of the new story, from a run of it to its end.
+            let sc = Scenario {
+                script: steps.to_vec(),
+                run_until: self.scenario.run_until.max(t),
+                ..self.scenario.clone()
+            };
+            self.story.entity_marks(&sc);
+        }
         self.quiet_until = Some(index);
         self.result = None;
         self.play_to(t);
@@ -1120,6 +1236,74 @@ impl Sim {
                 .stopped()
                 .unwrap_or_else(|| "the action did not run".into())),
         }
+    }
+
+    /// The world of client `by`'s receive entity and the entity's number (in path order), or
+    /// the one queue's world.
+    fn client_world(&self, by: &str) -> (&World, Option<usize>) {
+        if let (Some(ns), Some(path)) = (&self.live.ns, self.receive_of.get(by)) {
+            let space = ns.run.namespace();
+            if let Some(w) = space.world(path) {
+                return (w, space.paths().iter().position(|p| **p == **path));
+            }
+        }
+        (self.world(), None)
+    }
+
+    /// Whether receiver `by`'s receive entity is settled: its script or actor names it, or
+    /// the person already acted with it (rule 3: one receive entity per client).
+    fn receive_fixed(&self, by: &str) -> bool {
+        self.live.ns.is_some()
+            && (self.fixed_from.iter().any(|f| f == by)
+                || self
+                    .recorded
+                    .iter()
+                    .any(|s| *s.by == *by && is_receive_side(&s.op)))
+    }
+
+    /// In a document with `entities`: the queues and topics to send to, and the queues and
+    /// subscriptions to receive from, in path order.
+    fn addresses(&self) -> (Vec<String>, Vec<String>) {
+        let Some(ns) = &self.live.ns else {
+            return (Vec::new(), Vec::new());
+        };
+        let space = ns.run.namespace();
+        let paths = space.paths();
+        let subscription = |p: &Text| p.contains("/subscriptions/");
+        let list = |keep: &dyn Fn(&Text) -> bool| {
+            paths
+                .iter()
+                .filter(|p| keep(p))
+                .map(ToString::to_string)
+                .collect()
+        };
+        (list(&|p| !subscription(p)), list(&|p| !space.is_topic(p)))
+    }
+
+    /// Where sender `by` sends unless told otherwise: what its script or actor names first,
+    /// else the first queue or topic.
+    fn sender_to(&self, by: &str) -> Option<Text> {
+        self.live.ns.as_ref()?;
+        match self.send_to.get(by) {
+            Some(to) => Some(Text::from(to.as_str())),
+            None => self.addresses().0.first().map(|p| Text::from(p.as_str())),
+        }
+    }
+
+    /// Chooses where receiver `by` receives from, while that is not settled.
+    pub fn choose_receive_entity(&mut self, by: &str, path: &str) {
+        if !self.receive_fixed(by) && self.addresses().1.iter().any(|p| p == path) {
+            self.receive_of.insert(by.to_string(), path.to_string());
+            self.generation += 1;
+        }
+    }
+
+    /// Where receiver `by` of a document with `entities` receives from.
+    fn receive_entity(&self, by: &str) -> Result<Text, String> {
+        self.receive_of
+            .get(by)
+            .map(|p| Text::from(p.as_str()))
+            .ok_or_else(|| format!("{by} receives from no queue or subscription yet: choose one"))
     }
 
     /// Plays to `t` whatever the distance (a day per slice), stopping only over the budget.
@@ -1198,7 +1382,7 @@ impl Sim {
 
     /// The person's steps not yet run (after going back).
     fn person_left(&self) -> usize {
-        let next = self.live.run.next_step();
+        let next = self.live.script().1;
         self.person.iter().filter(|&&i| i >= next).count()
     }
 
@@ -1278,10 +1462,24 @@ impl Sim {
                 },
             })
         })();
-        let r = match built {
-            Ok(op) => {
+        // In a document with `entities`, where it goes: the form's choice or the sender's own.
+        let to = match self.sender_to(by) {
+            None => Ok(None),
+            Some(own) => {
+                let chosen = f.to.trim();
+                if chosen.is_empty() {
+                    Ok(Some(own))
+                } else if self.addresses().0.iter().any(|p| p == chosen) {
+                    Ok(Some(Text::from(chosen)))
+                } else {
+                    Err(format!("to: no queue or topic named \"{chosen}\""))
+                }
+            }
+        };
+        let r = match built.and_then(|op| Ok((op, to?))) {
+            Ok((op, to)) => {
                 self.sends += 1;
-                self.act(by, op)
+                self.act_in(by, op, to)
             }
             Err(e) => {
                 self.push_log(format!("{by}: {e}"), true);
@@ -1338,7 +1536,12 @@ impl Sim {
         self.set_receiver_error(by, &r);
     }
 
-    pub fn settle(&mut self, by: &str, seq: u64, what: Settle, reason: &str, description: &str) {
+    /// Settles the message the page knows as `key` (a held row's or the inspector's).
+    pub fn settle(&mut self, by: &str, key: u64, what: Settle, reason: &str, description: &str) {
+        let seq = match self.own_seq_of(by, key) {
+            Ok(seq) => seq,
+            Err(e) => return self.set_receiver_error(by, &Err(e)),
+        };
         let target = Target::Seq(seq);
         let nonempty = |s: &str| (!s.trim().is_empty()).then(|| Text::from(s.trim()));
         let op = match what {
@@ -1368,16 +1571,18 @@ impl Sim {
     /// What receiver `by` has in hand and the page shows: all but what the person dismissed.
     fn shown_in_hand<'a>(&'a self, by: &str) -> impl Iterator<Item = &'a InHand> + Clone + 'a {
         let dismissed = self.live.rstate.get(by).map(|st| &st.dismissed);
-        self.world().in_hand(by).filter(move |h| {
+        self.client_world(by).0.in_hand(by).filter(move |h| {
             h.view
                 .lock_token
                 .is_none_or(|t| !dismissed.is_some_and(|d| d.contains(&t)))
         })
     }
 
-    pub fn dismiss(&mut self, by: &str, seq: u64) {
+    pub fn dismiss(&mut self, by: &str, key: u64) {
+        let seq = self.own_seq(key);
         let token = self
-            .world()
+            .client_world(by)
+            .0
             .in_hand_of(by, seq)
             .and_then(|h| h.view.lock_token);
         if let Some(st) = self.live.rstate.get_mut(by) {
@@ -1433,6 +1638,11 @@ impl Sim {
     pub fn add_receiver(&mut self) {
         let n = Self::fresh_name(&self.receivers, "R");
         self.live.rstate.insert(n.clone(), ReceiverState::default());
+        // In a document with `entities` it receives from the first queue or subscription until
+        // the person chooses another.
+        if let Some(p) = self.addresses().1.first() {
+            self.receive_of.insert(n.clone(), p.clone());
+        }
         self.receivers.push(n);
     }
 
@@ -1443,7 +1653,7 @@ impl Sim {
     /// Removing a receiver closes its link first; its locks run on until they expire (format
     /// v1.1), and the stage keeps its tokens until then.
     pub fn remove_receiver(&mut self, name: &str) {
-        if self.world().id_of(name).is_some() {
+        if self.client_world(name).0.id_of(name).is_some() {
             let _ = self.act(name, Op::Close);
         }
         self.receivers.retain(|r| r != name);
@@ -1529,10 +1739,6 @@ impl Sim {
 
     // ------------------------------------------------------------ view
 
-    fn row(&self, m: &MessageView) -> Row {
-        self.glanced_row(self.world(), None, m.glance())
-    }
-
     fn glanced_row(&self, w: &World, entity: Option<&Text>, m: Glance<'_>) -> Row {
         Row {
             seq: m.seq,
@@ -1616,8 +1822,6 @@ impl Sim {
         let path = space.paths().into_iter().nth(i)?;
         let mut d = self.detail_in(space.world(&path)?, seq, own)?;
         d.fields.insert(0, ("Entity", path.to_string()));
-        // Watch only: no settle buttons.
-        d.held_by = None;
         Some(d)
     }
 
@@ -1752,15 +1956,16 @@ impl Sim {
     }
 
     pub fn snapshot(&self) -> Snapshot {
-        let w = self.world();
-        let q = w.queue();
-        let now = q.now();
-        let cfg = q.config();
-        let ld = cfg.lock_duration.as_millis().max(1);
+        let now = self.now();
         let receivers = self
             .receivers
             .iter()
             .map(|name| {
+                let (w, index) = self.client_world(name);
+                let q = w.queue();
+                let cfg = q.config();
+                let ld = cfg.lock_duration.as_millis().max(1);
+                let key = |seq| index.map_or(seq, |i| entity_seq(i, seq));
                 let st = self.live.rstate.get(name);
                 let shown = self.shown_in_hand(name);
                 let held_total = shown.clone().count();
@@ -1773,6 +1978,7 @@ impl Sim {
                             .flatten()
                             .map(Instant::as_millis);
                         HeldRow {
+                            key: key(h.view.seq),
                             seq: h.view.seq,
                             id: h.view.id.to_string(),
                             delivery_count: h.view.delivery_count,
@@ -1801,17 +2007,27 @@ impl Sim {
                             .collect()
                     }),
                     peeked: st.map_or_else(Vec::new, |st| {
-                        st.peeked.iter().map(|m| self.row(m)).collect()
+                        st.peeked
+                            .iter()
+                            .map(|m| self.glanced_row(w, None, m.glance()))
+                            .collect()
                     }),
                     session,
                     buffered: id.map_or(0, |id| q.buffered(id, SubQueue::Main)),
                     error: st.and_then(|st| st.error.clone()),
                     auto: self.auto_summary(name),
+                    from: self.receive_of.get(name).cloned(),
+                    from_fixed: self.receive_fixed(name),
+                    sessions: cfg.requires_session,
                 }
             })
             .collect();
         let summary = self.summary();
         let [available, locked, deferred, scheduled, dead_letter] = self.lanes();
+        let q = self.world().queue();
+        let cfg = q.config();
+        let ld = cfg.lock_duration.as_millis().max(1);
+        let (send_targets, receive_paths) = self.addresses();
         Snapshot {
             now_ms: ms(now),
             title: self.scenario.title.clone(),
@@ -1829,6 +2045,7 @@ impl Sim {
                     next_id: self.next_id(),
                     error: self.sender_errors.get(s).cloned(),
                     auto: self.auto_summary(s),
+                    to: self.sender_to(s).map(|t| t.to_string()),
                 })
                 .collect(),
             receivers,
@@ -1839,17 +2056,17 @@ impl Sim {
             config_summary: summary,
             next_event_ms: self.next_event().map(ms),
             next_expiry_ms: q.next_lock_expiry().map(ms),
-            script_left: self
-                .live
-                .run
-                .steps()
-                .len()
-                .saturating_sub(self.live.run.next_step() + self.person_left()),
+            script_left: {
+                let (steps, next) = self.live.script();
+                steps.len().saturating_sub(next + self.person_left())
+            },
             story_gen: self.story_gen,
             horizon_ms: ms(self.horizon()),
             previous_ms: self.previous_moment().map(ms),
             later_actions: self.later_actions(),
-            watch_only: self.has_entities(),
+            entities: self.has_entities(),
+            send_targets,
+            receive_paths,
         }
     }
 
@@ -2169,6 +2386,35 @@ fn entity_of(key: u64) -> Option<(usize, u64)> {
     Some((i, key & ((1 << ENTITY_SHIFT) - 1)))
 }
 
+impl Sim {
+    /// The entity's own sequence number of the message the page knows as `key`.
+    fn own_seq(&self, key: u64) -> u64 {
+        match (&self.live.ns, entity_of(key)) {
+            (Some(_), Some((_, seq))) => seq,
+            _ => key,
+        }
+    }
+
+    /// As [`own_seq`](Self::own_seq), for client `by`: a message of another entity than its
+    /// receive entity is refused in words (it settles only there).
+    fn own_seq_of(&self, by: &str, key: u64) -> Result<u64, String> {
+        let (Some(ns), Some((i, seq))) = (&self.live.ns, entity_of(key)) else {
+            return Ok(key);
+        };
+        let mine = self.client_world(by).1;
+        if mine == Some(i) {
+            return Ok(seq);
+        }
+        let paths = ns.run.namespace().paths();
+        let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);
+        Err(format!(
+            "{by} receives from {}; that message is in {}",
+            name(mine),
+            name(Some(i))
+        ))
+    }
+}
+
 /// `12.3 s` style, for lock timers.
 pub fn secs(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
@@ -2274,7 +2520,11 @@ mod tests {
                 total: ms.len(),
                 rows: Vec::new(),
             };
-            lane.rows = ms.iter().take(LANE_CAP).map(|m| s.row(m)).collect();
+            lane.rows = ms
+                .iter()
+                .take(LANE_CAP)
+                .map(|m| s.glanced_row(s.world(), None, m.glance()))
+                .collect();
             lane
         };
         let main = q.list(Listing::Main);
@@ -2437,14 +2687,14 @@ mod tests {
     }
 
     #[test]
-    fn the_inspector_names_a_copys_entity_and_offers_no_settlement() {
+    fn the_inspector_names_a_copys_entity_and_offers_its_holder_the_settlement() {
         let mut s = Sim::load(FAN_OUT).expect("loads");
         s.advance_to(Instant::from_millis(1_000));
         s.select(Some(entity_seq(2, 1)));
         let d = s.snapshot().detail.expect("billing's copy of o1");
         assert_eq!(d.id, "o1");
         assert_eq!(d.seq, entity_seq(2, 1));
-        assert_eq!(d.held_by, None);
+        assert_eq!(d.held_by.as_deref(), Some("B1"));
         let field = |k: &str| d.fields.iter().find(|f| f.0 == k).map(|f| f.1.clone());
         assert_eq!(
             field("Entity").as_deref(),
@@ -2536,26 +2786,168 @@ mod tests {
     }
 
     #[test]
-    fn acting_in_an_entity_document_is_refused_in_words_and_changes_nothing() {
+    fn a_person_sends_receives_and_settles_in_an_entity_document_and_the_export_replays_it() {
+        const AUDIT: &str = "orders/subscriptions/audit";
+        const BILLING: &str = "orders/subscriptions/billing";
         let mut s = Sim::load(FAN_OUT).expect("loads");
         s.advance_to(Instant::from_millis(1_500));
-        let before = (log_texts(&s), s.stage_model(), s.export());
-        s.send("S1", &SendForm::default());
-        s.receive("A1", ReceiveMode::PeekLock, SubQueue::Main, 1);
-        s.settle("B1", 1, Settle::Complete, "", "");
-        assert!(s.update_queue(QueuePatch::default()).is_err());
         let snap = s.snapshot();
-        assert_eq!(
-            snap.senders
-                .iter()
-                .find(|x| x.name == "S1")
-                .and_then(|x| x.error.clone()),
-            Some(ENTITIES_WATCH_ONLY.to_string())
+        assert_eq!(snap.send_targets, ["orders"]);
+        assert_eq!(snap.receive_paths, [AUDIT, BILLING]);
+        let sender = snap.senders.iter().find(|x| x.name == "S1").expect("S1");
+        assert_eq!(sender.to.as_deref(), Some("orders"));
+        // A1 receives from audit (its script says so): fixed.
+        let a1 = snap.receivers.iter().find(|r| r.name == "A1").expect("A1");
+        assert_eq!((a1.from.as_deref(), a1.from_fixed), (Some(AUDIT), true));
+        // S1 publishes p1 for the EU: a copy for audit and one for billing.
+        let form = SendForm {
+            id: "p1".into(),
+            body: "x".into(),
+            properties: "region=eu".into(),
+            ..SendForm::default()
+        };
+        s.send("S1", &form);
+        let log = log_texts(&s);
+        assert!(
+            log.iter().any(|(t, l)| *t == 1_500
+                && l.contains("p1 reached the topic: one copy each for audit, billing.")),
+            "{log:#?}"
         );
-        assert_eq!(before, (log_texts(&s), s.stage_model(), s.export()));
-        // The export is the document as loaded, entities and all.
-        assert!(s.export().contains("\"entities\""));
-        assert!(Sim::load(&s.export()).is_ok_and(|x| x.has_entities()));
+        // A new receiver takes the first receive path until the person chooses another.
+        s.add_receiver();
+        let r1 = |s: &Sim| {
+            s.snapshot()
+                .receivers
+                .into_iter()
+                .find(|r| r.name == "R1")
+                .expect("R1")
+        };
+        assert_eq!(
+            (r1(&s).from.as_deref(), r1(&s).from_fixed),
+            (Some(AUDIT), false)
+        );
+        s.choose_receive_entity("R1", "orders");
+        assert_eq!(
+            r1(&s).from.as_deref(),
+            Some(AUDIT),
+            "a topic is not received from"
+        );
+        s.choose_receive_entity("R1", BILLING);
+        s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        let held = r1(&s).held;
+        assert_eq!(held.len(), 1, "{:?}", r1(&s));
+        assert_eq!((held[0].id.as_str(), held[0].seq), ("p1", 2));
+        assert_eq!(
+            entity_of(held[0].key),
+            Some((2, 2)),
+            "billing is the third path"
+        );
+        // Fixed now: one receive entity per client.
+        s.choose_receive_entity("R1", AUDIT);
+        assert_eq!(
+            (r1(&s).from.as_deref(), r1(&s).from_fixed),
+            (Some(BILLING), true)
+        );
+        // The stage shows R1 holding billing's copy; the inspector can settle it.
+        s.select(Some(held[0].key));
+        assert_eq!(
+            s.snapshot().detail.and_then(|d| d.held_by),
+            Some("R1".to_string())
+        );
+        s.select(None);
+        s.advance_to(Instant::from_millis(2_500));
+        s.settle("R1", held[0].key, Settle::DeadLetter, "Bad", "");
+        assert_eq!(r1(&s).error, None);
+        let dead = |s: &Sim| {
+            s.live.ns.as_ref().map(|ns| {
+                let w = ns.run.namespace().world(BILLING).expect("billing");
+                w.queue()
+                    .list(Listing::DeadLetter)
+                    .iter()
+                    .map(|m| {
+                        (
+                            m.id.to_string(),
+                            m.dead_letter_reason.as_ref().map(ToString::to_string),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(dead(&s), Some(vec![("p1".into(), Some("Bad".into()))]));
+        s.advance_to(Instant::from_millis(3_000));
+        // The export addresses every step as the format asks, and replays to what the page shows.
+        let text = s.export();
+        assert!(
+            text.contains("\"to\": \"orders\"")
+                && text.contains(&format!("\"from\": \"{BILLING}\"")),
+            "{text}"
+        );
+        let replayed = played_to(&text, 3_000);
+        assert_eq!(dead(&replayed), dead(&s));
+        assert_eq!(state(&s), state(&replayed));
+        for t in [0, 1_500, 2_000, 2_500] {
+            s.seek(Instant::from_millis(t));
+            assert_eq!(state(&s), state(&played_to(&text, t)), "at {t}");
+        }
+        // Acting after going back forks: the dead-lettering at 2.5 s is dropped.
+        s.seek(Instant::from_millis(2_000));
+        s.settle("R1", held[0].key, Settle::Complete, "", "");
+        assert_eq!(s.later_actions(), 0);
+        assert_eq!(dead(&s), Some(vec![]));
+        s.advance_to(Instant::from_millis(3_000));
+        assert_eq!(dead(&s), Some(vec![]));
+        let text = s.export();
+        assert!(!text.contains("\"dead_letter\""), "{text}");
+        assert_eq!(state(&s), state(&played_to(&text, 3_000)));
+        // The timeline's markers follow the new story.
+        assert!(
+            s.markers().any(|m| m.t_ms == 2_000 && m.id == "p1"),
+            "the completion is marked"
+        );
+    }
+
+    #[test]
+    fn a_send_to_an_entity_that_does_not_exist_is_refused_in_words_and_changes_nothing() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        s.advance_to(Instant::from_millis(1_500));
+        let before = (s.stage_model(), s.export());
+        let form = SendForm {
+            to: "order".into(),
+            ..SendForm::default()
+        };
+        s.send("S1", &form);
+        let snap = s.snapshot();
+        let err = snap
+            .senders
+            .iter()
+            .find(|x| x.name == "S1")
+            .and_then(|x| x.error.clone());
+        assert_eq!(
+            err.as_deref(),
+            Some("to: no queue or topic named \"order\"")
+        );
+        assert_eq!(
+            snap.log[0].text,
+            "S1: to: no queue or topic named \"order\""
+        );
+        // A settlement of another entity's message is refused in words (A1 receives from
+        // audit; billing's copy of o1 is another message).
+        s.settle("A1", entity_seq(2, 1), Settle::Complete, "", "");
+        let a1 = s
+            .snapshot()
+            .receivers
+            .into_iter()
+            .find(|r| r.name == "A1")
+            .expect("A1");
+        assert_eq!(
+            a1.error.as_deref(),
+            Some(
+                "A1 receives from orders/subscriptions/audit; that message is in orders/subscriptions/billing"
+            )
+        );
+        // No queue settings in a document with entities (`update_entity` steps change them).
+        assert!(s.update_queue(QueuePatch::default()).is_err());
+        assert_eq!(before, (s.stage_model(), s.export()));
     }
 
     #[test]
@@ -2706,7 +3098,7 @@ mod tests {
             s.stage_model(),
             s.live.run.world(),
             s.live.run.actors()
-        )
+        ) + &format!("\n{:?}", s.live.ns.as_ref().map(|ns| ns.run.namespace()))
     }
 
     fn played_to(text: &str, t: u64) -> Sim {

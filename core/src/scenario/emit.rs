@@ -297,6 +297,40 @@ pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
     Value::Object(m)
 }
 
+/// One script step of a document with `entities` (`scenario-format-entities.md` §2): as
+/// [`step_value`], addressed to `entity`. A send-side step names it in `to`; a receive-side
+/// step that takes a receive path names it in `from` (with `/$deadletterqueue` for the
+/// dead-letter sub-queue); settlement, `close` and `disconnect` take no address (they act on
+/// the client's receive entity). Without an entity it is [`step_value`].
+#[must_use]
+pub fn addressed_step_value(at_ms: u64, by: &str, op: &Op, entity: Option<&str>) -> Value {
+    let mut v = step_value(at_ms, by, op);
+    let (Some(e), Value::Object(m)) = (entity, &mut v) else {
+        return v;
+    };
+    let sub = match op {
+        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } => {
+            put(m, "to", e);
+            return v;
+        }
+        Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. } | Op::Peek { from, .. } => {
+            *from
+        }
+        Op::Open(LinkOptions { from, .. }) => *from,
+        Op::AcceptSession { .. }
+        | Op::RenewSessionLock
+        | Op::SetSessionState { .. }
+        | Op::GetSessionState => SubQueue::Main,
+        _ => return v,
+    };
+    let path = match sub {
+        SubQueue::Main => e.to_string(),
+        SubQueue::DeadLetter => alloc::format!("{e}/$deadletterqueue"),
+    };
+    put(m, "from", path);
+    v
+}
+
 /// A whole scenario document (pretty-printed JSON).
 #[must_use]
 pub fn scenario_text(

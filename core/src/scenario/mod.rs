@@ -23,7 +23,9 @@ pub mod svg;
 pub mod timetravel;
 
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
-pub use emit::{config_value, op_name, patch_value, scenario_text, step_value};
+pub use emit::{
+    addressed_step_value, config_value, op_name, patch_value, scenario_text, step_value,
+};
 pub use json::{J, parse_f64};
 #[cfg(feature = "entities")]
 pub use nsrun::{NsRecord, NsRun, ns_event_record};

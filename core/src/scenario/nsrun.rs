@@ -137,6 +137,26 @@ impl NsRun {
         }
     }
 
+    /// Gives the run a new script whose first [`next_step`](Self::next_step) steps are the
+    /// ones already run (the person acted: time travel's fork, as
+    /// [`super::Run::replace_steps`]).
+    pub fn replace_steps(&mut self, steps: Rc<[Step]>) {
+        debug_assert!(steps.len() >= self.next);
+        self.steps = steps;
+    }
+
+    /// The script being played.
+    #[must_use]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Index of the next step to run.
+    #[must_use]
+    pub fn next_step(&self) -> usize {
+        self.next
+    }
+
     /// The namespace being driven.
     #[must_use]
     pub fn namespace(&self) -> &Namespace {

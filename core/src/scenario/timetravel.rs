@@ -15,7 +15,7 @@
 //! actors, so an action taken at a moment when an actor also acts is replayed, live too,
 //! before the actor: what you see after acting is what the exported document shows.)
 
-use super::{Record, Run, Scenario, Step, step_value};
+use super::{Record, Run, Scenario, Step, addressed_step_value};
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
 use crate::{Error, Text};
@@ -131,21 +131,23 @@ impl<T: Clone> Checkpoints<T> {
 /// Records a person's operation at `t` as a script step, after dropping the recorded steps
 /// later than `t` (a fork), and [`merge`]s. The page and [`Timeline`] both record this way,
 /// so an action is replayed, live too, before the actors of its instant, as the exported
-/// document plays in `settle run`. The new step is the last of the person's indices.
+/// document plays in `settle run`. The new step is the last of the person's indices. In a
+/// document with `entities` the step addresses `entity` (its `to`, or the client's receive
+/// entity: [`addressed_step_value`] writes what the format asks of the step).
 pub fn record(
     script: &[Step],
     recorded: &mut Vec<Step>,
     t: Instant,
-    by: &str,
+    (by, entity): (&str, Option<Text>),
     op: Op,
 ) -> (Rc<[Step]>, Vec<usize>) {
     recorded.retain(|s| s.at <= t);
     recorded.push(Step {
-        entity: None,
         at: t,
         by: Text::from(by),
-        raw: step_value(t.as_millis(), by, &op),
+        raw: addressed_step_value(t.as_millis(), by, &op, entity.as_deref()),
         op,
+        entity,
     });
     merge(script, recorded)
 }
@@ -292,7 +294,7 @@ impl Timeline {
         out: &mut impl FnMut(&World, Record<'_>),
     ) -> Result<Outcome, Error> {
         let t = self.now();
-        let (steps, person) = record(&self.scenario.script, &mut self.recorded, t, by, op);
+        let (steps, person) = record(&self.scenario.script, &mut self.recorded, t, (by, None), op);
         let index = *person
             .last()
             .expect("invariant: the new step is in the list");

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Playground, link, openPreset, paintedAt, paintedBands as bands } from './fixtures/playground';
 
@@ -25,9 +26,12 @@ test('topic fan-out: a copy in each subscription, in the lists, the log and on t
   const caption = (t: string) => [...cli.matchAll(new RegExp(`^ {2}${t} {2}(.*?)( {2}\\[pause\\])?$`, 'gm'))].map((m) => m[1]);
   expect(caption('0:00\\.000').length).toBe(1);
   await expect(page.getByRole('status', { name: 'Caption' })).toHaveText(caption('0:00\\.000')[0]);
-  // Watch only, said where the forms would be.
-  await expect(page.getByTestId('watch-only')).toContainText('sending, receiving and settling by hand work on one-queue scenarios only');
-  await expect(p.region('Sender S1')).toHaveCount(0);
+  // The story's clients have their forms: S1 sends to the topic, A1 and B1 receive from their
+  // subscriptions (fixed by the script).
+  await expect(p.sender('S1').getByLabel('To (queue or topic)')).toHaveValue('orders');
+  await expect(p.receiver('A1').getByLabel('Receives from')).toHaveValue('orders/subscriptions/audit');
+  await expect(p.receiver('B1').getByLabel('Receives from')).toHaveValue('orders/subscriptions/billing');
+  await expect(p.receiver('B1').getByLabel('Receives from')).toBeDisabled();
   const available = p.laneItems('Available');
   await expect(available).toHaveCount(0);
   expect(await bands(page, AVAILABLE_FILL)).toEqual([]);
@@ -120,11 +124,80 @@ test('the entity lessons are in the lesson list, and a share link of one opens i
   }
   await list.getByRole('link', { name: 'A poison copy dead-letters in one subscription while the other completes its own', exact: true }).click();
   await expect(page).toHaveURL(/\?preset=poison-copy/);
-  await expect(page.getByTestId('watch-only')).toBeVisible();
+  await expect(p.receiver('Billing').getByLabel('Receives from')).toHaveValue('orders/subscriptions/billing');
   await expect(p.log()).toContainText('orders/subscriptions/');
   // A share link carries the document and the moment.
   await page.goto(link(doc('competing-consumers-subscription'), 1000));
   await expect(page.getByRole('heading', { name: 'Competing consumers on one subscription' })).toBeVisible();
   expect(await p.virtualTime()).toBe('1.000 s');
   await expect(p.laneItems('Locked').first()).toContainText('in orders/subscriptions/');
+});
+
+test('by hand in a document with entities: send to the topic, receive from a chosen subscription, dead-letter; the export replays it', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const p = new Playground(page);
+  await p.open(doc('topic-fan-out'), 1500);
+  expect(await p.virtualTime()).toBe('1.500 s');
+  // S1 publishes p1 for the EU: a copy for audit and one for billing.
+  await p.send('S1', { id: 'p1', props: 'region=eu' });
+  await expect(p.log()).toContainText('orders: p1 reached the topic: one copy each for audit, billing.');
+  await expect(p.laneItems('Available').filter({ hasText: 'p1' })).toHaveCount(2);
+  // A new receiver receives from the first subscription until the person chooses another.
+  await page.getByRole('button', { name: 'Add receiver' }).click();
+  const from = p.receiver('R1').getByLabel('Receives from');
+  await expect(from).toHaveValue('orders/subscriptions/audit');
+  await expect(from).toBeEnabled();
+  await from.selectOption('orders/subscriptions/billing');
+  await p.receive('R1');
+  await expect(p.heldItem('p1')).toContainText('seq 2 · delivery 1');
+  await expect(p.log()).toContainText('orders/subscriptions/billing: R1 received p1 (delivery 1)');
+  // One receive entity per client: fixed once it acted.
+  await expect(from).toBeDisabled();
+  await expect(from).toHaveValue('orders/subscriptions/billing');
+  // The stage has R1's box (frames run under the fake clock only when it is moved).
+  await p.runFor(500);
+  await expect(page.locator('canvas.stage')).toHaveAttribute('data-places', /(^|;)R1:/);
+  await p.settle('p1', 'Dead-letter');
+  await expect(p.log()).toContainText('orders/subscriptions/billing: R1 dead-lettered p1');
+  const dead = p.laneItems('Dead-letter queue').filter({ hasText: 'p1' });
+  await expect(dead).toHaveCount(1);
+  await expect(dead).toContainText('in orders/subscriptions/billing');
+  await expect(p.held('R1').getByRole('listitem')).toHaveCount(0);
+  // A message billing's rule does not take: a copy in audit only.
+  await p.send('S1', { id: 'p2', props: 'region=us' });
+  await expect(p.log()).toContainText('orders: p2 reached the topic: one copy each for audit.');
+  // The export addresses the steps as the format asks; `settle run` replays the same story.
+  const tools = p.region('Scenario');
+  await p.button(tools, 'Export').click();
+  const exported = await tools.getByLabel('Exported scenario').inputValue();
+  const script = JSON.parse(exported).script as Record<string, unknown>[];
+  expect(script.filter((s) => s.by === 'R1' || s.id === 'p1' || s.id === 'p2').map((s) => [s.do, s.to ?? s.from ?? null])).toEqual([
+    ['send', 'orders'],
+    ['receive', 'orders/subscriptions/billing'],
+    ['dead_letter', null],
+    ['send', 'orders'],
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'settle-entities-'));
+  writeFileSync(join(dir, 'export.json'), exported);
+  const trace = execFileSync(settle, ['run', join(dir, 'export.json')], { encoding: 'utf8' })
+    .trim().split('\n').map((l) => JSON.parse(l));
+  const billing = trace.at(-1).final.entities['orders/subscriptions/billing'];
+  expect(billing.dead_letter.map((m: { id: string }) => m.id)).toEqual(['p1']);
+  expect(trace.filter((r) => r.event === 'dead_lettered').map((r) => [r.entity, r.t])).toEqual([['orders/subscriptions/billing', 1500]]);
+  expect(errors).toEqual([]);
+});
+
+test('a sender sends to its own queue unless its form names another', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(doc('request-reply'));
+  const to = p.sender('Client').getByLabel('To (queue or topic)');
+  await expect(to).toHaveValue('requests');
+  await expect(to.getByRole('option')).toHaveText(['replies', 'requests']);
+  await p.send('Client', { id: 'x1' });
+  await expect(p.log()).toContainText('requests: Client sent x1: accepted and stored as seq 2.');
+  await to.selectOption('replies');
+  await p.send('Client', { id: 'x2' });
+  await expect(p.log()).toContainText('replies: Client sent x2: accepted and stored as seq 1.');
+  await expect(p.laneItems('Available').filter({ hasText: 'x2' })).toContainText('in replies');
 });

@@ -45,8 +45,11 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                 next_id: String::new(),
                 error: None,
                 auto: None,
+                to: None,
             })
     });
+    // In a document with `entities`: the queues and topics it can send to.
+    let targets = Memo::new(move |_| ctx.snap.with(|s| s.send_targets.clone()));
     let form = RwSignal::new(SendForm {
         body: "order".into(),
         ..SendForm::default()
@@ -82,6 +85,14 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
             </header>
             <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             <form class="send-form" on:submit=send>
+                <label class="field" hidden=move || targets.with(Vec::is_empty)><span>"To (queue or topic)"</span>
+                    <select on:change=move |ev| form.update(|f| f.to = event_target_value(&ev))
+                        inner_html=move || {
+                            let chosen = form.with(|f| f.to.clone());
+                            let chosen = if chosen.is_empty() { me.with(|m| m.to.clone()).unwrap_or_default() } else { chosen };
+                            targets.with(|t| options_html(t, &chosen))
+                        }></select>
+                </label>
                 <label class="field"><span>"Message id"</span>
                     <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
                 <label class="field"><span>"Body"</span>
@@ -109,13 +120,29 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
     }
 }
 
+/// A `<select>`'s options, the one named `chosen` selected: the queues and topics of a document
+/// change only when another is loaded, so they are one string for the DOM, not a reactive list
+/// of elements (each list cost the page about 3 KB of code).
+fn options_html(items: &[String], chosen: &str) -> String {
+    let mut out = String::new();
+    for it in items {
+        let esc = it
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('"', "&quot;");
+        let sel = if it == chosen { " selected" } else { "" };
+        out.push_str(&format!("<option value=\"{esc}\"{sel}>{esc}</option>"));
+    }
+    out
+}
+
 #[component]
 pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     let names = ctx.parts.receivers;
     // One memo for every panel: each publication changes the snapshot, and 50 panels each
     // reading it would be 50 more computations at every one.
-    let requires_session =
-        Memo::new(move |_| ctx.snap.with(|s| s.config_summary.contains("sessions")));
+    // In a document with `entities`: the queues and subscriptions to receive from.
+    let paths = Memo::new(move |_| ctx.snap.with(|s| s.receive_paths.clone()));
     let watch = StoredValue::new_local(panel_watcher(ctx));
     on_cleanup(move || {
         watch.with_value(|w| {
@@ -127,7 +154,7 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="column receivers" aria-label="Receivers">
             <For each=move || names.get() key=|n| n.clone() let:name>
-                <Receiver ctx=ctx name=name requires_session=requires_session watch=watch />
+                <Receiver ctx=ctx name=name paths=paths watch=watch />
             </For>
             <button class="btn add" on:click=move |_| ctx.act(|s| s.add_receiver())>"Add receiver"</button>
         </section>
@@ -151,7 +178,7 @@ fn panel_watcher(ctx: Ctx) -> PanelWatch {
 fn Receiver(
     ctx: Ctx,
     name: String,
-    requires_session: Memo<bool>,
+    paths: Memo<Vec<String>>,
     watch: StoredValue<PanelWatch, LocalStorage>,
 ) -> impl IntoView {
     let me = ctx.parts.receiver(&name);
@@ -181,6 +208,9 @@ fn Receiver(
     let who = StoredValue::new(name.clone());
     let w = move || who.get_value();
     let held = Memo::new(move |_| me.with(|m| m.held.clone()));
+    let requires_session = move || me.with(|m| m.sessions);
+    let from_entity = move || me.with(|m| m.from.clone()).unwrap_or_default();
+    let fixed = move || me.with(|m| m.from_fixed);
     view! {
         <section class="card receiver" aria-label=format!("Receiver {name}") data-receiver=name.clone() node_ref=card>
             <header class="card-head">
@@ -195,6 +225,14 @@ fn Receiver(
                 </div>
             </header>
             <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
+            // One receive entity per client (rule 3 of the entities format): chosen until the
+            // receiver first acts, then fixed.
+            <label class="field" hidden=move || paths.with(Vec::is_empty)><span>"Receives from"</span>
+                <select disabled=fixed
+                    title=move || if fixed() { "A client receives from one queue or subscription: this one is fixed by what it already did" } else { "" }
+                    on:change=move |ev| { let p = event_target_value(&ev); ctx.act(move |s| s.choose_receive_entity(&w(), &p)) }
+                    inner_html=move || paths.with(|p| options_html(p, &from_entity()))></select>
+            </label>
             <div class="recv-controls">
                 <select aria-label="Receive mode" on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
                     <option value="pl">"Peek-lock"</option>
@@ -231,9 +269,9 @@ fn Receiver(
                     <input type="text" aria-label="Session id" placeholder="session id (empty: next available)"
                         prop:value=move || session_id.get() on:input=move |ev| session_id.set(event_target_value(&ev)) />
                     <button class="btn" on:click=move |_| { let id = session_id.get_untracked(); ctx.act(move |s| s.accept_session(&w(), &id)) }
-                        disabled=move || !requires_session.get()>"Accept session"</button>
+                        disabled=move || !requires_session()>"Accept session"</button>
                     <button class="btn" on:click=move |_| ctx.act(move |s| s.renew_session(&w()))
-                        disabled=move || !requires_session.get()>"Renew session lock"</button>
+                        disabled=move || !requires_session()>"Renew session lock"</button>
                 </div>
                 <label class="field"><span>"Dead-letter reason"</span>
                     <input type="text" prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) /></label>

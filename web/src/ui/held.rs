@@ -97,7 +97,7 @@ impl rows::Row for Row {
     type Ctx = u64;
 
     fn key(h: &HeldRow) -> u64 {
-        h.seq
+        h.key
     }
 
     fn build(doc: &Document) -> Option<Self> {
@@ -151,11 +151,11 @@ impl rows::Row for Row {
     fn update(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, &now: &u64) {
         // What differs from the row shown (everything, for a new row).
         let differs = |f: fn(&HeldRow, &HeldRow) -> bool| old.is_none_or(|o| f(o, h));
-        if differs(|o, h| o.id != h.id || o.seq != h.seq) {
+        if differs(|o, h| o.id != h.id || o.key != h.key) {
             let _ = self
                 .li
                 .set_attribute("aria-label", &format!("{} held", h.id));
-            let _ = self.li.set_attribute("data-seq", &h.seq.to_string());
+            let _ = self.li.set_attribute("data-seq", &h.key.to_string());
             self.inspect.set_text_content(Some(&h.id));
             let _ = self
                 .inspect
@@ -204,7 +204,8 @@ impl rows::Row for Row {
     }
 }
 
-/// What a click at `target` inside a list asks for: the row's sequence number and the action.
+/// What a click at `target` inside a list asks for: the row's key ([`HeldRow::key`]) and the
+/// action.
 fn clicked(target: &Element) -> Option<(u64, String)> {
     let button = target.closest("button[data-act]").ok()??;
     let li = button.closest("li[data-seq]").ok()??;

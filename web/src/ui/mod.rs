@@ -21,7 +21,6 @@ mod timeline;
 mod tools;
 
 use crate::Ctx;
-use crate::sim::ENTITIES_WATCH_ONLY;
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
 pub(crate) use rows::element;
@@ -53,7 +52,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         fit::watch();
     }
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
-    let watch_only = Memo::new(move |_| ctx.snap.with(|s| s.watch_only));
+    let entities = Memo::new(move |_| ctx.snap.with(|s| s.entities));
     // Full page or embed is fixed for the page's life: what only one of them shows is built
     // once or never (no `<Show>`: each instantiates its own reactive and view code).
     let embed = ctx.mode.embed;
@@ -136,13 +135,10 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <lessons::Caption ctx=ctx />
             <stage::Stage ctx=ctx />
             {(!embed).then(|| view! { <queue::Inspector ctx=ctx /> })}
-            <Show when=move || !watch_only.get()
-                fallback=|| view! { <p class="watch-only" data-testid="watch-only">{ENTITIES_WATCH_ONLY}</p> }>
-                <main class="board">
-                    <clients::Senders ctx=ctx />
-                    <clients::Receivers ctx=ctx />
-                </main>
-            </Show>
+            <main class="board">
+                <clients::Senders ctx=ctx />
+                <clients::Receivers ctx=ctx />
+            </main>
             <div class="lower">
                 <queue::Log ctx=ctx />
                 <queue::QueueView ctx=ctx />
@@ -150,7 +146,9 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             {(!embed).then(|| view! {
                 <div class="lower tools-row">
                     <tools::ScenarioTools ctx=ctx />
-                    <Show when=move || !watch_only.get()>
+                    // A document with `entities` changes its entities by steps
+                    // (`update_entity`), not through the one queue's settings.
+                    <Show when=move || !entities.get()>
                         <tools::Settings ctx=ctx />
                     </Show>
                 </div>
