@@ -1920,12 +1920,18 @@ impl Sim {
         })
     }
 
+    /// The automated actors' names and running totals (of every entity's actors in a
+    /// document with `entities`).
+    fn actor_stats(&self) -> Vec<(Text, bool, settle_core::actors::ActorStats)> {
+        match &self.live.ns {
+            Some(ns) => ns.run.actor_stats(),
+            None => self.live.run.actors().stats(),
+        }
+    }
+
     fn auto_summary(&self, name: &str) -> Option<String> {
         let (_, sender, st) = self
-            .live
-            .run
-            .actors()
-            .stats()
+            .actor_stats()
             .into_iter()
             .find(|(n, _, _)| &**n == name)?;
         Some(if sender {
@@ -2095,7 +2101,7 @@ impl Sim {
         let w = self.world();
         let q = w.queue();
         let cfg = q.config();
-        let stats = self.live.run.actors().stats();
+        let stats = self.actor_stats();
         let auto = |name: &str| stats.iter().find(|(n, _, _)| &**n == name);
         let mut m = Model {
             lock_ms: cfg.lock_duration.as_millis().max(1),
@@ -2904,6 +2910,44 @@ mod tests {
             s.markers().any(|m| m.t_ms == 2_000 && m.id == "p1"),
             "the completion is marked"
         );
+    }
+
+    #[test]
+    fn an_entity_documents_automated_actors_say_what_they_did_in_their_panels_and_on_the_stage() {
+        let mut s =
+            Sim::load(include_str!("../../examples/entities/session-workers.json")).expect("loads");
+        s.advance_to(Instant::from_millis(5_000));
+        let snap = s.snapshot();
+        let shop = snap
+            .senders
+            .iter()
+            .find(|x| x.name == "Shop")
+            .expect("Shop");
+        assert_eq!(shop.to.as_deref(), Some("jobs"));
+        let auto = shop.auto.as_deref().expect("the sender is automated");
+        assert!(auto.starts_with("Automated: 9 started"), "{auto}");
+        let workers = snap
+            .receivers
+            .iter()
+            .find(|x| x.name == "Workers")
+            .expect("Workers");
+        assert_eq!(workers.from.as_deref(), Some("jobs/subscriptions/work"));
+        assert!(workers.sessions, "work requires sessions");
+        let auto = workers.auto.as_deref().expect("the receiver is automated");
+        assert!(
+            auto.starts_with("Automated: ") && !auto.starts_with("Automated: 0 received"),
+            "{auto}"
+        );
+        let m = s.stage_model();
+        // On the stage too: the sender and the session processor are drawn automated.
+        let automated = |name: &str| {
+            m.senders
+                .iter()
+                .map(|x| (&x.name, x.automated))
+                .chain(m.receivers.iter().map(|x| (&x.name, x.automated)))
+                .any(|(n, a)| &**n == name && a)
+        };
+        assert!(automated("Shop") && automated("Workers"));
     }
 
     #[test]

@@ -157,6 +157,13 @@ impl NsRun {
         self.next
     }
 
+    /// The automated actors' names and running totals, group by group (as
+    /// [`Actors::stats`]).
+    #[must_use]
+    pub fn actor_stats(&self) -> Vec<(Text, bool, crate::actors::ActorStats)> {
+        self.groups.iter().flat_map(|g| g.actors.stats()).collect()
+    }
+
     /// The namespace being driven.
     #[must_use]
     pub fn namespace(&self) -> &Namespace {
