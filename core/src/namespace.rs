@@ -341,8 +341,8 @@ impl Namespace {
     }
 
     /// Everything due at `d` (nothing is due before it): activations of every entity in
-    /// ascending name order, then each queue and subscription's lock expiries and collection in
-    /// ascending path order (format E3).
+    /// ascending name order, then every queue and subscription's lock expiries in ascending path
+    /// order, then their time-to-live collections in the same order (format E3).
     fn fire_at(&mut self, d: Instant) {
         self.now = self.now.max(d);
         for name in self.paths() {
@@ -354,6 +354,11 @@ impl Namespace {
             }
         }
         let paths: Vec<Text> = self.worlds.keys().cloned().collect();
+        for p in &paths {
+            let w = self.worlds.get_mut(p).expect("invariant: exists");
+            w.queue_mut().expire_due(d);
+            self.drain(p, None);
+        }
         for p in paths {
             let w = self.worlds.get_mut(&p).expect("invariant: exists");
             w.advance_to(d);

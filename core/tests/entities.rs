@@ -830,6 +830,32 @@ fn at_one_instant_every_entitys_activations_come_before_any_lock_expiry() {
 }
 
 #[test]
+fn at_one_instant_every_entitys_lock_expiries_come_before_any_collection() {
+    // E3: activations → lock expiries (ascending path) → TTL collection. Queue a's prefetching
+    // link collects m2 when its time-to-live passes at 5 s; b's lock on x1 expires at 5 s too.
+    // a comes first by path, but its collection comes after b's lock expiry.
+    let d = json!({"settle": 1, "run_until_ms": 6000,
+    "entities": {
+        "a": {"type": "queue"},
+        "b": {"type": "queue", "lock_duration_ms": 5000}
+    },
+    "script": [
+        {"at_ms": 0, "do": "send", "by": "S", "to": "a", "id": "m1"},
+        {"at_ms": 0, "do": "send", "by": "S", "to": "a", "id": "m2", "ttl_ms": 5000},
+        {"at_ms": 0, "do": "open", "by": "RA", "from": "a", "prefetch": 1},
+        {"at_ms": 0, "do": "send", "by": "S", "to": "b", "id": "x1"},
+        {"at_ms": 0, "do": "receive", "by": "RB", "from": "b"}
+    ]});
+    let tr = run(&d);
+    let at5: Vec<(&str, &str)> = tr
+        .iter()
+        .filter(|r| r["t"] == 5000 && r.get("event").is_some())
+        .map(|r| (r["event"].as_str().unwrap(), r["entity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(at5, [("lock_expired", "b"), ("expired", "a")], "{tr:#?}");
+}
+
+#[test]
 fn a_document_with_entities_prints_back_as_itself() {
     for name in [
         "topic-fan-out",

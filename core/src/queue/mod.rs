@@ -335,6 +335,14 @@ impl Queue {
         self.pump();
     }
 
+    /// Fires only the timers (activations, message-lock and session-lock expiries) due at or
+    /// before `now`, not the time-to-live collection: at an instant shared by several
+    /// entities, every entity's lock expiries come before any collection
+    /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
+    pub(crate) fn expire_due(&mut self, now: Instant) {
+        self.fire_until(now, false);
+    }
+
     /// Fires only the scheduled activations due at or before `now`: at an instant shared by
     /// several entities, every entity's activations come before any lock expiry
     /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
@@ -361,10 +369,16 @@ impl Queue {
     }
 
     fn fire_due(&mut self, now: Instant) {
+        self.fire_until(now, true);
+    }
+
+    /// Fires every deadline `<= now` in order, the time-to-live collection of a prefetching link
+    /// only when `collect` (then the clock moves to `now`).
+    fn fire_until(&mut self, now: Instant, collect: bool) {
         let now = now.max(self.now);
         loop {
             let timer_at = self.timers.first().map(|(t, _)| t).filter(|&t| t <= now);
-            let collect_at = self.prefetch_collects_at().filter(|&t| t <= now);
+            let collect_at = self.prefetch_collects_at().filter(|&t| collect && t <= now);
             if let Some(c) = collect_at
                 && timer_at.is_none_or(|t| c < t)
             {
@@ -393,7 +407,9 @@ impl Queue {
             }
             self.pump();
         }
-        self.set_now(now);
+        if collect {
+            self.set_now(now);
+        }
     }
 
     fn emit(&mut self, kind: EventKind) {
