@@ -308,3 +308,31 @@ test('a running clock changes the page\'s text ten times a second, not in every 
   expect(open.markers, 'timeline marker paints').toBeGreaterThan(0);
   expect(open.markers, 'timeline marker paints').toBeLessThanOrEqual(10);
 });
+
+test('the clock\'s readouts lay out on their own: contained boxes as wide as their text, whatever its length', async ({ page }) => {
+  // While the clock runs the readouts change ten times a second; a box that is size- and
+  // layout-contained, and is not itself a flex or grid item, is a relayout boundary, so a new
+  // time lays out that box alone instead of the page (web/src/ui/clock.rs `fixed`).
+  const p = new Playground(page);
+  const check = async () => {
+    for (const box of [page.getByTestId('clock').locator('.fixed-text'), page.locator('.clock-real .fixed-text')]) {
+      const r = await box.evaluate((el) => {
+        const cs = getComputedStyle(el);
+        const parent = getComputedStyle(el.parentElement!).display;
+        return { contain: cs.contain, display: cs.display, parent, fits: el.scrollWidth <= el.clientWidth + 1, width: el.clientWidth, text: el.textContent };
+      });
+      expect(r.contain).toBe('strict');
+      expect(r.display).toBe('inline-block');
+      expect(r.parent).not.toMatch(/flex|grid/);
+      expect(r.fits, `${r.text} fits in ${r.width} px`).toBe(true);
+    }
+    return page.getByTestId('clock').locator('.fixed-text').evaluate((el) => el.clientWidth);
+  };
+  await p.open(scenario([{ at_ms: 12_345, do: 'send', by: 'S1', id: 'm1' }]));
+  expect(await p.virtualTime()).toBe('0.000 s');
+  const short = await check();
+  await p.clockButton('Step');
+  expect(await p.virtualTime()).toBe('12.345 s');
+  const long = await check();
+  expect(long).toBeGreaterThan(short);
+});
