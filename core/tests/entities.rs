@@ -24,6 +24,14 @@ fn step(tr: &[Value], i: u64) -> &Value {
         .expect("the step's record")
 }
 
+/// The events at `t`, each as (event, entity).
+fn events_at(tr: &[Value], t: u64) -> Vec<(&str, &str)> {
+    tr.iter()
+        .filter(|r| r["t"] == t && r.get("event").is_some())
+        .map(|r| (r["event"].as_str().unwrap(), r["entity"].as_str().unwrap()))
+        .collect()
+}
+
 fn orders(subs: Value) -> Value {
     json!({"orders": {"type": "topic", "subscriptions": subs}})
 }
@@ -812,11 +820,7 @@ fn at_one_instant_every_entitys_activations_come_before_any_lock_expiry() {
         {"at_ms": 0, "do": "schedule", "by": "S", "to": "c", "id": "due2", "scheduled_enqueue_ms": 5000}
     ]});
     let tr = run(&d);
-    let at5: Vec<(&str, &str)> = tr
-        .iter()
-        .filter(|r| r["t"] == 5000 && r.get("event").is_some())
-        .map(|r| (r["event"].as_str().unwrap(), r["entity"].as_str().unwrap()))
-        .collect();
+    let at5 = events_at(&tr, 5000);
     assert_eq!(
         at5,
         [
@@ -847,11 +851,7 @@ fn at_one_instant_every_entitys_lock_expiries_come_before_any_collection() {
         {"at_ms": 0, "do": "receive", "by": "RB", "from": "b"}
     ]});
     let tr = run(&d);
-    let at5: Vec<(&str, &str)> = tr
-        .iter()
-        .filter(|r| r["t"] == 5000 && r.get("event").is_some())
-        .map(|r| (r["event"].as_str().unwrap(), r["entity"].as_str().unwrap()))
-        .collect();
+    let at5 = events_at(&tr, 5000);
     assert_eq!(at5, [("lock_expired", "b"), ("expired", "a")], "{tr:#?}");
 }
 

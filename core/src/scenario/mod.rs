@@ -107,8 +107,7 @@ pub const ONLY_RUN_HAS_ENTITIES: &str = "this scenario declares entities (queues
 #[derive(Clone, Debug)]
 pub struct Run {
     world: World,
-    steps: Rc<[Step]>,
-    next: usize,
+    script: Script,
     end: Instant,
     actors: Actors,
     budget: Budget,
@@ -117,6 +116,52 @@ pub struct Run {
     exceeded: Option<BudgetError>,
     /// The world was lent out mutably: idle receivers must look again.
     touched: bool,
+}
+
+/// The steps a run plays and the index of the next one (shared by [`Run`] and `NsRun`). The
+/// steps are shared between clones (time travel keeps clones as checkpoints).
+#[derive(Clone, Debug)]
+pub(crate) struct Script {
+    steps: Rc<[Step]>,
+    next: usize,
+}
+
+impl Script {
+    pub(crate) fn new(steps: &[Step]) -> Self {
+        Self {
+            steps: steps.into(),
+            next: 0,
+        }
+    }
+
+    /// Replaces the steps (time travel's fork); the steps already run must be the same.
+    pub(crate) fn replace(&mut self, steps: Rc<[Step]>) {
+        debug_assert!(steps.len() >= self.next);
+        self.steps = steps;
+    }
+
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    pub(crate) fn next(&self) -> usize {
+        self.next
+    }
+
+    /// When the next step is due, if any is left.
+    pub(crate) fn next_at(&self) -> Option<Instant> {
+        self.steps.get(self.next).map(|s| s.at)
+    }
+
+    /// The next step (a copy) and its index; the one after becomes next.
+    ///
+    /// # Panics
+    /// When no step is left (callers check [`next_at`](Self::next_at) first).
+    pub(crate) fn take(&mut self) -> (usize, Step) {
+        let i = self.next;
+        self.next += 1;
+        (i, self.steps[i].clone())
+    }
 }
 
 impl Run {
@@ -138,8 +183,7 @@ impl Run {
         Self {
             world: World::new(sc.queue.clone(), sc.seed)
                 .expect("invariant: a parsed scenario has a valid configuration"),
-            steps: sc.script.clone().into(),
-            next: 0,
+            script: Script::new(&sc.script),
             end: sc.run_until,
             actors: Actors::new(&sc.actors, sc.seed),
             budget,
@@ -203,27 +247,26 @@ impl Run {
     /// scenario's steps and the person's merged (`timetravel::merge`). The steps already run
     /// must be the same in both.
     pub fn replace_steps(&mut self, steps: Rc<[Step]>) {
-        debug_assert!(steps.len() >= self.next);
-        self.steps = steps;
+        self.script.replace(steps);
     }
 
     /// The script being played: the scenario's steps, and the person's once time travel
     /// recorded some.
     #[must_use]
     pub fn steps(&self) -> &[Step] {
-        &self.steps
+        &self.script.steps
     }
 
     /// Index of the next step to run.
     #[must_use]
     pub fn next_step(&self) -> usize {
-        self.next
+        self.script.next
     }
 
     /// When the next step is due, if any is left.
     #[must_use]
     pub fn next_step_at(&self) -> Option<Instant> {
-        self.steps.get(self.next).map(|s| s.at)
+        self.script.next_at()
     }
 
     /// `run_until_ms`.
@@ -409,16 +452,14 @@ impl Run {
                     now: self.world.queue().now(),
                 };
             }
-            let step_at = self.steps.get(self.next).map(|s| s.at).filter(|&a| a <= t);
+            let step_at = self.script.next_at().filter(|&a| a <= t);
             let actor_at = self.actors.next_wake().filter(|&a| a <= t);
             match (step_at, actor_at) {
                 // At one instant the script's step runs before the actors.
                 (Some(s), a) if a.is_none_or(|a| s <= a) => {
-                    let step = self.steps[self.next].clone();
+                    let (idx, step) = self.script.take();
                     self.world.advance_to(step.at);
                     self.drain(None, &mut counted);
-                    let idx = self.next;
-                    self.next += 1;
                     let result = self.world.apply(step.at, &step.by, step.op.clone());
                     counted(
                         &self.world,
@@ -433,7 +474,7 @@ impl Run {
                 (_, Some(a)) => {
                     self.world.advance_to(a);
                     self.drain(None, &mut counted);
-                    let horizon = self.steps.get(self.next).map(|s| s.at);
+                    let horizon = self.script.next_at();
                     for act in self.actors.act(a, &mut self.world, horizon) {
                         counted(&self.world, Record::Actor { act: &act });
                         self.drain(None, &mut counted);

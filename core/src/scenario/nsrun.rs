@@ -3,8 +3,8 @@
 //! final record per entity.
 
 use super::{
-    Budget, BudgetError, Exhausted, J, Record, Scenario, Step, actor_record_in, event_record,
-    message_record_in, ms, step_record_in,
+    Budget, BudgetError, Exhausted, J, Record, Scenario, Script, Step, actor_record_in,
+    event_record, message_record_in, ms, step_record_in,
 };
 use crate::actors::{ActorSpec, Actors};
 use crate::event::EventKind;
@@ -24,8 +24,7 @@ pub struct NsRun {
     ns: Namespace,
     /// The clients that settle or close without ever receiving: nothing they name exists.
     nowhere: World,
-    steps: Rc<[Step]>,
-    next: usize,
+    script: Script,
     end: Instant,
     meter: Meter,
     /// The automated actors, one group per entity they address.
@@ -124,8 +123,7 @@ impl NsRun {
                 .expect("invariant: a parsed scenario has valid configurations"),
             nowhere: World::new(QueueConfig::default(), sc.seed)
                 .expect("invariant: the default configuration is valid"),
-            steps: sc.script.clone().into(),
-            next: 0,
+            script: Script::new(&sc.script),
             end: sc.run_until,
             meter: Meter {
                 budget,
@@ -141,20 +139,19 @@ impl NsRun {
     /// ones already run (the person acted: time travel's fork, as
     /// [`super::Run::replace_steps`]).
     pub fn replace_steps(&mut self, steps: Rc<[Step]>) {
-        debug_assert!(steps.len() >= self.next);
-        self.steps = steps;
+        self.script.replace(steps);
     }
 
     /// The script being played.
     #[must_use]
     pub fn steps(&self) -> &[Step] {
-        &self.steps
+        self.script.steps()
     }
 
     /// Index of the next step to run.
     #[must_use]
     pub fn next_step(&self) -> usize {
-        self.next
+        self.script.next()
     }
 
     /// The automated actors' names and running totals, group by group (as
@@ -183,7 +180,7 @@ impl NsRun {
         self.groups
             .iter()
             .filter_map(|g| g.actors.next_wake())
-            .chain(self.steps.get(self.next).map(|s| s.at))
+            .chain(self.script.next_at())
             .chain(self.ns.poll_timeout())
             .min()
     }
@@ -214,7 +211,7 @@ impl NsRun {
             return Err(e.clone());
         }
         loop {
-            let step_at = self.steps.get(self.next).map(|s| s.at).filter(|&a| a <= t);
+            let step_at = self.script.next_at().filter(|&a| a <= t);
             let actor = self
                 .groups
                 .iter()
@@ -237,11 +234,9 @@ impl NsRun {
         &mut self,
         out: &mut impl FnMut(NsRecord<'_>, &J, &str),
     ) -> Result<(), BudgetError> {
-        let step = self.steps[self.next].clone();
+        let (idx, step) = self.script.take();
         self.ns.advance_to(step.at);
         self.drain(None, out)?;
-        let idx = self.next;
-        self.next += 1;
         let result = self.apply(&step);
         let world = step
             .entity
@@ -280,7 +275,7 @@ impl NsRun {
             .enumerate()
             .filter(|&(i, _)| i != g)
             .filter_map(|(_, x)| x.actors.next_wake())
-            .chain(self.steps.get(self.next).map(|s| s.at))
+            .chain(self.script.next_at())
             .chain(self.ns.poll_timeout())
             .min();
         let entity = self.groups[g].entity.clone();

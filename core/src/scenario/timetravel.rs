@@ -205,7 +205,7 @@ impl Timeline {
     pub fn with_intervals(sc: Scenario, every_records: u64, every_ms: u64) -> Self {
         let run = Run::new(&sc);
         Self {
-            steps: Rc::clone(&run.steps),
+            steps: Rc::clone(&run.script.steps),
             checkpoints: Checkpoints::new(run.clone(), every_records, every_ms),
             run,
             recorded: Vec::new(),
