@@ -694,6 +694,16 @@ impl Sim {
                 (Run::new(&clock), Some(Box::new(ns)))
             }
         };
+        // A receiver whose script names no receive entity (it only settles or closes) receives
+        // from the first queue or subscription until the person chooses another.
+        let fixed_from: Vec<String> = receive_of.keys().cloned().collect();
+        if let Some(first) = ns.as_deref().and_then(first_receive_path) {
+            for r in &receivers {
+                receive_of
+                    .entry(r.clone())
+                    .or_insert_with(|| first.to_string());
+            }
+        }
         let live = Live {
             run,
             ns,
@@ -725,7 +735,7 @@ impl Sim {
             sender_errors: BTreeMap::new(),
             receivers,
             selected: None,
-            fixed_from: receive_of.keys().cloned().collect(),
+            fixed_from,
             receive_of,
             send_to,
             generation: 0,
@@ -1198,6 +1208,21 @@ impl Sim {
     /// or topic of a send, else the client's receive entity.
     fn act_in(&mut self, by: &str, op: Op, entity: Option<Text>) -> Result<Outcome, String> {
         let t = self.now();
+        // Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
+        // client whose script named none gets one now: its scenario steps address it too, as
+        // the exported document will say, so the page replays them from the start.
+        let mut from = t;
+        if let Some(e) = entity.as_ref().filter(|_| is_receive_side(&op)) {
+            for s in self
+                .scenario
+                .script
+                .iter_mut()
+                .filter(|s| *s.by == *by && s.entity.is_none() && is_receive_side(&s.op))
+            {
+                s.entity = Some(e.clone());
+                from = Instant::ZERO;
+            }
+        }
         let (steps, person) = timetravel::record(
             &self.scenario.script,
             &mut self.recorded,
@@ -1209,8 +1234,9 @@ impl Sim {
             .last()
             .expect("invariant: the new step is the person's last");
         self.person = person;
-        self.history.fork(t, |l: &mut Live| l.replace_steps(&steps));
-        self.live = self.history.at_or_before(t, true).1.clone();
+        self.history
+            .fork(from, |l: &mut Live| l.replace_steps(&steps));
+        self.live = self.history.at_or_before(from, true).1.clone();
         self.since_note = 0;
         self.noted_at = ms(self.live.run.world().queue().now());
         self.story.fork(&self.live.run);
@@ -1640,8 +1666,8 @@ impl Sim {
         self.live.rstate.insert(n.clone(), ReceiverState::default());
         // In a document with `entities` it receives from the first queue or subscription until
         // the person chooses another.
-        if let Some(p) = self.addresses().1.first() {
-            self.receive_of.insert(n.clone(), p.clone());
+        if let Some(p) = self.live.ns.as_deref().and_then(first_receive_path) {
+            self.receive_of.insert(n.clone(), p.to_string());
         }
         self.receivers.push(n);
     }
@@ -2392,6 +2418,13 @@ fn entity_of(key: u64) -> Option<(usize, u64)> {
     Some((i, key & ((1 << ENTITY_SHIFT) - 1)))
 }
 
+/// The first queue or subscription (in path order) of a document with `entities`: where a
+/// receiver receives from until the person chooses.
+fn first_receive_path(ns: &NsLive) -> Option<Text> {
+    let space = ns.run.namespace();
+    space.paths().into_iter().find(|p| !space.is_topic(p))
+}
+
 impl Sim {
     /// The entity's own sequence number of the message the page knows as `key`.
     fn own_seq(&self, key: u64) -> u64 {
@@ -2948,6 +2981,47 @@ mod tests {
                 .any(|(n, a)| &**n == name && a)
         };
         assert!(automated("Shop") && automated("Workers"));
+    }
+
+    #[test]
+    fn a_receiver_whose_script_names_no_entity_receives_from_the_first_and_its_steps_follow() {
+        // R's script only completes m1 at 2 s: it names no receive entity, so until R receives
+        // that completion addresses nothing (and fails).
+        let doc = r#"{"settle": 1, "run_until_ms": 3000,
+            "entities": {"t": {"type": "topic", "subscriptions": {"s": {}}}, "q": {"type": "queue"}},
+            "script": [{"at_ms": 0, "do": "send", "by": "S", "to": "q", "id": "m1"},
+                       {"at_ms": 2000, "do": "complete", "by": "R", "msg": "m1"}]}"#;
+        let mut s = Sim::load(doc).expect("loads");
+        let r = |s: &Sim| {
+            s.snapshot()
+                .receivers
+                .into_iter()
+                .find(|r| r.name == "R")
+                .expect("R")
+        };
+        // The first receive path in path order ("q" before "t/subscriptions/s"), not fixed.
+        assert_eq!(
+            (r(&s).from.as_deref(), r(&s).from_fixed),
+            (Some("q"), false)
+        );
+        s.advance_to(Instant::from_millis(1_000));
+        s.receive("R", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        assert_eq!(r(&s).held.len(), 1);
+        assert!(r(&s).from_fixed);
+        // Now R receives from q, and by rule 3 its scripted completion addresses q too, as
+        // the exported document says: at 2 s it completes m1, here as in `settle run`.
+        s.advance_to(Instant::from_millis(3_000));
+        assert_eq!(r(&s).held.len(), 0, "{:?}", log_texts(&s));
+        assert!(
+            log_texts(&s)
+                .iter()
+                .any(|(t, l)| *t == 2_000
+                    && l == "q: R completed m1: removed from the queue for good."),
+            "{:?}",
+            log_texts(&s)
+        );
+        let text = s.export();
+        assert_eq!(state(&s), state(&played_to(&text, 3_000)));
     }
 
     #[test]
