@@ -149,6 +149,7 @@ test('by hand in a document with entities: send to the topic, receive from a cho
   await expect(from).toHaveValue('orders/subscriptions/audit');
   await expect(from).toBeEnabled();
   await from.selectOption('orders/subscriptions/billing');
+  await expect(p.receiver('R1').getByLabel('Receive from').getByRole('option')).toHaveText(['from the subscription', 'from its dead-letter queue']);
   await p.receive('R1');
   await expect(p.heldItem('p1')).toContainText('seq 2 · delivery 1');
   await expect(p.log()).toContainText('orders/subscriptions/billing: R1 received p1 (delivery 1)');
@@ -194,6 +195,7 @@ test('a sender sends to its own queue unless its form names another', async ({ p
   const to = p.sender('Client').getByLabel('To (queue or topic)');
   await expect(to).toHaveValue('requests');
   await expect(to.getByRole('option')).toHaveText(['replies', 'requests']);
+  await expect(p.receiver('Server').getByLabel('Receive from').getByRole('option')).toHaveText(['from the queue', 'from the dead-letter queue']);
   await p.send('Client', { id: 'x1' });
   await expect(p.log()).toContainText('requests: Client sent x1: accepted and stored as seq 2.');
   await to.selectOption('replies');

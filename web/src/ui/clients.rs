@@ -211,6 +211,14 @@ fn Receiver(
     let requires_session = move || me.with(|m| m.sessions);
     let from_entity = move || me.with(|m| m.from.clone()).unwrap_or_default();
     let fixed = move || me.with(|m| m.from_fixed);
+    // A subscription's receiver reads "from the subscription", not "from the queue".
+    let subscription = move || {
+        me.with(|m| {
+            m.from
+                .as_ref()
+                .is_some_and(|f| f.contains("/subscriptions/"))
+        })
+    };
     view! {
         <section class="card receiver" aria-label=format!("Receiver {name}") data-receiver=name.clone() node_ref=card>
             <header class="card-head">
@@ -239,8 +247,8 @@ fn Receiver(
                     <option value="rd">"Receive and delete"</option>
                 </select>
                 <select aria-label="Receive from" on:change=move |ev| from.set(if event_target_value(&ev) == "dlq" { SubQueue::DeadLetter } else { SubQueue::Main })>
-                    <option value="main">"from the queue"</option>
-                    <option value="dlq">"from the dead-letter queue"</option>
+                    <option value="main">{move || if subscription() { "from the subscription" } else { "from the queue" }}</option>
+                    <option value="dlq">{move || if subscription() { "from its dead-letter queue" } else { "from the dead-letter queue" }}</option>
                 </select>
                 <button class="btn primary" on:click=move |_| { let (m, f) = (mode.get_untracked(), from.get_untracked()); ctx.act(move |s| s.receive(&w(), m, f, 1)) }>"Receive"</button>
                 <button class="btn" on:click=move |_| { let f = from.get_untracked(); ctx.act(move |s| s.peek(&w(), f)) }>"Peek"</button>
