@@ -856,6 +856,32 @@ fn at_one_instant_every_entitys_lock_expiries_come_before_any_collection() {
 }
 
 #[test]
+fn at_one_instant_a_prefetching_link_fills_and_collects_after_every_entitys_lock_expiries() {
+    // x1's lock in a runs out at 5 s and a's prefetching link takes it again; its fill collects
+    // y (its time-to-live passed at 5 s too). z's lock in b runs out at 5 s: E3 puts every
+    // entity's lock expiries before any collection, and the fill after them.
+    let d = json!({"settle": 1, "run_until_ms": 6000,
+    "entities": {"a": {"type": "queue", "lock_duration_ms": 5000}, "b": {"type": "queue", "lock_duration_ms": 5000}},
+    "script": [
+        {"at_ms": 0, "do": "send", "by": "S", "to": "a", "id": "x1"},
+        {"at_ms": 0, "do": "send", "by": "S", "to": "a", "id": "y", "ttl_ms": 5000},
+        {"at_ms": 0, "do": "send", "by": "S", "to": "b", "id": "z"},
+        {"at_ms": 0, "do": "open", "by": "R", "from": "a", "prefetch": 1},
+        {"at_ms": 0, "do": "receive", "by": "Q", "from": "b"}
+    ]});
+    let tr = run(&d);
+    assert_eq!(
+        events_at(&tr, 5000),
+        [
+            ("lock_expired", "a"),
+            ("lock_expired", "b"),
+            ("expired", "a"),
+            ("locked", "a")
+        ]
+    );
+}
+
+#[test]
 fn a_document_with_entities_prints_back_as_itself() {
     for name in [
         "topic-fan-out",
@@ -1149,4 +1175,29 @@ fn a_persons_steps_recorded_with_their_entity_export_and_parse_back_as_the_same_
     );
     assert_eq!(again.script[7].raw.get("from"), None);
     assert_eq!(again.script[0].raw["to"], "orders");
+}
+
+#[test]
+fn a_step_of_an_automated_receivers_client_acts_on_the_actors_entity() {
+    // Rule 3: the actor's `from` is its client's receive entity, so a settlement step of that
+    // client (a person completing what the actor holds) acts there, not nowhere.
+    let d = json!({"settle": 1, "run_until_ms": 3000,
+    "entities": {"q": {"type": "queue"}},
+    "actors": [{"kind": "receiver", "name": "W", "from": "q", "processing_ms": [4000, 4000]}],
+    "script": [
+        {"at_ms": 0, "do": "send", "by": "S", "to": "q", "id": "m1"},
+        {"at_ms": 1000, "do": "complete", "by": "W", "msg": "m1"}
+    ]});
+    let sc = parse(&d.to_string()).expect("valid");
+    assert_eq!(sc.script[1].entity.as_deref(), Some("q"));
+    let tr = run(&d);
+    assert_eq!(events_at(&tr, 1000), [("completed", "q")]);
+    // A script step of that client from another entity breaks rule 3.
+    let mut bad = d.clone();
+    bad["entities"]["r"] = json!({"type": "queue"});
+    bad["script"][1] = json!({"at_ms": 1000, "do": "receive", "by": "W", "from": "r"});
+    assert_eq!(
+        refused(&bad),
+        "$.script[1].from: client W already receives from \"q\""
+    );
 }

@@ -263,7 +263,6 @@ pub struct Snapshot {
     pub previous_ms: Option<u64>,
     /// The person's recorded actions after now (after going back).
     pub later_actions: usize,
-    /// A document with `entities`: the page plays it, the person cannot act in it.
     /// Whether the document has `entities` (then there are no queue settings to change).
     pub entities: bool,
     /// In a document with `entities`: the queues and topics a sender can send to, and the
@@ -561,6 +560,9 @@ pub struct Sim {
     send_to: BTreeMap<String, String>,
     /// The receivers whose receive entity the scenario names (the person cannot change it).
     fixed_from: Vec<String>,
+    /// The receive entities the person's steps gave other clients when the page last acted
+    /// ([`Sim::inferred_entities`]): the script the page plays addresses their steps there.
+    inferred: BTreeMap<String, String>,
     /// Counts changes the stage can see (events, actions, clients added or removed).
     generation: u64,
     /// What happened since the stage last looked that positions alone do not tell.
@@ -604,6 +606,44 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
         out.insert(Text::from(k), value);
     }
     Ok(Rc::new(out))
+}
+
+/// The receive-side ops that name their receive path (`from`); the others (settlement,
+/// `close`, `disconnect`) act on the client's receive entity.
+fn carries_address(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Receive { .. }
+            | Op::Peek { .. }
+            | Op::ReceiveDeferred { .. }
+            | Op::Open(_)
+            | Op::AcceptSession { .. }
+            | Op::RenewSessionLock
+            | Op::SetSessionState { .. }
+            | Op::GetSessionState
+    )
+}
+
+/// `steps` with every unaddressed receive-side step of a client in `of` addressed to its
+/// entity there (rule 3).
+fn readdress(steps: Rc<[Step]>, of: &BTreeMap<String, String>) -> Rc<[Step]> {
+    if of.is_empty() {
+        return steps;
+    }
+    steps
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            if s.entity.is_none()
+                && is_receive_side(&s.op)
+                && !matches!(s.op, Op::Entity { .. })
+                && let Some(e) = of.get(&*s.by)
+            {
+                s.entity = Some(Text::from(e.as_str()));
+            }
+            s
+        })
+        .collect()
 }
 
 fn is_receive_side(op: &Op) -> bool {
@@ -736,6 +776,7 @@ impl Sim {
             receivers,
             selected: None,
             fixed_from,
+            inferred: BTreeMap::new(),
             receive_of,
             send_to,
             generation: 0,
@@ -1197,9 +1238,22 @@ impl Sim {
     /// back forks the story: the person's steps after now are dropped. A refusal is shown
     /// where it happened and in the log; nothing else changes.
     fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
-        let entity = match self.has_entities() {
-            true => Some(self.receive_entity(by)?),
-            false => None,
+        // An op that names its receive path goes to the chosen (or first) one; a settlement,
+        // close or disconnect carries no address and acts on the client's receive entity only
+        // once one is settled (rule 3), else nowhere: as the exported document replays.
+        let entity = if !self.has_entities() {
+            None
+        } else if matches!(op, Op::UpdateQueue(_)) {
+            return Err(
+                "a document with entities changes them by update_entity steps, not the queue settings"
+                    .into(),
+            );
+        } else if carries_address(&op) {
+            Some(self.receive_entity(by)?)
+        } else if self.receive_fixed(by) {
+            self.receive_of.get(by).map(|p| Text::from(p.as_str()))
+        } else {
+            None
         };
         self.act_in(by, op, entity)
     }
@@ -1208,21 +1262,6 @@ impl Sim {
     /// or topic of a send, else the client's receive entity.
     fn act_in(&mut self, by: &str, op: Op, entity: Option<Text>) -> Result<Outcome, String> {
         let t = self.now();
-        // Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
-        // client whose script named none gets one now: its scenario steps address it too, as
-        // the exported document will say, so the page replays them from the start.
-        let mut from = t;
-        if let Some(e) = entity.as_ref().filter(|_| is_receive_side(&op)) {
-            for s in self
-                .scenario
-                .script
-                .iter_mut()
-                .filter(|s| *s.by == *by && s.entity.is_none() && is_receive_side(&s.op))
-            {
-                s.entity = Some(e.clone());
-                from = Instant::ZERO;
-            }
-        }
         let (steps, person) = timetravel::record(
             &self.scenario.script,
             &mut self.recorded,
@@ -1230,6 +1269,19 @@ impl Sim {
             (by, entity),
             op,
         );
+        // Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
+        // client the scenario names none for gets one from the person's steps: its other steps
+        // (the scenario's and the person's) address it too, as the exported document will
+        // say. When that changes (an entity chosen, or dropped by a fork), the page replays
+        // from the start.
+        let inferred = self.inferred_entities();
+        let steps = readdress(steps, &inferred);
+        let from = if inferred == self.inferred {
+            t
+        } else {
+            Instant::ZERO
+        };
+        self.inferred = inferred;
         let index = *person
             .last()
             .expect("invariant: the new step is the person's last");
@@ -1284,7 +1336,20 @@ impl Sim {
                 || self
                     .recorded
                     .iter()
-                    .any(|s| *s.by == *by && is_receive_side(&s.op)))
+                    .any(|s| *s.by == *by && carries_address(&s.op)))
+    }
+
+    /// The receive entities the person's steps give clients the scenario names none for.
+    fn inferred_entities(&self) -> BTreeMap<String, String> {
+        let mut m = BTreeMap::new();
+        for s in &self.recorded {
+            if let (Some(e), true) = (&s.entity, carries_address(&s.op))
+                && !self.fixed_from.iter().any(|f| **f == *s.by)
+            {
+                m.entry(s.by.to_string()).or_insert_with(|| e.to_string());
+            }
+        }
+        m
     }
 
     /// In a document with `entities`: the queues and topics to send to, and the queues and
@@ -1718,12 +1783,22 @@ impl Sim {
 
     /// When the next held lock expires, if any is held.
     pub fn next_lock_expiry(&self) -> Option<Instant> {
-        self.world().queue().next_lock_expiry()
+        match &self.live.ns {
+            Some(ns) => {
+                let space = ns.run.namespace();
+                space
+                    .paths()
+                    .iter()
+                    .filter_map(|p| space.world(p)?.queue().next_lock_expiry())
+                    .min()
+            }
+            None => self.world().queue().next_lock_expiry(),
+        }
     }
 
     /// Jumps to the next lock expiry; false when no lock is held.
     pub fn jump_to_expiry(&mut self) -> bool {
-        match self.world().queue().next_lock_expiry() {
+        match self.next_lock_expiry() {
             Some(t) => {
                 self.advance_to(t);
                 true
@@ -2087,7 +2162,7 @@ impl Sim {
             max_delivery_count: cfg.max_delivery_count,
             config_summary: summary,
             next_event_ms: self.next_event().map(ms),
-            next_expiry_ms: q.next_lock_expiry().map(ms),
+            next_expiry_ms: self.next_lock_expiry().map(ms),
             script_left: {
                 let (steps, next) = self.live.script();
                 steps.len().saturating_sub(next + self.person_left())
@@ -3022,6 +3097,98 @@ mod tests {
         );
         let text = s.export();
         assert_eq!(state(&s), state(&played_to(&text, 3_000)));
+    }
+
+    /// R's script completes m1 at 2 s and names no receive entity; m1 goes to the topic t's
+    /// subscription s.
+    const UNADDRESSED: &str = r#"{"settle": 1, "run_until_ms": 3000,
+        "entities": {"q": {"type": "queue"}, "t": {"type": "topic", "subscriptions": {"s": {}}}},
+        "script": [{"at_ms": 0, "do": "send", "by": "S", "to": "t", "id": "m1"},
+                   {"at_ms": 2000, "do": "complete", "by": "R", "msg": "m1"}]}"#;
+
+    fn receiver_view(s: &Sim, name: &str) -> ReceiverView {
+        s.snapshot()
+            .receivers
+            .into_iter()
+            .find(|r| r.name == name)
+            .expect("the receiver")
+    }
+
+    #[test]
+    fn a_fork_that_drops_the_step_choosing_a_receive_entity_lets_another_be_chosen_and_replays() {
+        let mut s = Sim::load(UNADDRESSED).expect("loads");
+        s.advance_to(Instant::from_millis(1_000));
+        s.receive("R", ReceiveMode::PeekLock, SubQueue::Main, 1); // from q: nothing there
+        assert!(receiver_view(&s, "R").from_fixed);
+        // Back to 0.5 s: acting drops R's receive, so R may choose again.
+        s.seek(Instant::from_millis(500));
+        let form = SendForm {
+            id: "m2".into(),
+            to: "q".into(),
+            ..SendForm::default()
+        };
+        s.send("S", &form);
+        assert!(!receiver_view(&s, "R").from_fixed);
+        s.choose_receive_entity("R", "t/subscriptions/s");
+        s.advance_to(Instant::from_millis(1_000));
+        s.receive("R", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        assert_eq!(receiver_view(&s, "R").held.len(), 1);
+        // The scripted completion at 2 s now acts on s (not q, the first choice): m1 is done.
+        s.advance_to(Instant::from_millis(3_000));
+        assert_eq!(receiver_view(&s, "R").held.len(), 0, "{:?}", log_texts(&s));
+        let text = s.export();
+        assert_eq!(state(&s), state(&played_to(&text, 3_000)));
+        // A restart is the document as loaded: R chooses again.
+        let r = s.restart();
+        assert!(!receiver_view(&r, "R").from_fixed);
+        assert_eq!(state(&r), state(&Sim::load(UNADDRESSED).expect("loads")));
+    }
+
+    #[test]
+    fn next_lock_expiry_finds_a_lock_in_any_entity() {
+        let mut s = Sim::load(UNADDRESSED).expect("loads");
+        s.advance_to(Instant::from_millis(1_000));
+        assert_eq!(s.next_lock_expiry(), None);
+        s.choose_receive_entity("R", "t/subscriptions/s");
+        s.receive("R", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        assert_eq!(s.next_lock_expiry(), Some(Instant::from_millis(61_000)));
+        assert_eq!(s.snapshot().next_expiry_ms, Some(61_000));
+        assert!(s.jump_to_expiry());
+        assert_eq!(s.now(), Instant::from_millis(61_000));
+    }
+
+    #[test]
+    fn settling_by_hand_what_an_automated_receiver_holds_replays_as_the_page_showed() {
+        let doc = r#"{"settle": 1, "run_until_ms": 6000,
+            "entities": {"q": {"type": "queue"}},
+            "actors": [{"kind": "receiver", "name": "W", "from": "q", "processing_ms": [4000, 4000]}],
+            "script": [{"at_ms": 0, "do": "send", "by": "S", "to": "q", "id": "m1"}]}"#;
+        let mut s = Sim::load(doc).expect("loads");
+        s.advance_to(Instant::from_millis(1_000));
+        let held = receiver_view(&s, "W").held;
+        s.settle("W", held[0].key, Settle::Complete, "", "");
+        assert_eq!(receiver_view(&s, "W").error, None);
+        s.advance_to(Instant::from_millis(6_000));
+        let text = s.export();
+        assert_eq!(state(&s), state(&played_to(&text, 6_000)));
+    }
+
+    #[test]
+    fn a_settlement_by_a_receiver_that_never_received_acts_nowhere_as_the_export_replays() {
+        let mut s = Sim::load(FAN_OUT).expect("loads");
+        s.advance_to(Instant::from_millis(1_500));
+        s.add_receiver();
+        s.settle("R1", entity_seq(1, 1), Settle::Complete, "", "");
+        let err = receiver_view(&s, "R1").error.expect("refused");
+        assert!(err.contains("R1 never received"), "{err}");
+        assert!(!receiver_view(&s, "R1").from_fixed);
+        // The broker's state and the stage equal the export's (the panel's error and the log's
+        // wording of the refusal are the page's: a person's step, a script's step there).
+        let text = s.export();
+        let replayed = played_to(&text, 1_500);
+        let broker = |s: &Sim| format!("{:?}", s.live.ns.as_ref().map(|ns| ns.run.namespace()));
+        assert_eq!(broker(&s), broker(&replayed));
+        assert_eq!(s.stage_model(), replayed.stage_model());
     }
 
     #[test]

@@ -336,9 +336,11 @@ impl Queue {
     }
 
     /// Fires only the timers (activations, message-lock and session-lock expiries) due at or
-    /// before `now`, not the time-to-live collection: at an instant shared by several
-    /// entities, every entity's lock expiries come before any collection
-    /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
+    /// before `now`, not the time-to-live collection nor the prefetching links' fill (which
+    /// collects): at an instant shared by several entities, every entity's lock expiries come
+    /// before any collection (`scenario-format-entities.md` E3); [`handle_timeout`](Self::handle_timeout)
+    /// at the same instant then fills and collects. Call it only when nothing else is due
+    /// before `now`.
     pub(crate) fn expire_due(&mut self, now: Instant) {
         self.fire_until(now, false);
     }
@@ -405,7 +407,11 @@ impl Queue {
                 }
                 Timer::Session(num) => self.expire_session(num),
             }
-            self.pump();
+            // The prefetching links fill (collecting on the way) after every entity's expiries
+            // when several entities share the instant (`collect` false).
+            if collect {
+                self.pump();
+            }
         }
         if collect {
             self.set_now(now);

@@ -1053,9 +1053,6 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             script.push(s);
         }
     }
-    if ents.is_some() {
-        receive_entities(&mut script)?;
-    }
     let last_at = script.last().map_or(0, |s: &Step| s.at.as_millis());
     let run_until = match o.time("run_until_ms")? {
         None => last_at,
@@ -1136,6 +1133,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             actors.push(a);
         }
     }
+    if ents.is_some() {
+        // An automated receiver's `from` is its client's receive entity too: a step of that
+        // client (a person's settlement of what the actor holds) acts there.
+        receive_entities(&mut script, &actors, &actor_entities)?;
+    }
     if payload > MAX_PAYLOAD_BYTES {
         return err(
             "$",
@@ -1173,9 +1175,15 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
 }
 
 /// Rule 3 of the entities format: all receive-side steps of one client address one queue or
-/// subscription; its settlement, `close` and `disconnect` steps act on that entity.
-fn receive_entities(script: &mut [Step]) -> R<()> {
+/// subscription; its settlement, `close` and `disconnect` steps act on that entity. An
+/// automated receiver's entity (`actors` and their `entities`) is its client's too.
+fn receive_entities(script: &mut [Step], actors: &[ActorSpec], entities: &[Text]) -> R<()> {
     let mut of: BTreeMap<Text, Text> = BTreeMap::new();
+    for (a, e) in actors.iter().zip(entities) {
+        if let ActorSpec::Receiver(r) = a {
+            of.insert(r.name.clone(), e.clone());
+        }
+    }
     for (i, s) in script.iter().enumerate() {
         if is_send_side(&s.op) {
             continue;

@@ -203,3 +203,23 @@ test('a sender sends to its own queue unless its form names another', async ({ p
   await expect(p.log()).toContainText('replies: Client sent x2: accepted and stored as seq 1.');
   await expect(p.laneItems('Available').filter({ hasText: 'x2' })).toContainText('in replies');
 });
+
+test('another document starts each sender from its own queue again, whatever the form chose before', async ({ page }) => {
+  const p = new Playground(page);
+  const docOf = (queues: string[], to: string) => ({
+    settle: 1, title: `To ${to}`,
+    entities: Object.fromEntries(queues.map((q) => [q, { type: 'queue' }])),
+    script: [{ at_ms: 0, do: 'send', by: 'S1', to, id: 'first' }],
+  });
+  await p.open(docOf(['a', 'b'], 'a'));
+  const to = p.sender('S1').getByLabel('To (queue or topic)');
+  await expect(to).toHaveValue('a');
+  await to.selectOption('b');
+  // A share link of another document, opened in the same page (the panel of S1 stays).
+  const hash = link(docOf(['c', 'd'], 'd')).slice(2);
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  await expect(page.getByRole('heading', { name: 'To d' })).toBeVisible();
+  await expect(to).toHaveValue('d');
+  await p.send('S1', { id: 'x1' });
+  await expect(p.log()).toContainText('d: S1 sent x1: accepted and stored as seq 2.');
+});

@@ -48,11 +48,18 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                 to: None,
             })
     });
-    // In a document with `entities`: the queues and topics it can send to.
+    // In a document with `entities`: the queues and topics it can send to. Another document
+    // (a sender of the same name keeps its panel) starts from the sender's own again.
     let targets = Memo::new(move |_| ctx.snap.with(|s| s.send_targets.clone()));
     let form = RwSignal::new(SendForm {
         body: "order".into(),
         ..SendForm::default()
+    });
+    Effect::new(move |_| {
+        targets.track();
+        if !form.with_untracked(|f| f.to.is_empty()) {
+            form.update(|f| f.to.clear());
+        }
     });
     let field = move |get: fn(&SendForm) -> &String, set: fn(&mut SendForm, String)| {
         (
