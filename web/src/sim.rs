@@ -2929,13 +2929,7 @@ mod tests {
         );
         // A new receiver takes the first receive path until the person chooses another.
         s.add_receiver();
-        let r1 = |s: &Sim| {
-            s.snapshot()
-                .receivers
-                .into_iter()
-                .find(|r| r.name == "R1")
-                .expect("R1")
-        };
+        let r1 = |s: &Sim| receiver_view(s, "R1");
         assert_eq!(
             (r1(&s).from.as_deref(), r1(&s).from_fixed),
             (Some(AUDIT), false)
@@ -3034,11 +3028,7 @@ mod tests {
         assert_eq!(shop.to.as_deref(), Some("jobs"));
         let auto = shop.auto.as_deref().expect("the sender is automated");
         assert!(auto.starts_with("Automated: 9 started"), "{auto}");
-        let workers = snap
-            .receivers
-            .iter()
-            .find(|x| x.name == "Workers")
-            .expect("Workers");
+        let workers = receiver_view(&s, "Workers");
         assert_eq!(workers.from.as_deref(), Some("jobs/subscriptions/work"));
         assert!(workers.sessions, "work requires sessions");
         let auto = workers.auto.as_deref().expect("the receiver is automated");
@@ -3067,13 +3057,7 @@ mod tests {
             "script": [{"at_ms": 0, "do": "send", "by": "S", "to": "q", "id": "m1"},
                        {"at_ms": 2000, "do": "complete", "by": "R", "msg": "m1"}]}"#;
         let mut s = Sim::load(doc).expect("loads");
-        let r = |s: &Sim| {
-            s.snapshot()
-                .receivers
-                .into_iter()
-                .find(|r| r.name == "R")
-                .expect("R")
-        };
+        let r = |s: &Sim| receiver_view(s, "R");
         // The first receive path in path order ("q" before "t/subscriptions/s"), not fixed.
         assert_eq!(
             (r(&s).from.as_deref(), r(&s).from_fixed),
