@@ -73,6 +73,12 @@ pub fn subscription_path(topic: &str, sub: &str) -> String {
     format!("{topic}/subscriptions/{sub}")
 }
 
+/// Whether `path` names a subscription (`<topic>/subscriptions/<name>`, [`subscription_path`]).
+#[must_use]
+pub fn is_subscription(path: &str) -> bool {
+    path.contains("/subscriptions/")
+}
+
 /// An operation on an entity rather than on messages (`scenario-format-entities.md` §4).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EntityOp {

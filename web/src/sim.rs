@@ -611,17 +611,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
 /// The receive-side ops that name their receive path (`from`); the others (settlement,
 /// `close`, `disconnect`) act on the client's receive entity.
 fn carries_address(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Receive { .. }
-            | Op::Peek { .. }
-            | Op::ReceiveDeferred { .. }
-            | Op::Open(_)
-            | Op::AcceptSession { .. }
-            | Op::RenewSessionLock
-            | Op::SetSessionState { .. }
-            | Op::GetSessionState
-    )
+    settle_core::scenario::receive_path(op).is_some()
 }
 
 /// `steps` with every unaddressed receive-side step of a client in `of` addressed to its
@@ -1360,7 +1350,6 @@ impl Sim {
         };
         let space = ns.run.namespace();
         let paths = space.paths();
-        let subscription = |p: &Text| p.contains("/subscriptions/");
         let list = |keep: &dyn Fn(&Text) -> bool| {
             paths
                 .iter()
@@ -1368,7 +1357,10 @@ impl Sim {
                 .map(ToString::to_string)
                 .collect()
         };
-        (list(&|p| !subscription(p)), list(&|p| !space.is_topic(p)))
+        (
+            list(&|p| !settle_core::namespace::is_subscription(p)),
+            list(&|p| !space.is_topic(p)),
+        )
     }
 
     /// Where sender `by` sends unless told otherwise: what its script or actor names first,

@@ -297,6 +297,24 @@ pub fn step_value(at_ms: u64, by: &str, op: &Op) -> Value {
     Value::Object(m)
 }
 
+/// The sub-queue a receive-side operation names with its receive path (`from`), for the ops
+/// that take one (`scenario-format-entities.md` §2); `None` for the others (sends, and the
+/// settlement, `close` and `disconnect` that act on the client's receive entity).
+#[must_use]
+pub fn receive_path(op: &Op) -> Option<SubQueue> {
+    match op {
+        Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. } | Op::Peek { from, .. } => {
+            Some(*from)
+        }
+        Op::Open(LinkOptions { from, .. }) => Some(*from),
+        Op::AcceptSession { .. }
+        | Op::RenewSessionLock
+        | Op::SetSessionState { .. }
+        | Op::GetSessionState => Some(SubQueue::Main),
+        _ => None,
+    }
+}
+
 /// One script step of a document with `entities` (`scenario-format-entities.md` §2): as
 /// [`step_value`], addressed to `entity`. A send-side step names it in `to`; a receive-side
 /// step that takes a receive path names it in `from` (with `/$deadletterqueue` for the
@@ -308,20 +326,15 @@ pub fn addressed_step_value(at_ms: u64, by: &str, op: &Op, entity: Option<&str>)
     let (Some(e), Value::Object(m)) = (entity, &mut v) else {
         return v;
     };
-    let sub = match op {
-        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } => {
-            put(m, "to", e);
-            return v;
-        }
-        Op::Receive { from, .. } | Op::ReceiveDeferred { from, .. } | Op::Peek { from, .. } => {
-            *from
-        }
-        Op::Open(LinkOptions { from, .. }) => *from,
-        Op::AcceptSession { .. }
-        | Op::RenewSessionLock
-        | Op::SetSessionState { .. }
-        | Op::GetSessionState => SubQueue::Main,
-        _ => return v,
+    if matches!(
+        op,
+        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. }
+    ) {
+        put(m, "to", e);
+        return v;
+    }
+    let Some(sub) = receive_path(op) else {
+        return v;
     };
     let path = match sub {
         SubQueue::Main => e.to_string(),

@@ -24,7 +24,8 @@ pub mod timetravel;
 
 pub use budget::{Budget, BudgetError, Exhausted, Progress};
 pub use emit::{
-    addressed_step_value, config_value, op_name, patch_value, scenario_text, step_value,
+    addressed_step_value, config_value, op_name, patch_value, receive_path, scenario_text,
+    step_value,
 };
 pub use json::{J, parse_f64};
 #[cfg(feature = "entities")]

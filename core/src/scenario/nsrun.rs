@@ -9,7 +9,7 @@ use super::{
 use crate::actors::{ActorSpec, Actors};
 use crate::event::EventKind;
 use crate::message::{MessageView, Text};
-use crate::namespace::{CopyOf, Namespace, NsEvent};
+use crate::namespace::{CopyOf, Namespace, NsEvent, is_subscription};
 use crate::queue::Listing;
 use crate::time::Instant;
 use crate::world::{Op, Outcome, World};
@@ -512,8 +512,4 @@ pub(super) fn final_record(ns: &Namespace) -> J {
         "final",
         J::obj().with("t", ms(ns.now())).with("entities", ents),
     )
-}
-
-fn is_subscription(path: &Text) -> bool {
-    path.contains("/subscriptions/")
 }

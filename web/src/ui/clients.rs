@@ -223,7 +223,7 @@ fn Receiver(
         me.with(|m| {
             m.from
                 .as_ref()
-                .is_some_and(|f| f.contains("/subscriptions/"))
+                .is_some_and(|f| settle_core::namespace::is_subscription(f))
         })
     };
     view! {
