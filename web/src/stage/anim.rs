@@ -32,6 +32,12 @@ pub const BURST: usize = 10;
 pub const ENDINGS_AT_ONCE: usize = 12;
 /// At most this many endings are drawn at a time (the oldest go first).
 pub const MAX_ENDINGS: usize = 48;
+/// At most this many journeys are under way at once. One that would start beyond it is made
+/// at once (the token is at its new place) and counted on a [`Flow`] between the two places,
+/// drawn as a trail with the count of what moved: at 100× a busy queue starts hundreds of journeys a
+/// second, each shorter-lived than a journey, and drawn one by one they were a pile in which
+/// nobody could tell where anything went (and the costliest pictures the stage drew).
+pub const MAX_FLIGHTS: usize = 24;
 
 /// Ease in and out (cubic), `t` in 0..=1.
 #[must_use]
@@ -42,6 +48,15 @@ pub fn ease(t: f64) -> f64 {
     } else {
         1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
     }
+}
+
+/// Ease out (cubic), `t` in 0..=1: starts at full speed, for a token that is already moving
+/// when it is sent somewhere else. Easing in again at every new target, a token retargeted
+/// more often than its motion lasts (a lane whose front is taken twenty times a second at
+/// 100×) never got going: it stayed near where it set out.
+#[must_use]
+pub fn ease_out(t: f64) -> f64 {
+    1.0 - (1.0 - t.clamp(0.0, 1.0)).powi(3)
 }
 
 /// A point on the journey's arc (a quadratic Bézier that bows up, or left for vertical
@@ -72,12 +87,21 @@ struct Motion {
     /// A point the journey passes half way (a topic's middle, between its sender and the
     /// subscription a copy goes to): two arcs instead of one.
     via: Option<(f64, f64)>,
+    /// It set out while already moving: it eases out only ([`ease_out`]).
+    moving: bool,
+    /// The place a journey left (for the burst's counts).
+    from_place: Option<Place>,
 }
 
 impl Motion {
+    /// How far along its path the token is at progress `p` (0..=1 of the duration).
+    fn eased(&self, p: f64) -> f64 {
+        if self.moving { ease_out(p) } else { ease(p) }
+    }
+
     fn at(&self, now: f64) -> (Rect, f64) {
         let p = ((now - self.t0) / self.dur).clamp(0.0, 1.0);
-        let e = ease(p);
+        let e = self.eased(p);
         let r = self.from.lerp(self.to, e);
         if self.journey {
             let (cx, cy) = match self.via {
@@ -98,10 +122,27 @@ impl Motion {
     /// Where the leg under way at `now` started (its trail is drawn from there).
     fn origin(&self, now: f64) -> (f64, f64) {
         match self.via {
-            Some(v) if ease(((now - self.t0) / self.dur).clamp(0.0, 1.0)) >= 0.5 => v,
+            Some(v) if self.eased(((now - self.t0) / self.dur).clamp(0.0, 1.0)) >= 0.5 => v,
             _ => self.from.center(),
         }
     }
+}
+
+/// Journeys made at once because too many were under way (see [`MAX_FLIGHTS`]): from one
+/// place to another, how many, since when.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Flow {
+    /// The place they left.
+    pub origin: Place,
+    /// Where they left from and went to (centres; the first of them).
+    pub from: (f64, f64),
+    pub to: (f64, f64),
+    /// The place they went to.
+    pub dest: Place,
+    /// How many.
+    pub n: usize,
+    /// When (real ms).
+    pub t0: f64,
 }
 
 /// How an ending is drawn.
@@ -122,7 +163,11 @@ struct Effect {
     key: Key,
     ending: Ending,
     rect: Rect,
+    /// When it starts to be drawn (real ms): later than `born` for a token that first
+    /// finishes its journey.
     t0: f64,
+    /// When the update that decided it ran (the order endings are thinned and capped in).
+    born: f64,
     token: Token,
     size: Size,
 }
@@ -132,6 +177,9 @@ struct Departure {
     motion: Motion,
     token: Token,
     size: Size,
+    /// Fades as it arrives (it joins a `+N`); else it is drawn whole to the end (an ending
+    /// takes over there).
+    fade: bool,
 }
 
 /// Many endings of one kind at once, counted rather than drawn one by one.
@@ -139,7 +187,8 @@ struct Departure {
 pub struct Tally {
     /// How they ended.
     pub ending: Ending,
-    /// How many were not drawn.
+    /// How many were not drawn (since it was first shown: mass endings that follow while it
+    /// is shown add to it).
     pub n: usize,
     /// Where (the middle of where they were).
     pub at: (f64, f64),
@@ -164,6 +213,8 @@ pub struct Sprite<'a> {
     pub travel: Option<((f64, f64), f64)>,
     /// Part of a burst: draw as a trail.
     pub burst: bool,
+    /// The place a journey left.
+    pub from_place: Option<Place>,
     /// Highlight strength at its destination (reduced motion), 0..=1.
     pub highlight: f64,
     /// At rest in the layout (not a departing or ending copy): it can be hit and focused.
@@ -202,7 +253,9 @@ pub struct Animator {
     departures: Vec<Departure>,
     effects: Vec<Effect>,
     tallies: Vec<Tally>,
+    /// Tokens highlighted where they arrived (reduced motion), until when (real ms).
     highlights: HashMap<Key, f64>,
+    flows: Vec<Flow>,
     /// Where each message was in the previous model (sorted by sequence number).
     whereabouts: Vec<(u64, Place)>,
     /// How many updates started a burst (for tests and the benchmark's curiosity).
@@ -305,6 +358,7 @@ impl Animator {
                             ending: Ending::RingBreak,
                             rect,
                             t0: now,
+                            born: now,
                             token: s.token.clone(),
                             size: s.size,
                         });
@@ -312,11 +366,20 @@ impl Animator {
                 }
             }
         }
+        // Journeys under way now (each carries on, retargeted or not).
+        let mut flying = self
+            .motions
+            .values()
+            .filter(|m| m.journey && !m.done(now))
+            .count()
+            + self.departures.len();
+        let mut jumped = 0;
         for s in &layout.slots {
             let seq = s.key.seq();
-            let origin: Option<(Rect, bool)> = match here.get(&s.key) {
-                Some(&(r, p)) if p != s.place => Some((r, true)),
-                Some(&(r, _)) if r != s.rect => Some((r, false)),
+            // Where it is drawn now, whether it changes place, and the place it leaves.
+            let origin: Option<(Rect, bool, Option<Place>)> = match here.get(&s.key) {
+                Some(&(r, p)) if p != s.place => Some((r, true, Some(p))),
+                Some(&(r, _)) if r != s.rect => Some((r, false, None)),
                 Some(_) => {
                     // Unchanged: a journey under way carries on.
                     if let Some(m) = self.motions.remove(&s.key)
@@ -339,26 +402,40 @@ impl Animator {
                             } else {
                                 cx - s.rect.w / 2.0
                             };
-                            Rect::new(x, cy - s.rect.h / 2.0, s.rect.w, s.rect.h)
+                            (
+                                Rect::new(x, cy - s.rect.h / 2.0, s.rect.w, s.rect.h),
+                                f.place,
+                            )
                         });
                     // A receiver's own copy starts where the broker's token was.
                     let from_token = match s.key {
-                        Key::Stale(q, _) | Key::Taken(q, _) => here.get(&Key::Msg(q)).map(|h| h.0),
+                        Key::Stale(q, _) | Key::Taken(q, _) => here.get(&Key::Msg(q)).copied(),
                         Key::Msg(_) => None,
                     };
-                    let from_hidden = self
-                        .old_place(seq)
-                        .filter(|&p| p != s.place || old.slot(s.key).is_none())
-                        .and_then(|p| old.anchor(p).or(layout.anchor(p)));
+                    // Out of another place's `+N`. One that only came into view in its own
+                    // place did not move: it is drawn in its slot at once (gliding out of the
+                    // `+N`, at a fast clock every token of a lane whose front leaves at every
+                    // update was always on its way up from there, and the lane looked empty).
+                    let from_hidden = self.old_place(seq).filter(|&p| p != s.place).and_then(|p| {
+                        old.anchor(p)
+                            .or(layout.anchor(p))
+                            .map(|r| (r, true, Some(p)))
+                    });
                     from_sender
                         .or(from_token)
+                        .map(|(r, p)| (r, true, Some(p)))
                         .or(from_hidden)
-                        .map(|r| (r, true))
                 }
             };
-            let Some((from, journey)) = origin else {
+            let Some((from, journey, from_place)) = origin else {
                 continue;
             };
+            // A token still moving sets out at speed; a journey under way that is only sent to
+            // another slot of the same place goes on as that journey (its trail, its burst),
+            // for what is left of it.
+            let under_way = self.motions.get(&s.key).filter(|m| !m.done(now));
+            let carried = under_way.filter(|m| m.journey && !journey);
+            let journey = journey || carried.is_some();
             let via = journey
                 .then(|| through.get(&seq))
                 .flatten()
@@ -366,9 +443,32 @@ impl Animator {
                 .map(|f| f.rect.center());
             if reduced {
                 if journey {
-                    self.highlights.insert(s.key, now);
+                    self.highlights.insert(s.key, now + HIGHLIGHT_MS);
                 }
                 continue;
+            }
+            if journey && carried.is_none() {
+                if flying >= MAX_FLIGHTS {
+                    jumped += 1;
+                    let origin = from_place.unwrap_or(s.place);
+                    self.flow((origin, from), (s.place, s.rect), now);
+                    continue;
+                }
+                flying += 1;
+            }
+            let moving = under_way.is_some();
+            let from_place = carried.map_or(from_place, |m| m.from_place);
+            let (dur, burst) = match carried {
+                Some(m) => ((m.t0 + m.dur - now).max(GLIDE_MS), m.burst),
+                // Two legs take longer, each a little quicker than a journey of one.
+                None => match (journey, via) {
+                    (true, Some(_)) => (JOURNEY_MS * VIA_FACTOR, false),
+                    (true, None) => (JOURNEY_MS, false),
+                    (false, _) => (GLIDE_MS, false),
+                },
+            };
+            if journey && carried.is_none() {
+                started.push(s.key);
             }
             motions.insert(
                 s.key,
@@ -376,20 +476,14 @@ impl Animator {
                     from,
                     to: s.rect,
                     t0: now,
-                    // Two legs take longer, each a little quicker than a journey of one.
-                    dur: match (journey, via) {
-                        (true, Some(_)) => JOURNEY_MS * VIA_FACTOR,
-                        (true, None) => JOURNEY_MS,
-                        (false, _) => GLIDE_MS,
-                    },
+                    dur,
                     journey,
-                    burst: false,
+                    burst,
                     via,
+                    moving,
+                    from_place,
                 },
             );
-            if journey {
-                started.push(s.key);
-            }
         }
         // Tokens that went out of view or left.
         for s in &old.slots {
@@ -401,8 +495,18 @@ impl Animator {
                 Key::Msg(q) => model.place_of(q),
                 _ => None,
             };
-            match still.and_then(|p| layout.anchor(p)) {
-                Some(to) if !reduced => {
+            let under_way = self.motions.get(&s.key).filter(|m| !m.done(now));
+            // Already one of the journeys under way (a glide is not).
+            let travelling = under_way.is_some_and(|m| m.journey);
+            match still.and_then(|p| layout.anchor(p).map(|to| (p, to))) {
+                Some((dest, to)) if !reduced && !travelling && flying >= MAX_FLIGHTS => {
+                    jumped += 1;
+                    self.flow((s.place, rect), (dest, to), now);
+                }
+                Some((_, to)) if !reduced => {
+                    if !travelling {
+                        flying += 1;
+                    }
                     self.departures.push(Departure {
                         motion: Motion {
                             from: rect,
@@ -412,9 +516,12 @@ impl Animator {
                             journey: true,
                             burst: false,
                             via: None,
+                            moving: under_way.is_some(),
+                            from_place: Some(s.place),
                         },
                         token: s.token.clone(),
                         size: s.size,
+                        fade: true,
                     });
                 }
                 Some(_) => {}
@@ -428,11 +535,27 @@ impl Animator {
                     if matches!(s.key, Key::Stale(..)) && ending == Ending::Fade && reduced {
                         continue;
                     }
+                    // One that ends while still on its way there (at a fast clock, a message
+                    // completed before its journey to the receiver is over) first arrives: its
+                    // check mark is where it went, not somewhere on the way.
+                    let (rect, t0) = match under_way.filter(|m| m.journey) {
+                        Some(m) => {
+                            self.departures.push(Departure {
+                                motion: m.clone(),
+                                token: s.token.clone(),
+                                size: s.size,
+                                fade: false,
+                            });
+                            (m.to, m.t0 + m.dur)
+                        }
+                        None => (rect, now),
+                    };
                     self.effects.push(Effect {
                         key: s.key,
                         ending,
                         rect,
-                        t0: now,
+                        t0,
+                        born: now,
                         token: s.token.clone(),
                         size: s.size,
                     });
@@ -445,7 +568,7 @@ impl Animator {
             .iter()
             .filter(|d| d.motion.t0 == now)
             .count();
-        if started.len() + new_departures > BURST {
+        if started.len() + jumped + new_departures > BURST {
             self.bursts += 1;
             for k in &started {
                 if let Some(m) = motions.get_mut(k) {
@@ -462,10 +585,30 @@ impl Animator {
         self.layout = layout;
     }
 
+    /// Counts a journey made at once (see [`MAX_FLIGHTS`]) on the flow of this update between
+    /// its two places.
+    fn flow(&mut self, (origin, from): (Place, Rect), (dest, to): (Place, Rect), now: f64) {
+        match self
+            .flows
+            .iter_mut()
+            .find(|f| f.t0 == now && f.origin == origin && f.dest == dest)
+        {
+            Some(f) => f.n += 1,
+            None => self.flows.push(Flow {
+                origin,
+                from: from.center(),
+                to: to.center(),
+                dest,
+                n: 1,
+                t0: now,
+            }),
+        }
+    }
+
     /// Keeps at most [`ENDINGS_AT_ONCE`] of the endings that started at `now` (spread over
     /// them), counting the others per kind in a [`Tally`], and at most [`MAX_ENDINGS`] in all.
     fn thin_endings(&mut self, now: f64) {
-        let first = self.effects.partition_point(|e| e.t0 < now);
+        let first = self.effects.partition_point(|e| e.born < now);
         let fresh = self.effects.split_off(first);
         if fresh.len() <= ENDINGS_AT_ONCE {
             self.effects.extend(fresh);
@@ -487,6 +630,17 @@ impl Animator {
                 }
             }
             for (ending, k, sx, sy) in dropped.into_values() {
+                // Mass endings one after the other (a fast clock) add up on the tally still
+                // shown, where it is, rather than a new one over it at every update.
+                if let Some(t) = self
+                    .tallies
+                    .iter_mut()
+                    .find(|t| t.ending == ending && now < t.t0 + EXIT_MS)
+                {
+                    t.n += k;
+                    t.t0 = now;
+                    continue;
+                }
                 let k_f = k as f64;
                 self.tallies.push(Tally {
                     ending,
@@ -510,13 +664,23 @@ impl Animator {
             .map(move |t| (t, ((now - t.t0) / EXIT_MS).clamp(0.0, 1.0)))
     }
 
+    /// The flows to draw at `now` (journeys made at once, see [`MAX_FLIGHTS`]), with how far
+    /// along they are (0..=1).
+    pub fn flows(&self, now: f64) -> impl Iterator<Item = (&Flow, f64)> {
+        self.flows
+            .iter()
+            .filter(move |f| now < f.t0 + JOURNEY_MS)
+            .map(move |f| (f, ((now - f.t0) / JOURNEY_MS).clamp(0.0, 1.0)))
+    }
+
     /// Drops what has finished by `now`.
     pub fn prune(&mut self, now: f64) {
         self.motions.retain(|_, m| !m.done(now));
         self.departures.retain(|d| !d.motion.done(now));
         self.effects.retain(|e| now < e.t0 + EXIT_MS);
         self.tallies.retain(|t| now < t.t0 + EXIT_MS);
-        self.highlights.retain(|_, t0| now < *t0 + HIGHLIGHT_MS);
+        self.highlights.retain(|_, until| now < *until);
+        self.flows.retain(|f| now < f.t0 + JOURNEY_MS);
     }
 
     /// Is anything still moving, ending or highlighted at `now` (so the next frame differs)?
@@ -526,7 +690,8 @@ impl Animator {
             || self.departures.iter().any(|d| !d.motion.done(now))
             || self.effects.iter().any(|e| now < e.t0 + EXIT_MS)
             || self.tallies.iter().any(|t| now < t.t0 + EXIT_MS)
-            || self.highlights.values().any(|t0| now < t0 + HIGHLIGHT_MS)
+            || self.highlights.values().any(|&until| now < until)
+            || self.flows.iter().any(|f| now < f.t0 + JOURNEY_MS)
     }
 
     /// Is this token travelling between places at `now`?
@@ -551,9 +716,14 @@ impl Animator {
                     size: d.size,
                     rect,
                     // Fades as it reaches the `+N` it joins.
-                    alpha: (1.0 - ((p - 0.7) / 0.3).max(0.0)).clamp(0.0, 1.0),
+                    alpha: if d.fade {
+                        (1.0 - ((p - 0.7) / 0.3).max(0.0)).clamp(0.0, 1.0)
+                    } else {
+                        1.0
+                    },
                     travel: Some((d.motion.from.center(), p)),
                     burst: d.motion.burst,
+                    from_place: d.motion.from_place,
                     highlight: 0.0,
                     live: false,
                     place: None,
@@ -562,17 +732,18 @@ impl Animator {
                 }
             });
         let resting = self.layout.slots.iter().map(move |s| {
-            let (rect, travel, burst, still) = match self.motions.get(&s.key) {
+            let (rect, travel, burst, from_place, still) = match self.motions.get(&s.key) {
                 Some(m) if !m.done(now) => {
                     let (r, p) = m.at(now);
-                    (r, m.journey.then(|| (m.origin(now), p)), m.burst, false)
+                    let travel = m.journey.then(|| (m.origin(now), p));
+                    (r, travel, m.burst, m.from_place, false)
                 }
-                _ => (s.rect, None, false, true),
+                _ => (s.rect, None, false, None, true),
             };
             let highlight = self
                 .highlights
                 .get(&s.key)
-                .map_or(0.0, |t0| if now < t0 + HIGHLIGHT_MS { 1.0 } else { 0.0 });
+                .map_or(0.0, |&until| if now < until { 1.0 } else { 0.0 });
             Sprite {
                 key: s.key,
                 token: &s.token,
@@ -581,6 +752,7 @@ impl Animator {
                 alpha: 1.0,
                 travel,
                 burst,
+                from_place,
                 highlight,
                 live: true,
                 place: Some(s.place),
@@ -599,7 +771,7 @@ impl Animator {
     pub fn endings(&self, now: f64) -> impl Iterator<Item = Ended<'_>> {
         self.effects
             .iter()
-            .filter(move |e| now < e.t0 + EXIT_MS)
+            .filter(move |e| e.t0 <= now && now < e.t0 + EXIT_MS)
             .map(move |e| Ended {
                 key: e.key,
                 token: &e.token,
@@ -643,6 +815,42 @@ pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Gr
         }
     }
     groups.into_values().collect()
+}
+
+/// A burst's counts, one per place its journeys left (travelling sprites of a burst and flows
+/// made at once): where to write it (the middle of their paths) and how many are moving.
+/// One count per place, not one per path: fifty receivers taking from one queue are one
+/// stream of `N moving`, not fifty labels over each other.
+#[must_use]
+pub fn burst_counts<'a>(
+    sprites: impl Iterator<Item = &'a Sprite<'a>>,
+    flows: impl Iterator<Item = &'a Flow>,
+) -> Vec<((f64, f64), usize)> {
+    // Per place: sum of x, sum of y, paths, tokens.
+    let mut by: Vec<(Option<Place>, f64, f64, usize, usize)> = Vec::new();
+    let mut add = |place: Option<Place>, from: (f64, f64), to: (f64, f64), n: usize| {
+        let (x, y) = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+        match by.iter_mut().find(|b| b.0 == place) {
+            Some(b) => {
+                b.1 += x;
+                b.2 += y;
+                b.3 += 1;
+                b.4 += n;
+            }
+            None => by.push((place, x, y, 1, n)),
+        }
+    };
+    for s in sprites {
+        if let (true, Some((from, _))) = (s.burst, s.travel) {
+            add(s.from_place, from, s.rect.center(), 1);
+        }
+    }
+    for f in flows {
+        add(Some(f.origin), f.from, f.to, f.n);
+    }
+    by.into_iter()
+        .map(|(_, x, y, paths, n)| ((x / paths as f64, y / paths as f64), n))
+        .collect()
 }
 
 #[cfg(test)]
@@ -767,6 +975,7 @@ mod tests {
                     ending: Ending::Fade,
                     rect: slot.rect,
                     t0: f64::from(i),
+                    born: f64::from(i),
                     token: slot.token.clone(),
                     size: slot.size,
                 });
@@ -807,6 +1016,178 @@ mod tests {
         a.update(layout(&m1, W, H), &m1, &[], JOURNEY_MS / 2.0, false);
         let s = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0);
         assert!((s.rect.x - halfway.x).abs() < 1e-9 && (s.rect.y - halfway.y).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_lane_whose_front_leaves_faster_than_a_glide_lasts_still_shows_its_tokens_near_their_slots()
+    {
+        // At 100× the page publishes every 50 ms and the front of the lane leaves at each: every
+        // token shifts before its last glide is over. Eased in at every new target, the tokens
+        // that came into view stayed near the `+N` they came out of (a pile), for good.
+        let step = 50.0;
+        let lane = |k: u64| with_available(base(), &((k + 1)..=(k + 400)).collect::<Vec<u64>>());
+        let mut a = start(&lane(0));
+        let mut seen_at: HashMap<Key, f64> = HashMap::new();
+        for s in &a.layout().slots {
+            seen_at.insert(s.key, 0.0);
+        }
+        for k in 1..=20u64 {
+            let now = step * k as f64;
+            let m = lane(k);
+            a.update(layout(&m, W, H), &m, &[], now, false);
+            for s in &a.layout().slots {
+                seen_at.entry(s.key).or_insert(now);
+            }
+        }
+        let now = step * 20.0 + step - 1.0;
+        let mut checked = 0;
+        for s in a.sprites(now).filter(|s| s.live) {
+            let slot = a.layout().slot(s.key).expect("in the layout");
+            if seen_at[&s.key] > now - 250.0 {
+                continue;
+            }
+            checked += 1;
+            let (dx, dy) = (
+                s.rect.center().0 - slot.rect.center().0,
+                s.rect.center().1 - slot.rect.center().1,
+            );
+            assert!(
+                dx.abs() <= slot.rect.w && dy.abs() <= 2.5 * slot.rect.h,
+                "{:?} is ({dx:.0}, {dy:.0}) from its slot",
+                s.key
+            );
+        }
+        assert!(checked >= 3, "{checked} tokens checked");
+    }
+
+    #[test]
+    fn a_message_completed_on_its_way_to_its_receiver_arrives_there_before_its_check_mark() {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let held = a.layout().slot(Key::Msg(1)).expect("held").rect;
+        // Completed a quarter of the way there (a fast clock).
+        let mut m3 = m2.clone();
+        m3.receivers[0].held = Default::default();
+        m3.whereabouts.clear();
+        let cue = Cue::Left {
+            seq: 1,
+            how: Exit::Completed,
+        };
+        a.update(layout(&m3, W, H), &m3, &[cue], JOURNEY_MS / 4.0, false);
+        let half = JOURNEY_MS / 2.0;
+        assert_eq!(a.endings(half).count(), 0, "no check mark on the way");
+        let on_its_way = a
+            .sprites(half)
+            .find(|s| s.key == Key::Msg(1))
+            .expect("still travelling");
+        assert!(!on_its_way.live && on_its_way.travel.is_some() && on_its_way.alpha == 1.0);
+        let e: Vec<Ended<'_>> = a.endings(JOURNEY_MS + 10.0).collect();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].ending, e[0].rect), (Ending::Check, held));
+        assert!(a.busy(JOURNEY_MS + EXIT_MS - 1.0));
+        assert!(!a.busy(JOURNEY_MS + EXIT_MS + 1.0));
+    }
+
+    /// `m` with its first `n` available messages moved to the dead-letter queue.
+    fn dead_letter_first(m: &Model, n: usize) -> Model {
+        let mut next = m.clone();
+        for _ in 0..n {
+            let mut t = next.available.tokens.remove(0);
+            next.available.total -= 1;
+            t.reason = Some("MaxDeliveryCountExceeded".into());
+            for w in &mut next.whereabouts {
+                if w.0 == t.key.seq() {
+                    w.1 = Place::Dead;
+                }
+            }
+            // Newest first, so that they are the ones in view.
+            next.dead.tokens.insert(0, t);
+        }
+        next.dead.total = next.dead.tokens.len();
+        next
+    }
+
+    #[test]
+    fn journeys_beyond_the_cap_are_made_at_once_highlighted_and_counted_on_a_flow() {
+        // A fast clock: ten messages are dead-lettered at every update, 50 ms apart, each
+        // update starting journeys before the last ones ended.
+        let seqs: Vec<u64> = (1..=400).collect();
+        let mut m = with_available(base(), &seqs);
+        let mut a = start(&m);
+        let mut made_at_once = 0;
+        for k in 1..=12u32 {
+            let now = 50.0 * f64::from(k);
+            let next = dead_letter_first(&m, 10);
+            a.update(layout(&next, W, H), &next, &[], now, false);
+            let sprites: Vec<Sprite<'_>> = a.sprites(now).collect();
+            let travelling = sprites.iter().filter(|s| s.travel.is_some()).count();
+            assert!(travelling <= MAX_FLIGHTS, "{travelling} journeys under way");
+            let fresh: usize = a
+                .flows(now)
+                .filter(|(f, _)| f.t0 == now)
+                .map(|(f, _)| f.n)
+                .sum();
+            made_at_once += fresh;
+            // Every journey under way or made at once is in the count written on the stage.
+            let counted: usize = burst_counts(sprites.iter(), a.flows(now).map(|(f, _)| f))
+                .iter()
+                .map(|c| c.1)
+                .sum();
+            let bursting = sprites
+                .iter()
+                .filter(|s| s.burst && s.travel.is_some())
+                .count();
+            let flowing: usize = a.flows(now).map(|(f, _)| f.n).sum();
+            assert_eq!(counted, bursting + flowing);
+            m = next;
+        }
+        assert!(made_at_once > 0, "the cap was reached");
+        // One made at once is in its new place at once: the last update's, in the dead-letter
+        // queue's slots, where they are drawn at rest.
+        let t = 50.0 * 12.0;
+        let newest = m.dead.tokens[0].key;
+        assert!(a.flows(t).any(|(f, _)| f.t0 == t && f.dest == Place::Dead));
+        let s = sprite(&a, newest, t);
+        assert_eq!(s.rect, a.layout().slot(newest).expect("in view").rect);
+        assert!(s.travel.is_none() && s.at_rest);
+        let later = 50.0 * 12.0 + JOURNEY_MS + 1.0;
+        assert_eq!(a.flows(later).count(), 0);
+        assert!(
+            a.sprites(later)
+                .all(|s| s.highlight == 0.0 && s.travel.is_none())
+        );
+    }
+
+    #[test]
+    fn mass_endings_one_after_the_other_add_up_on_the_tally_shown() {
+        let mut a = start(&base());
+        for (k, n) in [(0u32, 30usize), (1, 20), (2, 25)] {
+            let now = 50.0 * f64::from(k);
+            for i in 0..n {
+                a.effects.push(Effect {
+                    key: Key::Msg(i as u64),
+                    ending: Ending::Check,
+                    rect: Rect::new(100.0 + f64::from(k) * 40.0, 100.0, 10.0, 10.0),
+                    t0: now,
+                    born: now,
+                    token: Token::new(i as u64, "m", 1),
+                    size: Size::Mini,
+                });
+            }
+            a.thin_endings(now);
+        }
+        let shown: Vec<(&Tally, f64)> = a.tallies(100.0).collect();
+        assert_eq!(shown.len(), 1, "one tally, not one per update");
+        assert_eq!(shown[0].0.n, 75 - 3 * ENDINGS_AT_ONCE);
+        assert_eq!(
+            shown[0].0.at,
+            (105.0, 105.0),
+            "it stays where it was first shown"
+        );
+        // It fades a whole ending's time after the last one.
+        assert!(a.tallies(100.0 + EXIT_MS - 1.0).count() == 1);
     }
 
     #[test]
@@ -1002,11 +1383,10 @@ mod tests {
     }
 
     #[test]
-    fn going_out_of_view_travels_to_plus_n_and_coming_into_view_from_it() {
+    fn going_out_of_view_travels_to_plus_n_and_coming_into_view_appears_in_its_slot() {
         let seqs: Vec<u64> = (1..=400).collect();
         let m1 = with_available(base(), &seqs);
         let mut a = start(&m1);
-        let plus = a.layout().anchor(Place::Available).expect("+N");
         // The first message is received: everything shifts, one hidden message comes into view.
         let m2 = receive(&m1);
         let mut m2 = m2;
@@ -1032,7 +1412,9 @@ mod tests {
             .expect("a token")
             .key;
         let s = sprite(&a, newly, 0.0);
-        assert_eq!(s.rect.center(), plus.center(), "comes out of +N");
+        let slot = a.layout().slot(newly).expect("in view").rect;
+        assert_eq!(s.rect, slot, "it did not move: drawn in its slot at once");
+        assert!(s.travel.is_none() && !a.moving(newly, 0.0));
         // And a visible message going to a place where it is not drawn (past the model's cap)
         // travels to that place's anchor, then is gone from the drawing.
         let mut m3 = m2.clone();

@@ -3,7 +3,7 @@
 //! lock rings, journeys and endings. Everything it draws comes from an [`Animator`]
 //! (positions) and the virtual clock (rings).
 
-use crate::stage::anim::{Animator, Ending, Sprite, burst_groups};
+use crate::stage::anim::{Animator, Ending, Sprite, arc, burst_counts, burst_groups};
 use crate::stage::layout::{Layout, Rect, Size};
 use crate::stage::model::{Key, Mark, Place};
 use crate::stage::pen::Pen as Cx;
@@ -282,6 +282,26 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     for &(from, to, _) in &groups {
         trail(cx, from, to, 0.0, true, f);
     }
+    // Journeys made at once (too many under way): one thin fading path per pair of places,
+    // solid (a dashed path costs a canvas without a GPU several times more), at most
+    // MAX_FLOW_PATHS of them.
+    let mut flowing: Vec<(Place, Place)> = Vec::new();
+    cx.set_stroke_style_str(&f.pal.accent);
+    cx.set_line_width(1.5);
+    for (flow, p) in a.flows(f.real) {
+        if flowing.len() < MAX_FLOW_PATHS && !flowing.contains(&(flow.origin, flow.dest)) {
+            flowing.push((flow.origin, flow.dest));
+            cx.set_global_alpha(0.3 * (1.0 - p));
+            cx.begin_path();
+            cx.move_to(flow.from.0, flow.from.1);
+            for i in 1..=8 {
+                let (x, y) = arc(flow.from, flow.to, f64::from(i) / 8.0);
+                cx.line_to(x, y);
+            }
+            cx.stroke();
+        }
+    }
+    cx.set_global_alpha(1.0);
     // Tokens not in the resting layer, those at rest first, the travelling ones on top.
     let fresh = |s: &&Sprite<'_>| !(s.at_rest && baked.contains(&s.key));
     for s in sprites.iter().filter(fresh).filter(|s| s.travel.is_none()) {
@@ -296,12 +316,11 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
         token(cx, l, s, f);
         token_live(cx, l, s, f);
     }
-    for g in groups {
-        let ((fx, fy), (tx, ty), n) = g;
+    for ((x, y), n) in burst_counts(sprites.iter(), a.flows(f.real).map(|(flow, _)| flow)) {
         if n > 1 {
             label_chip(
                 cx,
-                ((fx + tx) / 2.0, (fy + ty) / 2.0 - l.font),
+                (x, y - l.font),
                 &format!("{n} moving"),
                 l.font * 0.85,
                 f,
@@ -523,6 +542,9 @@ fn wire_sends(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         }
     }
 }
+
+/// At most this many paths of journeys made at once are drawn (see [`Animator::flows`]).
+const MAX_FLOW_PATHS: usize = 16;
 
 fn trail(cx: &mut Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Frame<'_>) {
     // The arc the token follows (see `anim::arc`), drawn up to where it is.
@@ -753,7 +775,11 @@ fn ring_track(cx: &mut Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) 
 /// clockwise from the top centre (1 the whole band, 0 nothing), in rectangles only.
 fn square_ring(cx: &mut Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
     let b = (l.ring * 0.5).max(1.5);
-    let o = r.inset(-(l.ring * 0.45 + b));
+    // Square about the token's middle, on its shorter side: a token on its way from a label
+    // to a small square is wider than high, and a band as wide as the label was a big box.
+    let side = r.w.min(r.h);
+    let (mx, my) = r.center();
+    let o = Rect::new(mx - side / 2.0, my - side / 2.0, side, side).inset(-(l.ring * 0.45 + b));
     cx.set_fill_style_str(colour);
     for (x, y, w, h) in square_band(o.x, o.y, o.w, b, frac) {
         cx.fill_rect(x, y, w, h);

@@ -291,10 +291,14 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
         let rings_due =
             running && s.drawn_at_virtual != Some(virtual_ms) && real - s.drawn_at_real >= RING_MS;
         let wanted = !s.still_ok || busy || rings_due || s.drawn_at_virtual.is_none();
-        // A painter that has not drawn the last two pictures yet gets no third: the next frame
-        // draws what is then current (nothing above is lost by waiting).
+        // A painter that has not drawn the last two pictures yet gets no third in the middle
+        // of a motion: the next frame draws what is then current. A picture that shows a
+        // change (a new model, the end of a motion, a selection, a size) goes unless four are
+        // waiting: when no next frame comes (a clock that stands, a test's fake clock), the
+        // last picture sent must be the one at rest.
+        let room = if s.still_ok { 2.0 } else { 4.0 };
         if wanted
-            && painter.backlog() < 2.0
+            && painter.backlog() < room
             && let Some(pal) = s.pal.as_ref()
         {
             s.drawn_at_virtual = Some(virtual_ms);
