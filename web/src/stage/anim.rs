@@ -1110,7 +1110,7 @@ mod tests {
     }
 
     #[test]
-    fn journeys_beyond_the_cap_are_made_at_once_highlighted_and_counted_on_a_flow() {
+    fn journeys_beyond_the_cap_are_made_at_once_and_counted_on_a_flow() {
         // A fast clock: ten messages are dead-lettered at every update, 50 ms apart, each
         // update starting journeys before the last ones ended.
         let seqs: Vec<u64> = (1..=400).collect();
