@@ -455,6 +455,7 @@ impl Animator {
                     continue;
                 }
                 flying += 1;
+                started.push(s.key);
             }
             let moving = under_way.is_some();
             let from_place = carried.map_or(from_place, |m| m.from_place);
@@ -467,9 +468,6 @@ impl Animator {
                     (false, _) => (GLIDE_MS, false),
                 },
             };
-            if journey && carried.is_none() {
-                started.push(s.key);
-            }
             motions.insert(
                 s.key,
                 Motion {
@@ -497,7 +495,8 @@ impl Animator {
             };
             let under_way = self.motions.get(&s.key).filter(|m| !m.done(now));
             // Already one of the journeys under way (a glide is not).
-            let travelling = under_way.is_some_and(|m| m.journey);
+            let flight = under_way.filter(|m| m.journey);
+            let travelling = flight.is_some();
             match still.and_then(|p| layout.anchor(p).map(|to| (p, to))) {
                 Some((dest, to)) if !reduced && !travelling && flying >= MAX_FLIGHTS => {
                     jumped += 1;
@@ -538,7 +537,7 @@ impl Animator {
                     // One that ends while still on its way there (at a fast clock, a message
                     // completed before its journey to the receiver is over) first arrives: its
                     // check mark is where it went, not somewhere on the way.
-                    let (rect, t0) = match under_way.filter(|m| m.journey) {
+                    let (rect, t0) = match flight {
                         Some(m) => {
                             self.departures.push(Departure {
                                 motion: m.clone(),
