@@ -100,31 +100,32 @@ impl Motion {
     }
 
     fn at(&self, now: f64) -> (Rect, f64) {
+        let t = self.travel(now);
+        let r = self.from.lerp(self.to, self.eased(t.p));
+        if self.journey {
+            let (cx, cy) = arc(t.from, t.to, t.along);
+            (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), t.p)
+        } else {
+            (r, t.p)
+        }
+    }
+
+    /// The leg under way at `now` and how far along it (for a glide too: then the token goes
+    /// straight, not along the arc).
+    fn travel(&self, now: f64) -> Travel {
         let p = ((now - self.t0) / self.dur).clamp(0.0, 1.0);
         let e = self.eased(p);
-        let r = self.from.lerp(self.to, e);
-        if self.journey {
-            let (cx, cy) = match self.via {
-                Some(v) if e < 0.5 => arc(self.from.center(), v, e * 2.0),
-                Some(v) => arc(v, self.to.center(), e * 2.0 - 1.0),
-                None => arc(self.from.center(), self.to.center(), e),
-            };
-            (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), p)
-        } else {
-            (r, p)
-        }
+        let (from, to) = (self.from.center(), self.to.center());
+        let (from, to, along) = match self.via {
+            Some(v) if e < 0.5 => (from, v, e * 2.0),
+            Some(v) => (v, to, e * 2.0 - 1.0),
+            None => (from, to, e),
+        };
+        Travel { from, to, along, p }
     }
 
     fn done(&self, now: f64) -> bool {
         now >= self.t0 + self.dur
-    }
-
-    /// Where the leg under way at `now` started (its trail is drawn from there).
-    fn origin(&self, now: f64) -> (f64, f64) {
-        match self.via {
-            Some(v) if self.eased(((now - self.t0) / self.dur).clamp(0.0, 1.0)) >= 0.5 => v,
-            _ => self.from.center(),
-        }
     }
 }
 
@@ -209,8 +210,8 @@ pub struct Sprite<'a> {
     pub rect: Rect,
     /// Opacity, 0..=1.
     pub alpha: f64,
-    /// Travelling between places: where it set out from and how far it is (0..=1).
-    pub travel: Option<((f64, f64), f64)>,
+    /// Travelling between places: the leg of its journey under way (see [`Travel`]).
+    pub travel: Option<Travel>,
     /// Part of a burst: draw as a trail.
     pub burst: bool,
     /// The place a journey left.
@@ -226,6 +227,20 @@ pub struct Sprite<'a> {
     /// In its slot, not moving and not highlighted: drawn the same until the layout changes,
     /// so it can be cached with the still part of the picture.
     pub at_rest: bool,
+}
+
+/// A journey as drawn in one frame: the arc of the leg under way ([`arc`] from `from` to
+/// `to`; a journey through a topic has two legs) and how far along it the token is. Its trail
+/// is that arc up to `along`: exactly the way the token came.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Travel {
+    /// Where the leg started and where it ends (centres).
+    pub from: (f64, f64),
+    pub to: (f64, f64),
+    /// How far along the leg's arc the token is (its parameter, eased: 0..=1).
+    pub along: f64,
+    /// How far through its journey's time (0..=1).
+    pub p: f64,
 }
 
 /// An ending as drawn in one frame.
@@ -720,7 +735,7 @@ impl Animator {
                     } else {
                         1.0
                     },
-                    travel: Some((d.motion.from.center(), p)),
+                    travel: Some(d.motion.travel(now)),
                     burst: d.motion.burst,
                     from_place: d.motion.from_place,
                     highlight: 0.0,
@@ -733,8 +748,8 @@ impl Animator {
         let resting = self.layout.slots.iter().map(move |s| {
             let (rect, travel, burst, from_place, still) = match self.motions.get(&s.key) {
                 Some(m) if !m.done(now) => {
-                    let (r, p) = m.at(now);
-                    let travel = m.journey.then(|| (m.origin(now), p));
+                    let (r, _) = m.at(now);
+                    let travel = m.journey.then(|| m.travel(now));
                     (r, travel, m.burst, m.from_place, false)
                 }
                 _ => (s.rect, None, false, None, true),
@@ -800,7 +815,7 @@ pub type Group = ((f64, f64), (f64, f64), usize);
 pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Group> {
     let mut groups: BTreeMap<(i64, i64, i64, i64), Group> = BTreeMap::new();
     for s in sprites {
-        if let (true, Some((from, _))) = (s.burst, s.travel) {
+        if let (true, Some(Travel { from, .. })) = (s.burst, s.travel) {
             // Group by coarse origin (the place) and by destination place centre.
             let to = s.rect.center();
             let k = (
@@ -840,7 +855,7 @@ pub fn burst_counts<'a>(
         }
     };
     for s in sprites {
-        if let (true, Some((from, _))) = (s.burst, s.travel) {
+        if let (true, Some(Travel { from, .. })) = (s.burst, s.travel) {
             add(s.from_place, from, s.rect.center(), 1);
         }
     }
@@ -1253,6 +1268,32 @@ mod tests {
     }
 
     #[test]
+    fn a_journeys_trail_is_the_arc_its_token_came_along() {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], 1_000.0, false);
+        // Every point the token passes lies on the trail drawn at any later time.
+        let passed: Vec<(f64, f64)> = (0..=20)
+            .map(|i| sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS * f64::from(i) / 40.0))
+            .map(|s| s.rect.center())
+            .collect();
+        let later = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0);
+        let t = later.travel.expect("under way");
+        assert_eq!(arc(t.from, t.to, t.along), later.rect.center());
+        let trail: Vec<(f64, f64)> = (0..=2000)
+            .map(|i| arc(t.from, t.to, t.along * f64::from(i) / 2000.0))
+            .collect();
+        for (x, y) in passed {
+            let near = trail
+                .iter()
+                .map(|(tx, ty)| (tx - x).hypot(ty - y))
+                .fold(f64::INFINITY, f64::min);
+            assert!(near < 0.5, "({x}, {y}) is {near} px off the trail");
+        }
+    }
+
+    #[test]
     fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
         let a = routed(Some(0));
         let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
@@ -1282,10 +1323,10 @@ mod tests {
             topic.center()
         );
         let early = sprite(&a, Key::Msg(7), dur * 0.2);
-        assert_eq!(early.travel.map(|t| t.0), Some((x, y)));
+        assert_eq!(early.travel.map(|t| t.from), Some((x, y)));
         // then trails from the topic to its slot, where it ends.
         let late = sprite(&a, Key::Msg(7), dur * 0.9);
-        assert_eq!(late.travel.map(|t| t.0), Some(topic.center()));
+        assert_eq!(late.travel.map(|t| t.from), Some(topic.center()));
         let d = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
         assert!(
             d(late.rect.center(), slot.center()) < d((cx, cy), slot.center()),

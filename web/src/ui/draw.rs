@@ -3,7 +3,7 @@
 //! lock rings, journeys and endings. Everything it draws comes from an [`Animator`]
 //! (positions) and the virtual clock (rings).
 
-use crate::stage::anim::{Animator, Ending, Sprite, arc, burst_counts, burst_groups};
+use crate::stage::anim::{Animator, Ending, Sprite, Travel, arc, burst_counts, burst_groups};
 use crate::stage::layout::{Layout, Rect, Size};
 use crate::stage::model::{Key, Mark, Place};
 use crate::stage::pen::Pen as Cx;
@@ -212,8 +212,22 @@ impl Backdrop {
             size: (l.w, l.h, l.font),
             queue: l.queue,
             queue_title: l.queue_title.clone(),
-            frames: l.frames.clone(),
-            overflow: l.overflow.clone(),
+            // Without the words that count (a frame's note, a `+N`'s number): those are drawn
+            // with the tokens at rest ([`counts`]), so that a busy queue whose counts change at
+            // every update does not redraw its backdrop each time.
+            frames: l
+                .frames
+                .iter()
+                .map(|fr| crate::stage::layout::Frame {
+                    note: if fr.note.is_empty() { "" } else { "…" }.to_string(),
+                    ..fr.clone()
+                })
+                .collect(),
+            overflow: l
+                .overflow
+                .iter()
+                .map(|o| crate::stage::layout::Overflow { n: 0, ..o.clone() })
+                .collect(),
             wires: l.wires.iter().map(|w| (w.from, w.to)).collect(),
             empty: l.empty_receivers,
         }
@@ -240,10 +254,22 @@ pub fn backdrop(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         set_dash(cx, &[3.0, 3.0]);
         cx.stroke();
         set_dash(cx, &[]);
+    }
+}
+
+/// The words that count, over the backdrop: each frame's note and each `+N`'s number (see
+/// [`Backdrop::of`]).
+fn counts(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
+    for fr in l.frames.iter().filter(|fr| !fr.note.is_empty()) {
+        cx.set_global_alpha(if fr.dim { 0.6 } else { 1.0 });
+        note(cx, fr, f.pal);
+    }
+    cx.set_global_alpha(1.0);
+    cx.set_text_baseline("middle");
+    for o in &l.overflow {
         font(cx, (o.rect.h * 0.55).min(l.font), true, true);
         cx.set_fill_style_str(&f.pal.ink);
         cx.set_text_align("center");
-        cx.set_text_baseline("middle");
         let (x, y) = o.rect.center();
         cx.fill_text(&format!("+{}", o.n), x, y);
         cx.set_text_align("start");
@@ -256,6 +282,7 @@ pub fn backdrop(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
 pub fn resting(cx: &mut Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
     reset_state(cx);
     let l = a.layout();
+    counts(cx, l, f);
     let mut drawn = HashSet::new();
     for s in a.sprites(f.real).filter(|s| s.at_rest) {
         token(cx, l, &s, f);
@@ -274,13 +301,19 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     wire_sends(cx, l, f);
     // One trail per journey; a burst gets one per group (see below), not one per token.
     for s in &sprites {
-        if let (Some((from, p)), false) = (s.travel, s.burst) {
-            trail(cx, from, s.rect.center(), p, false, f);
+        if let (Some(t), false) = (s.travel, s.burst) {
+            trail(cx, &t, false, f);
         }
     }
     let groups = burst_groups(sprites.iter());
     for &(from, to, _) in &groups {
-        trail(cx, from, to, 0.0, true, f);
+        let whole = Travel {
+            from,
+            to,
+            along: 1.0,
+            p: 0.0,
+        };
+        trail(cx, &whole, true, f);
     }
     // Journeys made at once (too many under way): one thin fading path per pair of places,
     // solid (a dashed path costs a canvas without a GPU several times more), at most
@@ -426,43 +459,11 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         }
         cx.stroke();
         set_dash(cx, &[]);
-        let tf = fr.title_font;
-        let (tx, ty) = if matches!(fr.place, Place::Sender(_)) {
-            (
-                fr.rect.x + tf * 0.6,
-                fr.rect.y + fr.rect.h / 2.0 - if fr.note.is_empty() { 0.0 } else { tf * 0.55 },
-            )
-        } else {
-            (fr.rect.x + tf * 0.5, fr.rect.y + tf * 0.85)
-        };
-        font(cx, tf, true, false);
+        let (tx, ty) = title_at(fr);
+        font(cx, fr.title_font, true, false);
         cx.set_fill_style_str(&pal.ink);
-        let title_w = fr.title.chars().count() as f64 * tf * 0.62;
+        let tf = fr.title_font;
         cx.fill_text(&fit(&fr.title, (fr.rect.w - tf) / (tf * 0.62)), tx, ty);
-        if !fr.note.is_empty() {
-            font(cx, tf * 0.85, false, false);
-            cx.set_fill_style_str(if fr.dim {
-                &pal.kinds[Kind::Dead as usize].0
-            } else {
-                &pal.muted
-            });
-            if matches!(fr.place, Place::Sender(_)) {
-                cx.fill_text(
-                    &fit(&fr.note, (fr.rect.w - tf) / (tf * 0.5)),
-                    tx,
-                    ty + tf * 1.15,
-                );
-            } else {
-                let room = fr.rect.w - title_w - tf * 1.2;
-                if room > tf * 1.5 {
-                    cx.fill_text(
-                        &fit(&fr.note, room / (tf * 0.85 * 0.55)),
-                        tx + title_w + tf * 0.4,
-                        ty,
-                    );
-                }
-            }
-        }
         cx.set_global_alpha(1.0);
     }
     if let Some(r) = l.empty_receivers {
@@ -472,6 +473,49 @@ fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         let (x, y) = r.center();
         cx.fill_text("No receiver yet", x, y);
         cx.set_text_align("start");
+    }
+}
+
+/// Where a frame's title is written (its baseline is the middle).
+fn title_at(fr: &crate::stage::layout::Frame) -> (f64, f64) {
+    let tf = fr.title_font;
+    if matches!(fr.place, Place::Sender(_)) {
+        (
+            fr.rect.x + tf * 0.6,
+            fr.rect.y + fr.rect.h / 2.0 - if fr.note.is_empty() { 0.0 } else { tf * 0.55 },
+        )
+    } else {
+        (fr.rect.x + tf * 0.5, fr.rect.y + tf * 0.85)
+    }
+}
+
+/// A frame's note: under a sender's title, after any other's where there is room.
+fn note(cx: &mut Cx, fr: &crate::stage::layout::Frame, pal: &Palette) {
+    let tf = fr.title_font;
+    let (tx, ty) = title_at(fr);
+    cx.set_text_baseline("middle");
+    font(cx, tf * 0.85, false, false);
+    cx.set_fill_style_str(if fr.dim {
+        &pal.kinds[Kind::Dead as usize].0
+    } else {
+        &pal.muted
+    });
+    if matches!(fr.place, Place::Sender(_)) {
+        cx.fill_text(
+            &fit(&fr.note, (fr.rect.w - tf) / (tf * 0.5)),
+            tx,
+            ty + tf * 1.15,
+        );
+    } else {
+        let title_w = fr.title.chars().count() as f64 * tf * 0.62;
+        let room = fr.rect.w - title_w - tf * 1.2;
+        if room > tf * 1.5 {
+            cx.fill_text(
+                &fit(&fr.note, room / (tf * 0.85 * 0.55)),
+                tx + title_w + tf * 0.4,
+                ty,
+            );
+        }
     }
 }
 
@@ -546,26 +590,21 @@ fn wire_sends(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
 /// At most this many paths of journeys made at once are drawn (see [`Animator::flows`]).
 const MAX_FLOW_PATHS: usize = 16;
 
-fn trail(cx: &mut Cx, from: (f64, f64), to: (f64, f64), p: f64, burst: bool, f: &Frame<'_>) {
-    // The arc the token follows (see `anim::arc`), drawn up to where it is.
+/// The way a journey came: its leg's arc (the one the token follows, [`arc`]) up to where the
+/// token is, dashed. Nothing for a token that has not gone a pixel yet.
+fn trail(cx: &mut Cx, t: &Travel, burst: bool, f: &Frame<'_>) {
+    let (ax, ay) = arc(t.from, t.to, t.along);
+    if (ax - t.from.0).abs() + (ay - t.from.1).abs() < 1.0 {
+        return;
+    }
     let steps = 16;
     cx.begin_path();
-    cx.move_to(from.0, from.1);
-    // The token's current centre is `to`; reconstruct the remaining path's start: we draw a
-    // straight-ish fading line from the origin, curved like the journey.
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let c = (
-        (from.0 + to.0) / 2.0 + dy * 0.12,
-        (from.1 + to.1) / 2.0 - dx.abs() * 0.12,
-    );
+    cx.move_to(t.from.0, t.from.1);
     for i in 1..=steps {
-        let t = f64::from(i) / f64::from(steps);
-        let u = 1.0 - t;
-        cx.line_to(
-            u * u * from.0 + 2.0 * u * t * c.0 + t * t * to.0,
-            u * u * from.1 + 2.0 * u * t * c.1 + t * t * to.1,
-        );
+        let (x, y) = arc(t.from, t.to, t.along * f64::from(i) / f64::from(steps));
+        cx.line_to(x, y);
     }
+    let p = t.p;
     cx.set_stroke_style_str(&f.pal.accent);
     cx.set_global_alpha(if burst { 0.25 } else { 0.5 } * (1.0 - p * 0.6));
     cx.set_line_width(if burst { 1.5 } else { 3.0 });
@@ -897,7 +936,50 @@ fn ending(cx: &mut Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<
 
 #[cfg(test)]
 mod tests {
-    use super::{arrow_barbs, label, square_band};
+    use super::{Cx, Frame, Palette, Travel, arc, arrow_barbs, label, square_band, trail};
+    use crate::stage::pen::{Arg, Op};
+
+    /// A trail is the arc its token follows ([`arc`], the one `anim` moves it along), from the
+    /// leg's start up to the token; nothing at all before the token has moved.
+    #[test]
+    fn a_trail_is_the_arc_up_to_its_token_and_nothing_before_it_moved() {
+        let pal = Palette::default();
+        let f = Frame {
+            real: 0.0,
+            virtual_ms: 0,
+            lock_ms: 1,
+            selected: None,
+            pal: &pal,
+        };
+        let (from, to) = ((10.0, 300.0), (400.0, 120.0));
+        let mut cx = Cx::new();
+        let still = Travel {
+            from,
+            to,
+            along: 0.0,
+            p: 0.0,
+        };
+        trail(&mut cx, &still, false, &f);
+        assert!(cx.is_empty(), "a trail of no length is not drawn");
+        let along = 0.6;
+        trail(&mut cx, &Travel { along, ..still }, false, &f);
+        let points: Vec<(f64, f64)> = cx
+            .commands()
+            .filter(|(op, _)| matches!(op, Op::MoveTo | Op::LineTo))
+            .map(|(_, args)| match args[..] {
+                [Arg::Num(x), Arg::Num(y)] => (x, y),
+                _ => panic!("{args:?}"),
+            })
+            .collect();
+        assert_eq!(points.len(), 17);
+        for (i, (x, y)) in points.into_iter().enumerate() {
+            let (ax, ay) = arc(from, to, along * i as f64 / 16.0);
+            assert!(
+                (x - ax).abs() < 0.01 && (y - ay).abs() < 0.01,
+                "{i}: ({x}, {y})"
+            );
+        }
+    }
 
     /// A held copy's label keeps its id whole when the entity does not fit beside it.
     #[test]
