@@ -423,7 +423,12 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
             font * 0.9,
             false,
         );
-        place_grid(out, place, lane, body, Size::Label, false);
+        // A scheduled message says when it is due under it, where all of them fit so.
+        let captions = place == Place::Scheduled && {
+            let (c, r) = grid_capacity(font, out.ring, body, Size::Label, true);
+            c * r >= lane.total
+        };
+        place_grid(out, place, lane, body, Size::Label, captions);
         y += hh + gap;
     }
 }

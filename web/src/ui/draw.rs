@@ -742,6 +742,18 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             cx.set_text_align("center");
             cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
             cx.set_text_align("start");
+        } else if let (Some(Place::Scheduled), Some(due)) = (s.place, t.due_ms) {
+            // When it becomes active: a time on the clock, so it is drawn once, at rest.
+            font(cx, px, false, true);
+            cx.set_fill_style_str(&pal.muted);
+            cx.set_text_align("center");
+            let text = format!("due at {}", crate::sim::secs(due));
+            cx.fill_text(
+                &fit(&text, c.w / (px * 0.61)),
+                c.x + c.w / 2.0,
+                c.y + c.h * 0.5,
+            );
+            cx.set_text_align("start");
         }
     }
     cx.set_global_alpha(1.0);

@@ -637,6 +637,51 @@ mod tests {
         assert!(t.contains(&after) && !t.contains(&before), "{t:?}");
     }
 
+    /// A scheduled message says under it when it becomes active, on the clock's terms; with
+    /// more than its lane can caption, none is (the tokens keep their room).
+    #[test]
+    fn a_scheduled_message_says_when_it_is_due() {
+        let scheduled = |n: u64| {
+            let mut m = base();
+            for k in 1..=n {
+                m.scheduled.push(Token {
+                    due_ms: Some(60_000 + k * 1_500),
+                    ..Token::new(10 + k, &format!("later-{k}"), 0)
+                });
+                m.whereabouts.push((10 + k, Place::Scheduled));
+            }
+            m
+        };
+        let pal = Palette::default();
+        let frame = Frame {
+            real: 0.0,
+            virtual_ms: 1_000,
+            lock_ms: 5_000,
+            selected: None,
+            pal: &pal,
+        };
+        let picture = |m: &Model| {
+            let mut a = Animator::default();
+            a.reset(layout(m, 1400.0, 800.0), m);
+            let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
+            paint(
+                &mut lay,
+                &mut still_ok,
+                &mut pen,
+                &a,
+                &frame,
+                (1400, 800),
+                1.0,
+            );
+            texts(&pen)
+        };
+        let t = picture(&scheduled(2));
+        assert!(t.iter().any(|t| t == "due at 61.5 s"), "{t:?}");
+        assert!(t.iter().any(|t| t == "due at 63.0 s"), "{t:?}");
+        let t = picture(&scheduled(60));
+        assert!(!t.iter().any(|t| t.starts_with("due at")), "{t:?}");
+    }
+
     /// A held copy names its entity ("m3 · work"): where the label has no room for both, the
     /// token shows the id whole and the caption under it the entity beside the time left.
     #[test]
