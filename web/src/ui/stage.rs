@@ -512,6 +512,28 @@ mod tests {
             .collect()
     }
 
+    /// A frame at virtual `ms` (locks of 5 s) in `pal`.
+    fn frame_at(pal: &Palette, virtual_ms: u64) -> Frame<'_> {
+        Frame {
+            real: 0.0,
+            virtual_ms,
+            lock_ms: 5_000,
+            selected: None,
+            pal,
+        }
+    }
+
+    /// The texts of the first picture of `m` on a stage of `size` at virtual `ms`.
+    fn first_picture(m: &Model, size: (u32, u32), virtual_ms: u64) -> Vec<String> {
+        let mut a = Animator::default();
+        a.reset(layout(m, f64::from(size.0), f64::from(size.1)), m);
+        let pal = Palette::default();
+        let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
+        let frame = frame_at(&pal, virtual_ms);
+        paint(&mut lay, &mut still_ok, &mut pen, &a, &frame, size, 1.0);
+        texts(&pen)
+    }
+
     /// Each picture draws only the layers whose content changed: the first sizes and draws
     /// all three; while only the clock moves, a picture is the still layer copied onto the
     /// canvas and the lock ring over it (no token at rest drawn again); a change of the tokens
@@ -602,36 +624,18 @@ mod tests {
         let mut a = Animator::default();
         a.reset(layout(&m1, 900.0, 500.0), &m1);
         let pal = Palette::default();
-        let frame = Frame {
-            real: 0.0,
-            virtual_ms: 0,
-            lock_ms: 5_000,
-            selected: None,
-            pal: &pal,
+        let frame = frame_at(&pal, 0);
+        // A picture whose still layer is to be drawn again (the tokens changed).
+        let picture = |a: &Animator, lay: &mut Layers| {
+            let (mut still_ok, mut pen) = (false, Pen::new());
+            paint(lay, &mut still_ok, &mut pen, a, &frame, (900, 500), 1.0);
+            pen
         };
-        let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
-        paint(
-            &mut lay,
-            &mut still_ok,
-            &mut pen,
-            &a,
-            &frame,
-            (900, 500),
-            1.0,
-        );
+        let mut lay = Layers::default();
+        let pen = picture(&a, &mut lay);
         assert!(texts(&pen).contains(&before));
         a.update(layout(&m2, 900.0, 500.0), &m2, &[], 0.0, false);
-        still_ok = false;
-        pen.clear();
-        paint(
-            &mut lay,
-            &mut still_ok,
-            &mut pen,
-            &a,
-            &frame,
-            (900, 500),
-            1.0,
-        );
+        let pen = picture(&a, &mut lay);
         assert_eq!(nums(&pen, Op::Layer), [2.0, 0.0], "the backdrop is kept");
         let t = texts(&pen);
         assert!(t.contains(&after) && !t.contains(&before), "{t:?}");
@@ -652,33 +656,10 @@ mod tests {
             }
             m
         };
-        let pal = Palette::default();
-        let frame = Frame {
-            real: 0.0,
-            virtual_ms: 1_000,
-            lock_ms: 5_000,
-            selected: None,
-            pal: &pal,
-        };
-        let picture = |m: &Model| {
-            let mut a = Animator::default();
-            a.reset(layout(m, 1400.0, 800.0), m);
-            let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
-            paint(
-                &mut lay,
-                &mut still_ok,
-                &mut pen,
-                &a,
-                &frame,
-                (1400, 800),
-                1.0,
-            );
-            texts(&pen)
-        };
-        let t = picture(&scheduled(2));
+        let t = first_picture(&scheduled(2), (1400, 800), 1_000);
         assert!(t.iter().any(|t| t == "due at 61.5 s"), "{t:?}");
         assert!(t.iter().any(|t| t == "due at 63.0 s"), "{t:?}");
-        let t = picture(&scheduled(60));
+        let t = first_picture(&scheduled(60), (1400, 800), 1_000);
         assert!(!t.iter().any(|t| t.starts_with("due at")), "{t:?}");
     }
 
@@ -692,27 +673,7 @@ mod tests {
             ..Token::new(3, "m3 · work", 1)
         });
         m.whereabouts.push((3, Place::Receiver(0)));
-        let mut a = Animator::default();
-        a.reset(layout(&m, 900.0, 500.0), &m);
-        let pal = Palette::default();
-        let frame = Frame {
-            real: 0.0,
-            virtual_ms: 1_000,
-            lock_ms: 5_000,
-            selected: None,
-            pal: &pal,
-        };
-        let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
-        paint(
-            &mut lay,
-            &mut still_ok,
-            &mut pen,
-            &a,
-            &frame,
-            (900, 500),
-            1.0,
-        );
-        let texts = texts(&pen);
+        let texts = first_picture(&m, (900, 500), 1_000);
         assert!(texts.iter().any(|t| t == "m3"), "{texts:?}");
         assert!(texts.iter().any(|t| t == "work · 4.0 s"), "{texts:?}");
         assert!(!texts.iter().any(|t| t.starts_with("m3 ·")), "{texts:?}");
