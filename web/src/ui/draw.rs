@@ -614,10 +614,22 @@ fn trail(cx: &mut Cx, t: &Travel, burst: bool, f: &Frame<'_>) {
     cx.set_global_alpha(1.0);
 }
 
+/// The shape a token is drawn in: its slot's, except on a journey between a lane's labels and a
+/// crowded receiver's small squares, where its box changes shape on the way: a label while
+/// the box is wide enough for one, a small square after (not a wide square box shrinking).
+fn shape(s: &Sprite<'_>) -> Size {
+    match s.travel {
+        Some(_) if s.rect.w > s.rect.h * 1.6 => Size::Label,
+        Some(_) => Size::Mini,
+        None => s.size,
+    }
+}
+
 fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let pal = f.pal;
     let t = s.token;
     let r = s.rect;
+    let size = shape(s);
     let kind = kind_of(s.place, t.mark);
     let (ink, fill) = pal.kind(kind);
     let stale = t.mark == Mark::Stale;
@@ -629,13 +641,9 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         cx.fill();
         cx.set_global_alpha(s.alpha);
     }
-    let radius = if s.size == Size::Label {
-        r.h / 2.0
-    } else {
-        0.0
-    };
+    let radius = if size == Size::Label { r.h / 2.0 } else { 0.0 };
     let outline = if stale { pal.muted.as_str() } else { ink };
-    if s.size == Size::Mini {
+    if size == Size::Mini {
         // A small square from two rectangles: no path, no stroke (a canvas without a GPU
         // rasterises a stroked path at many times the cost of a filled rectangle).
         let b = if s.travel.is_some() { 2.0 } else { 1.5 };
@@ -673,7 +681,7 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
         .map(|u| u.saturating_sub(f.virtual_ms));
     let full = t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64;
     let frac = lock_left.map(|left| (left as f64 / full).clamp(0.0, 1.0));
-    match s.size {
+    match size {
         Size::Label => {
             let h = r.h;
             let mut text_x = r.x + h * 0.45;
@@ -776,7 +784,7 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     } else {
         &f.pal.kinds[Kind::Locked as usize].0
     };
-    match s.size {
+    match shape(s) {
         Size::Label => {
             cx.set_line_width(r.h * 0.13);
             cx.set_stroke_style_str(warn);
@@ -948,8 +956,46 @@ fn ending(cx: &mut Cx, l: &Layout, e: &crate::stage::anim::Ended<'_>, f: &Frame<
 
 #[cfg(test)]
 mod tests {
-    use super::{Cx, Frame, Palette, Travel, arc, arrow_barbs, label, square_band, trail};
+    use super::{Cx, Frame, Palette, Travel, arc, arrow_barbs, label, shape, square_band, trail};
+    use crate::stage::anim::Sprite;
+    use crate::stage::layout::{Rect, Size};
+    use crate::stage::model::{Key, Place, Token};
     use crate::stage::pen::{Arg, Op};
+
+    /// On its way from a lane (labels) to a crowded receiver (small squares), a token is drawn
+    /// in the shape its box has on the way; at rest, in its slot's.
+    #[test]
+    fn a_token_between_a_label_and_a_small_square_takes_the_shape_of_its_box() {
+        let t = Token::new(1, "order-1", 0);
+        let on_its_way = Travel {
+            from: (0.0, 0.0),
+            to: (300.0, 0.0),
+            along: 0.5,
+            p: 0.5,
+        };
+        let sprite = |w: f64, h: f64, travel: Option<Travel>| Sprite {
+            key: Key::Msg(1),
+            token: &t,
+            size: Size::Mini,
+            rect: Rect::new(100.0, 50.0, w, h),
+            alpha: 1.0,
+            travel,
+            burst: false,
+            from_place: Some(Place::Available),
+            highlight: 0.0,
+            live: true,
+            place: Some(Place::Receiver(0)),
+            caption: None,
+            at_rest: travel.is_none(),
+        };
+        assert_eq!(shape(&sprite(70.0, 18.0, Some(on_its_way))), Size::Label);
+        assert_eq!(shape(&sprite(18.0, 14.0, Some(on_its_way))), Size::Mini);
+        assert_eq!(
+            shape(&sprite(70.0, 18.0, None)),
+            Size::Mini,
+            "at rest: its slot's"
+        );
+    }
 
     /// A trail is the arc its token follows ([`arc`], the one `anim` moves it along), from the
     /// leg's start up to the token; nothing at all before the token has moved.
