@@ -359,7 +359,7 @@ impl Oracle {
                 // "<topic>/subscriptions/<name>" in the document's `entities`).
                 let q = match args.first() {
                     None => &self.doc["queue"][k],
-                    Some(e) => match e.split_once("/subscriptions/") {
+                    Some(e) => match settle_core::namespace::split_subscription(e) {
                         Some((t, sub)) => &self.doc["entities"][t]["subscriptions"][sub][k],
                         None => &self.doc["entities"][e][k],
                     },

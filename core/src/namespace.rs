@@ -76,7 +76,20 @@ pub fn subscription_path(topic: &str, sub: &str) -> String {
 /// Whether `path` names a subscription (`<topic>/subscriptions/<name>`, [`subscription_path`]).
 #[must_use]
 pub fn is_subscription(path: &str) -> bool {
-    path.contains("/subscriptions/")
+    split_subscription(path).is_some()
+}
+
+/// A subscription's path as its topic and its name ([`subscription_path`] undone); `None` for
+/// any other path.
+#[must_use]
+pub fn split_subscription(path: &str) -> Option<(&str, &str)> {
+    path.split_once("/subscriptions/")
+}
+
+/// The topic of a subscription's path; any other path itself.
+#[must_use]
+pub fn topic_of(path: &str) -> &str {
+    split_subscription(path).map_or(path, |(topic, _)| topic)
 }
 
 /// An operation on an entity rather than on messages (`scenario-format-entities.md` §4).

@@ -1201,3 +1201,27 @@ fn a_step_of_an_automated_receivers_client_acts_on_the_actors_entity() {
         "$.script[1].from: client W already receives from \"q\""
     );
 }
+
+/// A subscription's path is `<topic>/subscriptions/<name>`; the one helper that builds it and
+/// the ones that take it apart agree, and nothing else is taken for a subscription.
+#[test]
+fn a_subscription_path_is_built_and_taken_apart_by_one_rule() {
+    use settle_core::namespace::{
+        is_subscription, split_subscription, subscription_path, topic_of,
+    };
+    let p = subscription_path("orders", "audit");
+    assert_eq!(p, "orders/subscriptions/audit");
+    assert_eq!(split_subscription(&p), Some(("orders", "audit")));
+    assert!(is_subscription(&p));
+    assert_eq!(topic_of(&p), "orders");
+    for other in [
+        "orders",
+        "queue-1",
+        "orders/subscriptions",
+        "subscriptions/audit",
+    ] {
+        assert_eq!(split_subscription(other), None, "{other}");
+        assert!(!is_subscription(other), "{other}");
+        assert_eq!(topic_of(other), other);
+    }
+}

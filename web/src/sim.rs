@@ -1064,8 +1064,7 @@ impl Sim {
                 let by = e.kind.by().map(|c| w.name(c).to_string());
                 let topic = copies
                     .contains(&n)
-                    .then(|| entity.split("/subscriptions/").next().map(index))
-                    .flatten();
+                    .then(|| index(settle_core::namespace::topic_of(entity)));
                 let cue = !quiet.contains(&n);
                 seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic, cue));
             }
@@ -2424,7 +2423,7 @@ impl Sim {
             let topics = paths.iter().filter(|p| space.is_topic(p)).count();
             let subs = paths
                 .iter()
-                .filter(|p| p.contains("/subscriptions/"))
+                .filter(|p| settle_core::namespace::is_subscription(p))
                 .count();
             let queues = paths.len() - topics - subs;
             let counted = |n: usize, one: &str| match n {

@@ -251,7 +251,7 @@ pub(super) fn kind_of(ents: &Entities, path: &str) -> Option<Kind> {
             EntitySpec::Topic(_) => Kind::Topic,
         });
     }
-    let (topic, sub) = path.split_once("/subscriptions/")?;
+    let (topic, sub) = crate::namespace::split_subscription(path)?;
     match ents.get(topic) {
         Some(EntitySpec::Topic(t)) if t.subscriptions.contains_key(sub) => Some(Kind::Subscription),
         _ => None,
@@ -263,7 +263,7 @@ pub(super) fn receive_config<'a>(ents: &'a Entities, path: &str) -> Option<&'a Q
     if let Some(EntitySpec::Queue(c)) = ents.get(path) {
         return Some(c);
     }
-    let (topic, sub) = path.split_once("/subscriptions/")?;
+    let (topic, sub) = crate::namespace::split_subscription(path)?;
     match ents.get(topic) {
         Some(EntitySpec::Topic(t)) => t.subscriptions.get(sub).map(|s| &s.config),
         _ => None,

@@ -324,20 +324,17 @@ impl Story {
         match &sc.entities {
             None => st.place("queue", false, sc.queue.max_delivery_count),
             Some(ents) => {
-                use crate::namespace::{EntitySpec, subscription_path};
+                use crate::namespace::{EntitySpec, subscription_path, topic_of};
                 // Queues and topics in the order the story first uses them (a request queue
                 // before its reply queue), then the others by name; a topic's subscriptions
                 // follow it.
                 let mut names: Vec<&str> = Vec::new();
-                fn top(e: &str) -> &str {
-                    e.split_once("/subscriptions/").map_or(e, |x| x.0)
-                }
                 for e in sc
                     .script
                     .iter()
                     .filter_map(|s| s.entity.as_deref())
                     .chain(sc.actor_entities.iter().map(|e| &**e))
-                    .map(top)
+                    .map(topic_of)
                     .chain(ents.keys().map(String::as_str))
                 {
                     if !names.contains(&e) {
@@ -1794,7 +1791,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
                     1 => "1 message".to_string(),
                     n => format!("{n} messages"),
                 };
-                match st.places[p].path.split_once("/subscriptions/") {
+                match crate::namespace::split_subscription(&st.places[p].path) {
                     _ if !st.entities => n,
                     Some((topic, _)) => format!("of {topic} · {n}"),
                     None => format!("queue · {n}"),
@@ -1850,7 +1847,7 @@ fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: bool) -> St
     // Entity groups: a bar beside a queue's or topic's lanes (a topic's spans its
     // subscriptions'), and a lighter one beside each subscription's.
     for (k, &(p, a, b)) in spans.iter().enumerate() {
-        let sub = st.places[p].path.contains("/subscriptions/");
+        let sub = crate::namespace::is_subscription(&st.places[p].path);
         let b = if sub {
             b
         } else {

@@ -466,7 +466,7 @@ fn place_entities(out: &mut Layout, m: &Model, col: Rect, dead: Rect) {
     for (i, e) in m.entities.iter().enumerate() {
         let place = Place::Active(i as u16);
         let hh = if e.topic { topic_h(e) } else { each };
-        let indent = if e.path.contains("/subscriptions/") {
+        let indent = if settle_core::namespace::is_subscription(&e.path) {
             font * 0.8
         } else {
             0.0
