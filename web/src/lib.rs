@@ -71,9 +71,6 @@ pub struct Ctx {
     /// When the snapshot was last published (real ms), at which simulation generation and
     /// virtual ms, and what publishing it cost (real ms).
     published: StoredValue<(f64, u64, u64, f64)>,
-    /// The snapshot of a publication going out in pieces, until its turn (see
-    /// [`Ctx::publish_piece`]).
-    later: StoredValue<Option<Snapshot>>,
 }
 
 /// The parts of a published snapshot that drive most of the page's reactive views (the lanes'
@@ -93,19 +90,6 @@ pub struct Parts {
     panels: StoredValue<Vec<Panel>>,
     /// Where the next round of off-screen panels starts (see [`Parts::publish`]).
     turn: StoredValue<usize>,
-    /// What a publication going out in pieces still has to show, in order (see
-    /// [`Parts::start`]).
-    rest: StoredValue<Vec<Piece>>,
-}
-
-/// A part of a publication shown a frame after the one before it: while the clock runs, one
-/// frame applying the lanes, every receiver panel and the log (their DOM updates, then the
-/// browser's style, layout and paint) took 20–40 ms twice a second at 50 receivers, a frame
-/// or two dropped each time; in pieces, no frame carries all of it.
-enum Piece {
-    /// The receivers' views, and whether every panel is brought up to date.
-    Panels(Vec<ReceiverView>, bool),
-    Log(Vec<LogLine>),
 }
 
 /// How many off-screen receiver panels follow each publication while the clock runs (the
@@ -153,7 +137,6 @@ impl Parts {
             receivers: RwSignal::new(Vec::new()),
             panels: StoredValue::new(Vec::new()),
             turn: StoredValue::new(0),
-            rest: StoredValue::new(Vec::new()),
         }
     }
 
@@ -161,14 +144,6 @@ impl Parts {
     /// While the clock runs (`all` false), a receiver panel off screen is brought up to date
     /// only in its turn, [`OFFSCREEN_PER_PUBLICATION`] at a time; with `all`, every panel is.
     fn publish(self, snap: &mut Snapshot, all: bool) {
-        self.start(snap, all);
-        while self.next_piece() {}
-    }
-
-    /// Publishes the lanes out of `snap` now and keeps its receivers' panels and its log for
-    /// the next calls of [`Parts::next_piece`] (what an earlier publication still kept is
-    /// dropped: this one is newer).
-    fn start(self, snap: &mut Snapshot, all: bool) {
         let lanes = [
             &mut snap.available,
             &mut snap.locked,
@@ -179,23 +154,8 @@ impl Parts {
         for (signal, lane) in self.lanes.iter().zip(lanes) {
             set_if_changed(*signal, std::mem::take(lane));
         }
-        self.rest.set_value(vec![
-            Piece::Log(std::mem::take(&mut snap.log)),
-            Piece::Panels(std::mem::take(&mut snap.receivers), all),
-        ]);
-    }
-
-    /// Publishes the next piece a publication kept; false when none was left.
-    fn next_piece(self) -> bool {
-        match self.rest.try_update_value(Vec::pop).flatten() {
-            Some(Piece::Panels(views, all)) => self.publish_panels(views, all),
-            Some(Piece::Log(log)) => set_if_changed(self.log, log),
-            None => return false,
-        }
-        true
-    }
-
-    fn publish_panels(self, views: Vec<ReceiverView>, all: bool) {
+        set_if_changed(self.log, std::mem::take(&mut snap.log));
+        let views = std::mem::take(&mut snap.receivers);
         let names: Vec<String> = views.iter().map(|v| v.name.clone()).collect();
         let turn = self.turn.get_value();
         let next = self.panels.try_update_value(|known| {
@@ -453,34 +413,13 @@ impl Ctx {
 
     /// Publishes a new snapshot to the page's reactive views now.
     pub fn refresh(self) {
-        self.publish(false);
-    }
-
-    /// Publishes a new snapshot, all of it now, or (`spread`, from the frame loop while the
-    /// clock runs) in pieces, one a frame: the lanes now, then the rest of the snapshot, the
-    /// receivers' panels and the log ([`Ctx::publish_piece`]).
-    fn publish(self, spread: bool) {
+        let start = real_now_ms();
         let (mut snap, generation, now) = self
             .sim
             .with_value(|s| (s.snapshot(), s.generation(), s.now().as_millis()));
         self.now_ms.set(now);
-        let all = !self.running.get_untracked();
-        if spread {
-            self.parts.start(&mut snap, all);
-            self.later.set_value(Some(snap));
-        } else {
-            self.parts.publish(&mut snap, all);
-            self.later.set_value(None);
-            self.show(snap);
-        }
-        // What it cost is measured in the next frame (see `start_clock`).
-        self.published
-            .set_value((real_now_ms(), generation, now, 0.0));
-    }
-
-    /// Shows the snapshot without its parts (see [`Ctx::parts`]).
-    fn show(self, snap: Snapshot) {
         let shown = snap.now_ms;
+        self.parts.publish(&mut snap, !self.running.get_untracked());
         self.snap.set(snap);
         // The receivers' lock bars follow it outside Leptos (bars built by this publication
         // start from its time too); while the clock runs, those on screen.
@@ -491,22 +430,9 @@ impl Ctx {
         if self.twin_views.with_untracked(|v| *v != twins) {
             self.twin_views.set(twins);
         }
-    }
-
-    /// Publishes the next piece of a publication going out in pieces (what it costs adds to
-    /// what the pieces before it cost); false when there was none.
-    fn publish_piece(self) -> bool {
-        let done = match self.later.try_update_value(Option::take).flatten() {
-            Some(snap) => {
-                self.show(snap);
-                true
-            }
-            None => self.parts.next_piece(),
-        };
-        if done {
-            self.published.update_value(|p| p.0 = real_now_ms());
-        }
-        done
+        let end = real_now_ms();
+        self.published
+            .set_value((end, generation, now, end - start));
     }
 
     /// Replaces the whole simulation (a loaded scenario or link). Its lesson is resolved
@@ -712,22 +638,18 @@ fn start_clock(ctx: Ctx) {
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
         // more than about a tenth of the main thread while the clock runs.
         let (at, g, t, cost) = ctx.published.get_value();
-        // The DOM work of the last publication (or piece of one) ran after it (Leptos
-        // effects): the gap to this frame is what it cost, added to what its earlier pieces
-        // cost, clamped like the clock's step (a long gap is a background tab or a jump of the
-        // clock, not work: unclamped, one such gap froze the mirror for ten times its length).
+        // The DOM work of the last publication ran after it (Leptos effects): the gap to this
+        // frame is what it cost, clamped like the clock's step (a long gap is a background
+        // tab or a jump of the clock, not work: unclamped, one such gap froze the mirror for
+        // ten times its length).
         let cost = if at <= last_frame_start(None) {
             cost
         } else {
-            cost + real
+            real
         };
         ctx.published.update_value(|p| p.3 = cost);
-        if ctx.publish_piece() {
-            // One piece a frame.
-        } else if (g != generation || t != now)
-            && (!running || start - at >= MIRROR_MS.max(cost * 10.0))
-        {
-            ctx.publish(running);
+        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
+            ctx.refresh();
         }
         last_frame_start(Some(start));
         request_animation_frame(move || frame(ctx, last, carry));
@@ -940,7 +862,6 @@ pub fn App() -> impl IntoView {
         twins: StoredValue::new_local(Vec::new()),
         twin_views: RwSignal::new(Vec::new()),
         published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
-        later: StoredValue::new(None),
     };
     if mode.embed {
         // An embed shows no welcome notice: its page's prose is the introduction.
@@ -1013,41 +934,6 @@ mod tests {
                     .with_untracked(|v| v.held.len())
             })
             .collect()
-    }
-
-    #[test]
-    fn a_publication_in_pieces_shows_the_lanes_then_the_panels_then_the_log_and_a_newer_one_drops_the_rest()
-     {
-        let mut sim = ten_receivers();
-        let parts = Parts::new();
-        parts.publish(&mut sim.snapshot(), true);
-        let log_len = || parts.log.with_untracked(Vec::len);
-        let (log0, locked0) = (log_len(), parts.lanes[1].with_untracked(|l| l.total));
-        sim.advance_to(Instant::from_millis(1500));
-        parts.start(&mut sim.snapshot(), false);
-        // The lanes at once; the receivers' panels and the log not yet.
-        assert_eq!(parts.lanes[1].with_untracked(|l| l.total), 10);
-        assert_ne!(locked0, 10);
-        assert_eq!(holding(parts), [0; 10]);
-        assert_eq!(log_len(), log0);
-        assert!(parts.next_piece());
-        assert_eq!(holding(parts), [1; 10], "the panels come next");
-        assert_eq!(log_len(), log0);
-        assert!(parts.next_piece());
-        assert!(log_len() > log0, "then the log");
-        assert!(!parts.next_piece(), "and nothing is left");
-        // A newer publication replaces what an older one still kept: its log is never shown.
-        sim.advance_to(Instant::from_millis(40_000));
-        let mut old = sim.snapshot();
-        let old_log = old.log.clone();
-        parts.start(&mut old, false);
-        let mut newer = sim.snapshot();
-        newer.log.truncate(1);
-        let kept = newer.log.clone();
-        parts.start(&mut newer, false);
-        while parts.next_piece() {}
-        assert_eq!(parts.log.with_untracked(Clone::clone), kept);
-        assert_ne!(kept, old_log);
     }
 
     #[test]
