@@ -285,7 +285,7 @@ pub fn resting(cx: &mut Cx, a: &Animator, f: &Frame<'_>) -> HashSet<Key> {
     counts(cx, l, f);
     let mut drawn = HashSet::new();
     for s in a.sprites(f.real).filter(|s| s.at_rest) {
-        token(cx, l, &s, f);
+        token(cx, l, &s, f, false);
         drawn.insert(s.key);
     }
     drawn
@@ -338,7 +338,7 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
     // Tokens not in the resting layer, those at rest first, the travelling ones on top.
     let fresh = |s: &&Sprite<'_>| !(s.at_rest && baked.contains(&s.key));
     for s in sprites.iter().filter(fresh).filter(|s| s.travel.is_none()) {
-        token(cx, l, s, f);
+        token(cx, l, s, f, true);
     }
     for s in &sprites {
         if s.travel.is_none() {
@@ -346,7 +346,7 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
         }
     }
     for s in sprites.iter().filter(|s| s.travel.is_some()) {
-        token(cx, l, s, f);
+        token(cx, l, s, f, true);
         token_live(cx, l, s, f);
     }
     for ((x, y), n) in burst_counts(sprites.iter(), a.flows(f.real).map(|(flow, _)| flow)) {
@@ -625,7 +625,8 @@ fn shape(s: &Sprite<'_>) -> Size {
     }
 }
 
-fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
+/// A token as drawn at rest (`live` false: into the still layer) or every frame (`live`).
+fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>, live: bool) {
     let pal = f.pal;
     let t = s.token;
     let r = s.rect;
@@ -731,8 +732,10 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             }
         }
         Size::Mini => {
-            if frac.is_some() {
-                square_ring(cx, r, l, 1.0, &pal.line);
+            // The track: all of it at rest (the still layer keeps it while the lock drains);
+            // drawn every frame, only the part already drained (the rest is under the ring).
+            if let Some(frac) = frac {
+                square_ring(cx, r, l, (if live { frac } else { 0.0 }, 1.0), &pal.line);
             }
         }
     }
@@ -798,7 +801,7 @@ fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
             );
             cx.stroke();
         }
-        Size::Mini => square_ring(cx, r, l, frac, warn),
+        Size::Mini => square_ring(cx, r, l, (0.0, frac), warn),
     }
     if let Some(c) = s.caption
         && !matches!(s.place, Some(Place::Dead | Place::DeadOf(_)))
@@ -830,9 +833,9 @@ fn ring_track(cx: &mut Cx, x: f64, y: f64, rad: f64, width: f64, pal: &Palette) 
     cx.stroke();
 }
 
-/// The lock ring of a small square token: a square band around it, `frac` of it drawn
-/// clockwise from the top centre (1 the whole band, 0 nothing), in rectangles only.
-fn square_ring(cx: &mut Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
+/// The lock ring of a small square token: a square band around it, the part from `from` to
+/// `to` of its length (0..=1, clockwise from the top centre) drawn, in rectangles only.
+fn square_ring(cx: &mut Cx, r: Rect, l: &Layout, (from, to): (f64, f64), colour: &str) {
     let b = (l.ring * 0.5).max(1.5);
     // Square about the token's middle, on its shorter side: a token on its way from a label
     // to a small square is wider than high, and a band as wide as the label was a big box.
@@ -840,22 +843,28 @@ fn square_ring(cx: &mut Cx, r: Rect, l: &Layout, frac: f64, colour: &str) {
     let (mx, my) = r.center();
     let o = Rect::new(mx - side / 2.0, my - side / 2.0, side, side).inset(-(l.ring * 0.45 + b));
     cx.set_fill_style_str(colour);
-    for (x, y, w, h) in square_band(o.x, o.y, o.w, b, frac) {
+    for (x, y, w, h) in square_band(o.x, o.y, o.w, b, from, to) {
         cx.fill_rect(x, y, w, h);
     }
 }
 
-/// The rectangles of `frac` of a square band (outer corner `x`, `y`, side `side`, thickness
-/// `b`), clockwise from the middle of the top edge.
+/// The rectangles of the part from `from` to `to` (0..=1 of its length, clockwise from the
+/// middle of the top edge) of a square band (outer corner `x`, `y`, side `side`, thickness
+/// `b`). The whole band is four rectangles, one an edge.
 fn square_band(
     x: f64,
     y: f64,
     side: f64,
     b: f64,
-    frac: f64,
+    from: f64,
+    to: f64,
 ) -> impl Iterator<Item = (f64, f64, f64, f64)> {
     // Drawn for every held token in every frame: no allocation.
-    let total = frac.clamp(0.0, 1.0) * 4.0 * side;
+    let (a, z) = (
+        from.clamp(0.0, 1.0) * 4.0 * side,
+        to.clamp(0.0, 1.0) * 4.0 * side,
+    );
+    let whole = a <= 0.0 && z >= 4.0 * side;
     let half = side / 2.0;
     // Where each piece starts along the band, and how long it is.
     let pieces = [
@@ -869,13 +878,24 @@ fn square_band(
         .into_iter()
         .enumerate()
         .filter_map(move |(i, (start, len))| {
-            let l = (total - start).clamp(0.0, len);
+            if whole {
+                return match i {
+                    0 => Some((x, y, side, b)),
+                    1 => Some((x + side - b, y, b, side)),
+                    2 => Some((x, y + side - b, side, b)),
+                    3 => Some((x, y, b, side)),
+                    _ => None,
+                };
+            }
+            // The part of this piece within a..z: `off` along it, `l` long.
+            let (s0, s1) = (start.max(a), (start + len).min(z));
+            let (off, l) = (s0 - start, s1 - s0);
             (l > 0.0).then_some(match i {
-                0 => (x + half, y, l, b),
-                1 => (x + side - b, y, b, l),
-                2 => (x + side - l, y + side - b, l, b),
-                3 => (x, y + side - l, b, l),
-                _ => (x, y, l, b),
+                0 => (x + half + off, y, l, b),
+                1 => (x + side - b, y + off, b, l),
+                2 => (x + side - off - l, y + side - b, l, b),
+                3 => (x, y + side - off - l, b, l),
+                _ => (x + off, y, l, b),
             })
         })
 }
@@ -1076,42 +1096,47 @@ mod tests {
         }
     }
 
-    fn length(rs: &[(f64, f64, f64, f64)]) -> f64 {
-        // Pieces alternate: along the top, down the right, along the bottom, up the left,
-        // along the top.
-        rs.iter()
-            .enumerate()
-            .map(|(i, &(_, _, w, h))| if i % 2 == 0 { w } else { h })
-            .sum()
-    }
-
     #[test]
     fn a_square_ring_drains_clockwise_from_the_top_centre() {
         let (x, y, side, b) = (10.0, 20.0, 16.0, 2.0);
-        assert!(square_band(x, y, side, b, 0.0).next().is_none());
-        // Full: five pieces around the whole square, as long as its perimeter.
-        let full: Vec<_> = square_band(x, y, side, b, 1.0).collect();
-        assert_eq!(full.len(), 5);
+        // How much of the band's length the rectangles cover (each is `b` thick).
+        let length = |rs: &[(f64, f64, f64, f64)]| rs.iter().map(|r| r.2 + r.3 - b).sum::<f64>();
+        let band = |from: f64, to: f64| square_band(x, y, side, b, from, to).collect::<Vec<_>>();
+        assert!(band(0.0, 0.0).is_empty());
+        // Whole: four rectangles, one an edge, as long as the perimeter.
+        let full = band(0.0, 1.0);
+        assert_eq!(full.len(), 4);
         assert!((length(&full) - 4.0 * side).abs() < 1e-9);
         // An eighth: only the right half of the top edge.
-        assert_eq!(
-            square_band(x, y, side, b, 0.125).collect::<Vec<_>>(),
-            vec![(18.0, 20.0, 8.0, 2.0)]
-        );
+        assert_eq!(band(0.0, 0.125), vec![(18.0, 20.0, 8.0, 2.0)]);
         // Three eighths: top right half and the right edge.
         assert_eq!(
-            square_band(x, y, side, b, 0.375).collect::<Vec<_>>(),
+            band(0.0, 0.375),
             vec![(18.0, 20.0, 8.0, 2.0), (24.0, 20.0, 2.0, 16.0)]
         );
         // Half: the bottom edge is drawn from the right, half of it.
-        let half: Vec<_> = square_band(x, y, side, b, 0.5).collect();
-        assert_eq!(half[2], (18.0, 34.0, 8.0, 2.0));
-        // Proportional everywhere, and never outside the square.
+        assert_eq!(band(0.0, 0.5)[2], (18.0, 34.0, 8.0, 2.0));
+        // From three eighths on: the bottom, the left and the top's left half.
+        assert_eq!(
+            band(0.375, 1.0),
+            vec![
+                (10.0, 34.0, 16.0, 2.0),
+                (10.0, 20.0, 2.0, 16.0),
+                (10.0, 20.0, 8.0, 2.0)
+            ]
+        );
+        // Proportional everywhere, never outside the square; a lock's ring (0..f) and the
+        // drained track (f..1) make the whole band between them, in at most six rectangles.
         for i in 0..=100 {
             let f = f64::from(i) / 100.0;
-            let rs: Vec<_> = square_band(x, y, side, b, f).collect();
-            assert!((length(&rs) - f * 4.0 * side).abs() < 1e-9, "{f}");
-            for (rx, ry, rw, rh) in rs {
+            let (ring, track) = (band(0.0, f), band(f, 1.0));
+            assert!((length(&ring) - f * 4.0 * side).abs() < 1e-9, "{f}");
+            assert!(
+                (length(&track) - (1.0 - f) * 4.0 * side).abs() < 1e-9,
+                "{f}"
+            );
+            assert!(ring.len() + track.len() <= 6, "{f}: {ring:?} {track:?}");
+            for (rx, ry, rw, rh) in ring.into_iter().chain(track) {
                 assert!(
                     rx >= x && ry >= y && rx + rw <= x + side + 1e-9 && ry + rh <= y + side + 1e-9
                 );
