@@ -99,14 +99,15 @@ impl Motion {
         if self.moving { ease_out(p) } else { ease(p) }
     }
 
-    fn at(&self, now: f64) -> (Rect, f64) {
+    /// Where the token is drawn at `now`, and the leg it is on (see [`Motion::travel`]).
+    fn at(&self, now: f64) -> (Rect, Travel) {
         let t = self.travel(now);
         let r = self.from.lerp(self.to, self.eased(t.p));
         if self.journey {
             let (cx, cy) = arc(t.from, t.to, t.along);
-            (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), t.p)
+            (Rect::new(cx - r.w / 2.0, cy - r.h / 2.0, r.w, r.h), t)
         } else {
-            (r, t.p)
+            (r, t)
         }
     }
 
@@ -723,7 +724,8 @@ impl Animator {
             .iter()
             .filter(move |d| !d.motion.done(now))
             .map(move |d| {
-                let (rect, p) = d.motion.at(now);
+                let (rect, travel) = d.motion.at(now);
+                let p = travel.p;
                 Sprite {
                     key: d.token.key,
                     token: &d.token,
@@ -735,7 +737,7 @@ impl Animator {
                     } else {
                         1.0
                     },
-                    travel: Some(d.motion.travel(now)),
+                    travel: Some(travel),
                     burst: d.motion.burst,
                     from_place: d.motion.from_place,
                     highlight: 0.0,
@@ -748,8 +750,8 @@ impl Animator {
         let resting = self.layout.slots.iter().map(move |s| {
             let (rect, travel, burst, from_place, still) = match self.motions.get(&s.key) {
                 Some(m) if !m.done(now) => {
-                    let (r, _) = m.at(now);
-                    let travel = m.journey.then(|| m.travel(now));
+                    let (r, t) = m.at(now);
+                    let travel = m.journey.then_some(t);
                     (r, travel, m.burst, m.from_place, false)
                 }
                 _ => (s.rect, None, false, None, true),
@@ -890,6 +892,16 @@ mod tests {
     }
 
     /// m1 moves from Available to R1.
+    /// m1 available (`m1`), then received by R1 (`m2`) at real time `now`: the animator
+    /// after that update.
+    fn received(now: f64, reduced: bool) -> (Animator, Model, Model) {
+        let m1 = with_available(base(), &[1]);
+        let mut a = start(&m1);
+        let m2 = receive(&m1);
+        a.update(layout(&m2, W, H), &m2, &[], now, reduced);
+        (a, m1, m2)
+    }
+
     fn receive(m: &Model) -> Model {
         let mut m2 = m.clone();
         let t = m2.available.tokens.remove(0);
@@ -1006,10 +1018,7 @@ mod tests {
 
     #[test]
     fn reduced_motion_highlights_at_the_destination_instead() {
-        let m1 = with_available(base(), &[1]);
-        let mut a = start(&m1);
-        let m2 = receive(&m1);
-        a.update(layout(&m2, W, H), &m2, &[], 0.0, true);
+        let (a, _, _) = received(0.0, true);
         let to = a.layout().slot(Key::Msg(1)).expect("m1").rect;
         let s = sprite(&a, Key::Msg(1), 1.0);
         assert_eq!(s.rect, to, "no travel");
@@ -1021,10 +1030,7 @@ mod tests {
 
     #[test]
     fn a_journey_retargeted_midway_starts_from_where_the_token_is_drawn() {
-        let m1 = with_available(base(), &[1]);
-        let mut a = start(&m1);
-        let m2 = receive(&m1);
-        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let (mut a, m1, _) = received(0.0, false);
         let halfway = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0).rect;
         // Back to Available before arriving (a 100× clock).
         a.update(layout(&m1, W, H), &m1, &[], JOURNEY_MS / 2.0, false);
@@ -1076,10 +1082,7 @@ mod tests {
 
     #[test]
     fn a_message_completed_on_its_way_to_its_receiver_arrives_there_before_its_check_mark() {
-        let m1 = with_available(base(), &[1]);
-        let mut a = start(&m1);
-        let m2 = receive(&m1);
-        a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
+        let (mut a, _, m2) = received(0.0, false);
         let held = a.layout().slot(Key::Msg(1)).expect("held").rect;
         // Completed a quarter of the way there (a fast clock).
         let mut m3 = m2.clone();
@@ -1269,10 +1272,7 @@ mod tests {
 
     #[test]
     fn a_journeys_trail_is_the_arc_its_token_came_along() {
-        let m1 = with_available(base(), &[1]);
-        let mut a = start(&m1);
-        let m2 = receive(&m1);
-        a.update(layout(&m2, W, H), &m2, &[], 1_000.0, false);
+        let (a, _, _) = received(1_000.0, false);
         // Every point the token passes lies on the trail drawn at any later time.
         let passed: Vec<(f64, f64)> = (0..=20)
             .map(|i| sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS * f64::from(i) / 40.0))

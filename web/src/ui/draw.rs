@@ -325,12 +325,7 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
         if flowing.len() < MAX_FLOW_PATHS && !flowing.contains(&(flow.origin, flow.dest)) {
             flowing.push((flow.origin, flow.dest));
             cx.set_global_alpha(0.3 * (1.0 - p));
-            cx.begin_path();
-            cx.move_to(flow.from.0, flow.from.1);
-            for i in 1..=8 {
-                let (x, y) = arc(flow.from, flow.to, f64::from(i) / 8.0);
-                cx.line_to(x, y);
-            }
+            arc_path(cx, flow.from, flow.to, 1.0, 8);
             cx.stroke();
         }
     }
@@ -587,6 +582,17 @@ fn wire_sends(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     }
 }
 
+/// A path along the journeys' arc ([`arc`]) from `from` towards `to`, up to `upto` of it (its
+/// parameter), in `steps` straight pieces.
+fn arc_path(cx: &mut Cx, from: (f64, f64), to: (f64, f64), upto: f64, steps: u32) {
+    cx.begin_path();
+    cx.move_to(from.0, from.1);
+    for i in 1..=steps {
+        let (x, y) = arc(from, to, upto * f64::from(i) / f64::from(steps));
+        cx.line_to(x, y);
+    }
+}
+
 /// At most this many paths of journeys made at once are drawn (see [`Animator::flows`]).
 const MAX_FLOW_PATHS: usize = 16;
 
@@ -597,13 +603,7 @@ fn trail(cx: &mut Cx, t: &Travel, burst: bool, f: &Frame<'_>) {
     if (ax - t.from.0).abs() + (ay - t.from.1).abs() < 1.0 {
         return;
     }
-    let steps = 16;
-    cx.begin_path();
-    cx.move_to(t.from.0, t.from.1);
-    for i in 1..=steps {
-        let (x, y) = arc(t.from, t.to, t.along * f64::from(i) / f64::from(steps));
-        cx.line_to(x, y);
-    }
+    arc_path(cx, t.from, t.to, t.along, 16);
     let p = t.p;
     cx.set_stroke_style_str(&f.pal.accent);
     cx.set_global_alpha(if burst { 0.25 } else { 0.5 } * (1.0 - p * 0.6));
@@ -676,12 +676,7 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>, live: bool) {
         cx.stroke();
     }
     // The lock ring drains in virtual time.
-    let lock_left = t
-        .until_ms
-        .filter(|_| !stale)
-        .map(|u| u.saturating_sub(f.virtual_ms));
-    let full = t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64;
-    let frac = lock_left.map(|left| (left as f64 / full).clamp(0.0, 1.0));
+    let frac = lock_left(t, f).map(|(_, frac)| frac);
     match size {
         Size::Label => {
             let h = r.h;
@@ -770,16 +765,24 @@ fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>, live: bool) {
     cx.set_global_alpha(1.0);
 }
 
+/// What is left of a held token's lock at the frame's virtual time: ms and share of its full
+/// lock (0..=1); `None` for a token without one (or whose lock is lost). The ring drawn every
+/// frame and the drained track under it both come from here, so they meet.
+fn lock_left(t: &crate::stage::model::Token, f: &Frame<'_>) -> Option<(u64, f64)> {
+    let left = t
+        .until_ms
+        .filter(|_| t.mark != Mark::Stale)?
+        .saturating_sub(f.virtual_ms);
+    let full = t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64;
+    Some((left, (left as f64 / full).clamp(0.0, 1.0)))
+}
+
 /// What changes with the clock alone: a held token's ring and its seconds.
 fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>) {
     let t = s.token;
-    if t.mark == Mark::Stale {
-        return;
-    }
-    let Some(left) = t.until_ms.map(|u| u.saturating_sub(f.virtual_ms)) else {
+    let Some((left, frac)) = lock_left(t, f) else {
         return;
     };
-    let frac = (left as f64 / t.lock_ms.unwrap_or(f.lock_ms).max(1) as f64).clamp(0.0, 1.0);
     let r = s.rect;
     cx.set_global_alpha(s.alpha);
     let warn = if frac < 0.25 {
