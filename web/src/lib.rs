@@ -583,6 +583,7 @@ fn start_clock(ctx: Ctx) {
     let carry = Rc::new(Cell::new(0.0f64));
     fn frame(ctx: Ctx, last: Rc<Cell<f64>>, carry: Rc<Cell<f64>>) {
         thread_local!(static SHOWN_AT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) });
+        thread_local!(static SHOWN_REAL: Cell<f64> = const { Cell::new(0.0) });
         let start = real_now_ms();
         let gap = start - last.get();
         // Clamp long gaps (a background tab): no spiral of catch-up.
@@ -593,14 +594,8 @@ fn start_clock(ctx: Ctx) {
             let acc = carry.get() + real * ctx.speed.get_untracked();
             let step = acc.floor();
             carry.set(acc - step);
-            // The "real" readout shows tenths: touch it only when they change.
-            let before = (ctx.real_ms.get_untracked() / 100.0).floor();
-            let after = ctx.real_ms.get_untracked() + real;
-            if (after / 100.0).floor() == before {
-                ctx.real_ms.update_untracked(|r| *r = after);
-            } else {
-                ctx.real_ms.set(after);
-            }
+            // Shown below with the virtual time.
+            ctx.real_ms.update_untracked(|r| *r += real);
             if step >= 1.0 && ctx.pending.get_untracked().is_none() {
                 let from = ctx.read(|s| s.now().as_millis());
                 let mut t = from.saturating_add(step as u64);
@@ -627,12 +622,26 @@ fn start_clock(ctx: Ctx) {
         let (generation, now) = ctx
             .sim
             .with_value(|s| (s.generation(), s.now().as_millis()));
-        // The shown time follows at CLOCK_MS while the clock runs, at once when it stands.
-        if ctx.now_ms.get_untracked() != now
-            && (!ctx.running.get_untracked() || start - SHOWN_AT.with(Cell::get) >= CLOCK_MS)
-        {
-            ctx.now_ms.set(now);
-            SHOWN_AT.with(|a| a.set(start));
+        // The shown times follow at CLOCK_MS while the clock runs, at once when it stands,
+        // and both in the same frame: each change of a readout's text is a layout, a paint and
+        // a commit of the page (one that waits for the compositor on a busy machine), so two
+        // readouts ticking out of step made twice as many of those frames.
+        if !ctx.running.get_untracked() || start - SHOWN_AT.with(Cell::get) >= CLOCK_MS {
+            let mut shown = false;
+            if ctx.now_ms.get_untracked() != now {
+                ctx.now_ms.set(now);
+                shown = true;
+            }
+            // The real readout shows tenths: touched only when they change.
+            let tenths = (ctx.real_ms.get_untracked() / 100.0).floor();
+            if SHOWN_REAL.with(Cell::get) != tenths {
+                SHOWN_REAL.with(|t| t.set(tenths));
+                ctx.real_ms.set(ctx.real_ms.get_untracked());
+                shown = true;
+            }
+            if shown {
+                SHOWN_AT.with(|a| a.set(start));
+            }
         }
         ui::tick(ctx, start, running);
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes

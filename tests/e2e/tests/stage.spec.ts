@@ -243,7 +243,8 @@ test('at 1280×800 eight receivers, a two-line caption and the dead-letter queue
 });
 
 /** Plays `s` for 3 s of real time and counts the frames in which the clock's readout, the
- * timeline's cursor and its markers changed (a MutationObserver on each). */
+ * timeline's cursor and its markers changed (a MutationObserver on each), and those in which
+ * either of the two readouts (virtual and real time) changed. */
 async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
   const p = new Playground(page);
   await p.open(s);
@@ -251,13 +252,15 @@ async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
   await p.runFor(500);
   await page.evaluate(() => {
     const w = window as unknown as { seen: Record<string, number[]>; frames: number };
-    w.seen = { clock: [], cursor: [], markers: [] };
+    w.seen = { clock: [], real: [], cursor: [], markers: [] };
     w.frames = 0;
     const count = () => { w.frames++; requestAnimationFrame(count); };
     requestAnimationFrame(count);
     const on = (key: string, el: Element, opts: MutationObserverInit) =>
-      new MutationObserver(() => w.seen[key].push(performance.now())).observe(el, opts);
-    on('clock', document.querySelector('[data-testid="clock"]')!, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(() => w.seen[key].push(w.frames)).observe(el, opts);
+    const text = { subtree: true, childList: true, characterData: true };
+    on('clock', document.querySelector('[data-testid="clock"]')!, text);
+    on('real', document.querySelector('.clock-real')!, text);
     for (const el of document.querySelectorAll('.tl-played, .tl-now')) on('cursor', el, { attributes: true });
     // The markers are drawn on the track's canvas, which counts its paints.
     on('markers', document.querySelector('.tl-marks')!, { attributes: true, attributeFilter: ['data-paints'] });
@@ -271,8 +274,12 @@ async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
   // The clock ran (about 3 s of virtual time in 3 s) in some 180 frames.
   expect(parseFloat(await p.virtualTime()) - before).toBeGreaterThan(2.5);
   expect(frames).toBeGreaterThan(150);
-  const distinct = (xs: number[]) => new Set(xs.map((x) => Math.round(x))).size;
-  return { p, clock: distinct(seen.clock), cursor: distinct(seen.cursor), markers: distinct(seen.markers) };
+  // Each change is stamped with the number of the frame it was made in.
+  const distinct = (xs: number[]) => new Set(xs).size;
+  return {
+    p, clock: distinct(seen.clock), real: distinct(seen.real), readouts: distinct([...seen.clock, ...seen.real]),
+    cursor: distinct(seen.cursor), markers: distinct(seen.markers),
+  };
 }
 
 test('a running clock changes the page\'s text ten times a second, not in every frame; the timeline follows without relayout', async ({ page, context }) => {
@@ -287,6 +294,11 @@ test('a running clock changes the page\'s text ten times a second, not in every 
   const scripted = await domChanges(page, scenario(script));
   expect(scripted.clock, 'clock readout updates').toBeGreaterThan(20);
   expect(scripted.clock, 'clock readout updates').toBeLessThanOrEqual(40);
+  // The real time's readout (tenths) changes in the same frames as the virtual time's: each
+  // frame that changes text is laid out, painted and committed, so out of step they made
+  // twice as many of those frames.
+  expect(scripted.real, 'real readout updates').toBeGreaterThan(20);
+  expect(scripted.readouts, 'frames in which a readout changed').toBeLessThanOrEqual(scripted.clock + 3);
   expect(scripted.cursor, 'timeline cursor updates').toBeGreaterThan(20);
   expect(scripted.cursor, 'timeline cursor updates').toBeLessThanOrEqual(40);
   // The cursor stands where the clock is: its transform is that share of the track.
