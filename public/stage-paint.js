@@ -10,10 +10,12 @@
   'use strict';
 
   // Layer 0 is the visible canvas; 1 and 2 are kept off the page (the stage's cached backdrop
-  // and tokens at rest).
-  function Layers(canvas) {
+  // and tokens at rest). An `opaque` canvas (every picture covers it with an opaque
+  // background: the stage) says so to the browser, whose compositor then copies it instead of
+  // blending it over the page (in software, about half the compositor's work a frame).
+  function Layers(canvas, opaque) {
     this.canvas = [canvas, null, null];
-    this.cx = [canvas.getContext('2d'), null, null];
+    this.cx = [canvas.getContext('2d', opaque ? { alpha: false } : undefined), null, null];
   }
   Layers.prototype.get = function (n) {
     if (!this.canvas[n]) {
@@ -86,7 +88,7 @@
     self.onmessage = function (e) {
       var d = e.data;
       if (d.canvas) {
-        layers = new Layers(d.canvas);
+        layers = new Layers(d.canvas, d.opaque);
         return;
       }
       try {
@@ -101,8 +103,8 @@
   var here = self.document.currentScript && self.document.currentScript.src;
 
   // A painter for one canvas of the page (`onPage`: replays on the page itself, for a small
-  // canvas drawn seldom, such as the timeline's markers).
-  function Painter(canvas, onPage) {
+  // canvas drawn seldom, such as the timeline's markers; `opaque`: see Layers).
+  function Painter(canvas, onPage, opaque) {
     this.backlog = 0;
     this.worker = null;
     this.layers = null;
@@ -113,13 +115,13 @@
         var off = canvas.transferControlToOffscreen();
         var w = new Worker(here);
         w.onmessage = function () { painter.backlog = Math.max(0, painter.backlog - 1); };
-        w.postMessage({ canvas: off }, [off]);
+        w.postMessage({ canvas: off, opaque: opaque }, [off]);
         this.worker = w;
       } catch (e) {
         this.worker = null;
       }
     }
-    if (!this.worker) this.layers = new Layers(canvas);
+    if (!this.worker) this.layers = new Layers(canvas, opaque);
     canvas.setAttribute('data-painter', this.worker ? 'worker' : 'page');
   }
   // `ops` may be a view into the wasm's memory: copied before it is sent (only the picture's
@@ -146,6 +148,6 @@
   };
 
   self.settlePaint = {
-    attach: function (canvas, onPage) { return new Painter(canvas, !!onPage); },
+    attach: function (canvas, onPage, opaque) { return new Painter(canvas, !!onPage, !!opaque); },
   };
 })(self);

@@ -28,6 +28,14 @@ test('a worker paints the stage off the main thread; where a canvas cannot be ha
     await p.runFor(200);
     const canvas = page.locator('canvas.stage');
     await expect(canvas).toHaveAttribute('data-painter', onPage ? 'page' : 'worker');
+    if (onPage) {
+      // The stage's canvas is opaque (its backdrop covers it: the compositor copies it instead
+      // of blending it over the page); the timeline's, drawn over its track, is not. The
+      // worker's canvas is made by the same code (stage-paint.js `Layers`).
+      const alpha = await page.evaluate(() => ['canvas.stage', 'canvas.tl-marks'].map((sel) =>
+        (document.querySelector(sel) as HTMLCanvasElement).getContext('2d')!.getContextAttributes().alpha));
+      expect(alpha).toEqual([false, true]);
+    }
     // The available token is painted where a click finds it, either way.
     const at = await paintedAt(page, AVAILABLE_FILL);
     expect(at).not.toBeNull();

@@ -131,11 +131,14 @@ extern "C" {
     #[derive(Clone)]
     pub(super) type Painter;
     /// A painter for `canvas`: in a worker that owns the canvas where the browser can, or
-    /// (`on_page`, or where it cannot) on the page itself.
+    /// (`on_page`, or where it cannot) on the page itself. An `opaque` canvas must be covered
+    /// by every picture (the stage's backdrop fills it): the compositor then copies it
+    /// instead of blending it over the page.
     #[wasm_bindgen(catch, js_namespace = settlePaint, js_name = attach)]
     pub(super) fn paint_attach(
         canvas: &HtmlCanvasElement,
         on_page: bool,
+        opaque: bool,
     ) -> Result<Painter, JsValue>;
     /// Replays a picture (the commands are copied before this returns).
     #[wasm_bindgen(method)]
@@ -181,7 +184,7 @@ fn attach(s: &mut StageState, id: &str) {
         return;
     };
     // Until the painter's script has run (it is deferred like the app's), try again next frame.
-    let Ok(painter) = paint_attach(&canvas, false) else {
+    let Ok(painter) = paint_attach(&canvas, false, true) else {
         return;
     };
     let resized = std::rc::Rc::clone(&s.resized);

@@ -215,7 +215,7 @@ pub(super) fn repaint(pal: &Palette) {
 /// Takes the track's canvas: measures it when its size changes, draws `marks`.
 fn attach(canvas: web_sys::HtmlCanvasElement, marks: Vec<Drawn>) {
     // The painter's script is deferred like the app's: without it, no markers.
-    let Ok(painter) = paint_attach(&canvas, true) else {
+    let Ok(painter) = paint_attach(&canvas, true, false) else {
         return;
     };
     let cb = Closure::<dyn FnMut()>::new(|| {
