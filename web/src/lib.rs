@@ -84,6 +84,8 @@ pub struct Parts {
     /// Available, locked, deferred, scheduled, dead-letter.
     pub lanes: [RwSignal<sim::Lane>; 5],
     pub log: RwSignal<Vec<LogLine>>,
+    /// Earlier log lines not on the page while the clock runs (see [`LOG_RUNNING`]).
+    pub log_earlier: RwSignal<usize>,
     /// The receivers' names, in order.
     pub receivers: RwSignal<Vec<String>>,
     /// Each receiver's panel, in the order they were first published.
@@ -97,6 +99,12 @@ pub struct Parts {
 /// stops). At 50 busy receivers every panel changed at every publication, and patching the
 /// 40-odd nobody could see cost most of it: 30–45 ms twice a second at 100×.
 const OFFSCREEN_PER_PUBLICATION: usize = 4;
+
+/// How many log lines, newest first, the page shows while the clock runs (all of them, up to
+/// [`sim::LOG_CAP`], when it stands). The log's box shows about a dozen; at 100× with 50 busy
+/// workers every one of 300 lines was new at each publication, rewritten twice a second where
+/// nobody could scroll to them before they were replaced (about 3 ms of each publication).
+pub(crate) const LOG_RUNNING: usize = 40;
 
 /// A receiver's panel as the page shows it.
 struct Panel {
@@ -134,6 +142,7 @@ impl Parts {
         Self {
             lanes: std::array::from_fn(|_| RwSignal::new(sim::Lane::default())),
             log: RwSignal::new(Vec::new()),
+            log_earlier: RwSignal::new(0),
             receivers: RwSignal::new(Vec::new()),
             panels: StoredValue::new(Vec::new()),
             turn: StoredValue::new(0),
@@ -154,6 +163,13 @@ impl Parts {
         for (signal, lane) in self.lanes.iter().zip(lanes) {
             set_if_changed(*signal, std::mem::take(lane));
         }
+        let earlier = if all {
+            0
+        } else {
+            snap.log.len().saturating_sub(LOG_RUNNING)
+        };
+        snap.log.truncate(snap.log.len() - earlier);
+        set_if_changed(self.log_earlier, earlier);
         set_if_changed(self.log, std::mem::take(&mut snap.log));
         let views = std::mem::take(&mut snap.receivers);
         let names: Vec<String> = views.iter().map(|v| v.name.clone()).collect();
@@ -980,5 +996,45 @@ mod tests {
         // A clock that stands shows every panel as it is.
         parts.publish(&mut sim.snapshot(), true);
         assert_eq!(holding(parts), [1; 10]);
+    }
+
+    #[test]
+    fn a_running_clock_shows_the_newest_log_lines_and_counts_the_rest_until_it_stops() {
+        let mut sim = ten_receivers();
+        sim.advance_to(Instant::from_millis(2000));
+        let full = sim.snapshot().log;
+        assert!(full.len() > 10, "{} lines", full.len());
+        let lines = |parts: Parts| {
+            parts
+                .log
+                .with_untracked(|l| l.iter().map(|l| l.n).collect::<Vec<_>>())
+        };
+        let newest: Vec<u64> = full.iter().map(|l| l.n).collect();
+        let parts = Parts::new();
+        // Fewer lines than LOG_RUNNING: all of them, running or not.
+        parts.publish(&mut sim.snapshot(), false);
+        assert_eq!(lines(parts), newest);
+        assert_eq!(parts.log_earlier.get_untracked(), 0);
+        // A long log while the clock runs: the newest LOG_RUNNING, newest first, the rest counted.
+        let mut snap = sim.snapshot();
+        let many: Vec<LogLine> = (0..LOG_RUNNING as u64 + 25)
+            .rev()
+            .map(|n| LogLine {
+                n,
+                ..full[0].clone()
+            })
+            .collect();
+        snap.log.clone_from(&many);
+        parts.publish(&mut snap, false);
+        let shown = lines(parts);
+        assert_eq!(shown.len(), LOG_RUNNING);
+        assert_eq!(shown[0], LOG_RUNNING as u64 + 24, "newest first");
+        assert_eq!(parts.log_earlier.get_untracked(), 25);
+        // When it stands, every line.
+        let mut snap = sim.snapshot();
+        snap.log = many;
+        parts.publish(&mut snap, true);
+        assert_eq!(lines(parts).len(), LOG_RUNNING + 25);
+        assert_eq!(parts.log_earlier.get_untracked(), 0);
     }
 }

@@ -138,3 +138,27 @@ test('sessions: accept, ordered delivery under the session lock, SessionLockLost
   await p.settle('a1', 'Complete');
   await expect(r.getByRole('alert')).toContainText('SessionLockLost');
 });
+
+test('while the clock runs the log shows its newest 40 lines and says how many more it shows when the clock stops', async ({ page }) => {
+  // Issue 10's frame budget: at 100× with 50 busy workers every one of 300 lines was new at
+  // each publication, rewritten twice a second below the box where nobody could read them.
+  const p = new Playground(page);
+  const script: unknown[] = Array.from({ length: 80 }, (_, i) => ({ at_ms: i * 10, do: 'send', by: 'S1', id: `m${i}` }));
+  script.push({ at_ms: 60_000, do: 'receive', by: 'R1' });
+  await p.open(scenario(script));
+  await p.clockButton('Play');
+  await p.runFor(2_000);
+  const lines = p.log().locator('.log-lines li');
+  const earlier = p.log().locator('.log-earlier');
+  await expect(lines).toHaveCount(40);
+  await expect(earlier).toBeVisible();
+  await expect(earlier).toHaveText(/^\d+ earlier lines: shown when the clock stops$/);
+  await expect(p.log()).toContainText(/\bm79\b/);
+  await expect(p.log()).not.toContainText(/\bm0\b/);
+  const more = parseInt((await earlier.textContent())!, 10);
+  expect(more).toBeGreaterThanOrEqual(40);
+  await p.clockButton('Pause');
+  await expect(earlier).toBeHidden();
+  await expect(lines).toHaveCount(40 + more);
+  await expect(p.log()).toContainText(/\bm0\b/);
+});

@@ -225,7 +225,9 @@ thread_local! {
 }
 
 /// The log, newest first: its lines are patched in plain DOM (`super::rows`); at 100× every
-/// line is new at each publication, and a line's elements are reused for a new one.
+/// line is new at each publication, and a line's elements are reused for a new one. While the
+/// clock runs it shows the newest [`crate::LOG_RUNNING`] lines and says how many more it
+/// shows when the clock stops.
 #[component]
 pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     let list = NodeRef::<leptos::html::Ol>::new();
@@ -242,6 +244,12 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
         <section class="card log" aria-label="Event log">
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
             <ol class="log-lines" node_ref=list></ol>
+            <p class="log-earlier" hidden=move || ctx.parts.log_earlier.get() == 0>
+                {move || match ctx.parts.log_earlier.get() {
+                    1 => "1 earlier line: shown when the clock stops".to_string(),
+                    n => format!("{n} earlier lines: shown when the clock stops"),
+                }}
+            </p>
         </section>
     }
 }
