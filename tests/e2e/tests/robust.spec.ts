@@ -188,3 +188,26 @@ test('a document with entities runs under the page budget too: over it, the same
   expect(clock).toBeGreaterThan(0);
   expect(clock).toBeLessThan(3600);
 });
+
+test('a scenario that runs out of its work budget while the clock runs shows its whole log once it stopped', async ({ page }) => {
+  test.setTimeout(60_000);
+  // While the clock runs the log shows its newest 40 lines; a stop by an error (not by Pause)
+  // must bring back the earlier ones too.
+  const doc = {
+    settle: 1, title: 'Runs out while playing', seed: 3, queue: { lock_duration_ms: 30000 },
+    script: [],
+    actors: [{ kind: 'sender', name: 'Flood', mode: 'pipelined', count: 100000, interval_ms: 1, rtt_ms: 20, store_ms: 2 }],
+  };
+  const text = Buffer.from(JSON.stringify(doc)).toString('base64url');
+  await page.goto(`./?budget=20000#s=${text}`);
+  await expect(page.getByRole('heading', { name: 'Runs out while playing' })).toBeVisible({ timeout: 15_000 });
+  const clock = page.getByRole('group', { name: 'Clock' });
+  await clock.getByLabel('Speed').selectOption({ label: '10×' });
+  await clock.getByRole('button', { name: 'Play', exact: true }).click();
+  const log = page.getByRole('region', { name: 'Event log' });
+  await expect(log.locator('.log-earlier')).toBeVisible({ timeout: 15_000 });
+  const alert = page.getByRole('alert').filter({ hasText: 'This scenario stopped at' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(log.locator('.log-earlier')).toBeHidden();
+  expect(await log.locator('.log-lines li').count()).toBeGreaterThan(40);
+});
