@@ -673,13 +673,7 @@ fn start_clock(ctx: Ctx) {
             real
         };
         ctx.published.update_value(|p| p.3 = cost);
-        // A mirror published while the clock ran holds part of the log back: once the clock
-        // stands it is published whole, whatever stopped it (Pause publishes at once; a
-        // scenario that fails mid-run does not).
-        let partial = ctx.parts.log_earlier.get_untracked() > 0;
-        if (g != generation || t != now || (!running && partial))
-            && (!running || start - at >= MIRROR_MS.max(cost * 10.0))
-        {
+        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
             ctx.refresh();
         }
         last_frame_start(Some(start));
