@@ -6,6 +6,7 @@
 
 pub mod artifacts;
 pub mod builtin;
+mod cadence;
 pub mod crash;
 pub mod embed;
 pub mod lesson;
@@ -54,8 +55,8 @@ pub struct Ctx {
     /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
     pub notice_area: RwSignal<&'static str>,
     /// Virtual now (ms) for the clock's readout, the timeline's cursor and the captions: at
-    /// most [`CLOCK_MS`] apart while the clock runs (each change restyles and lays out part
-    /// of the page), exactly whenever it stands still or a snapshot is published.
+    /// most [`cadence::CLOCK_MS`] apart while the clock runs (each change restyles and lays
+    /// out part of the page), exactly whenever it stands still or a snapshot is published.
     pub now_ms: RwSignal<u64>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
     pub presenter: RwSignal<bool>,
@@ -469,11 +470,6 @@ impl Ctx {
     }
 }
 
-/// How often (real ms) the reactive views follow a running clock: the lists, timers and log
-/// are a mirror of the stage, read at most twice a second; the canvas and the clock's
-/// readout follow every frame.
-const MIRROR_MS: f64 = 500.0;
-
 /// The page's keyboard shortcuts (as in the design): Space, →, ← (step back), E, R, + / −, F.
 fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
@@ -529,10 +525,6 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     }
     ev.prevent_default();
 }
-
-/// Real ms between updates of the virtual time the page shows while the clock runs (ten a
-/// second: the readout's last digits move faster than an eye reads them anyway).
-const CLOCK_MS: f64 = 100.0;
 
 /// Real ms of simulation work a frame may do while the clock runs, and while a link opens.
 const SLICE_MS: f64 = 8.0;
@@ -642,8 +634,9 @@ fn start_clock(ctx: Ctx) {
         // and both in the same frame: each change of a readout's text is a layout, a paint and
         // a commit of the page (one that waits for the compositor on a busy machine), so two
         // readouts ticking out of step made twice as many of those frames.
-        if !ctx.running.get_untracked() || start - SHOWN_AT.with(Cell::get) >= CLOCK_MS {
-            let mut shown = false;
+        let running = ctx.running.get_untracked();
+        let mut shown = false;
+        if cadence::readouts_due(running, start, SHOWN_AT.with(Cell::get)) {
             if ctx.now_ms.get_untracked() != now {
                 ctx.now_ms.set(now);
                 shown = true;
@@ -659,7 +652,6 @@ fn start_clock(ctx: Ctx) {
                 SHOWN_AT.with(|a| a.set(start));
             }
         }
-        ui::tick(ctx, start, running);
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
         // more than about a tenth of the main thread while the clock runs.
         let (at, g, t, cost) = ctx.published.get_value();
@@ -673,7 +665,10 @@ fn start_clock(ctx: Ctx) {
             real
         };
         ctx.published.update_value(|p| p.3 = cost);
-        if (g != generation || t != now) && (!running || start - at >= MIRROR_MS.max(cost * 10.0)) {
+        let publish = cadence::mirror_due(running, g != generation || t != now, start, at, cost);
+        // The stage takes the simulation's changes in a frame that changes no text.
+        ui::tick(ctx, start, running, shown || publish);
+        if publish {
             ctx.refresh();
         }
         last_frame_start(Some(start));

@@ -4,13 +4,13 @@
 //! with the narration.
 
 use super::draw::{self, Backdrop, Palette};
-use crate::Ctx;
 use crate::sim::Sim;
 use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
 use crate::stage::layout::layout;
 use crate::stage::model::{Model, Place};
 use crate::stage::pen::Pen;
+use crate::{Ctx, cadence};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -20,11 +20,6 @@ use web_sys::HtmlCanvasElement;
 const CANVAS_ID: &str = "stage-canvas";
 /// Real ms between pictures when nothing moves but the lock rings.
 const RING_MS: f64 = 100.0;
-/// Real ms a stage waits after taking the simulation's changes before it takes the next: a
-/// change after a quiet spell shows at once, but a stream of them (at 100× something changes
-/// in every frame) is taken twenty times a second, not sixty. Each take re-lays out the stage
-/// and redraws every token at rest; the journeys and lock rings still move in every frame.
-const FOLLOW_MS: f64 = 50.0;
 
 /// What the frame loop keeps between frames.
 #[derive(Default)]
@@ -202,14 +197,15 @@ fn attach(s: &mut StageState, id: &str) {
 
 /// One animation frame of every stage (the page's, and side by side the other variants').
 /// `real` is `performance.now()`.
-pub fn tick(ctx: Ctx, real: f64, running: bool) {
+pub fn tick(ctx: Ctx, real: f64, running: bool, page_changes: bool) {
+    let flags = (running, page_changes);
     ctx.sim.update_value(|sim| {
         ctx.stage
-            .update_value(|st| tick_side(st, sim, CANVAS_ID, real, running));
+            .update_value(|st| tick_side(st, sim, CANVAS_ID, real, flags));
     });
     ctx.twins.update_value(|v| {
         for t in v.iter_mut() {
-            tick_side(&mut t.stage, &mut t.sim, &twin_canvas(t.key), real, running);
+            tick_side(&mut t.stage, &mut t.sim, &twin_canvas(t.key), real, flags);
         }
     });
 }
@@ -221,7 +217,10 @@ pub(crate) fn twin_canvas(key: &str) -> String {
 
 /// One animation frame of a stage: takes the simulation's changes, moves the animator to
 /// the new layout, draws.
-fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bool) {
+/// `flags`: whether the clock runs, and whether this frame changes the page's text (then a
+/// running clock's take waits a frame: [`cadence::take_due`]).
+fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, flags: (bool, bool)) {
+    let (running, page_changes) = flags;
     if s.canvas.is_none() {
         attach(s, id);
     }
@@ -229,8 +228,8 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, running: bo
     let (generation, virtual_ms, selected) =
         (sim.generation(), sim.now().as_millis(), sim.selected());
     let changed = s.generation != Some(generation) || s.replaced;
-    let due = s.replaced || s.taken_at.is_none_or(|at| real - at >= FOLLOW_MS);
-    let fresh = (changed && due).then(|| (sim.take_cues(), sim.stage_model()));
+    let due = cadence::take_due(s.replaced, changed, running, page_changes, s.taken_at, real);
+    let fresh = due.then(|| (sim.take_cues(), sim.stage_model()));
     if fresh.is_some() {
         s.taken_at = Some(real);
     }
