@@ -311,6 +311,7 @@ fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, flags: (boo
                 lock_ms: s.model.lock_ms,
                 selected,
                 pal,
+                dpr,
             };
             let size = ((w * dpr).round() as u32, (h * dpr).round() as u32);
             paint(
@@ -522,6 +523,7 @@ mod tests {
             lock_ms: 5_000,
             selected: None,
             pal,
+            dpr: 1.0,
         }
     }
 
@@ -553,6 +555,7 @@ mod tests {
             lock_ms: 5_000,
             selected: None,
             pal: &pal,
+            dpr: 1.0,
         };
         let (mut lay, mut still_ok, mut pen) = (Layers::default(), false, Pen::new());
         // One picture, on a pen emptied of the last one.
