@@ -9,6 +9,11 @@
 //        [--cpuprofile DIR]   (also a V8 CPU profile of each window, DIR/<run>.cpuprofile, and
 //        the 25 functions with the most self time printed; wasm functions have names only in a
 //        build that keeps them: `data-wasm-opt="0" data-keep-debug` on the rust link of index.html)
+//   node tests/e2e/frame-bench.mjs URL_A URL_B … [--repeat N] [options above]
+//        (an A/B comparison: N rounds, each measuring every URL in turn, then per workload
+//        and URL the median of the rounds and their range. On a machine with only a few cores
+//        the same build's p95 varies by half from one run to the next: compare builds only
+//        this way, alternately, never one run of each)
 //   node tests/e2e/frame-bench.mjs --from DIR [--only …] [--speed …]
 //        (analyse the traces an earlier --trace DIR kept, without a browser)
 //
@@ -49,8 +54,14 @@ import { chromium } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const url = args.find((a) => !a.startsWith('--') && !/^\d/.test(a)) ?? 'http://127.0.0.1:4173/docs/playground/';
+// Options that take a value: that value is not a URL.
+const VALUED = new Set(['--seconds', '--json', '--only', '--speed', '--trace', '--from', '--worst', '--cpuprofile', '--repeat']);
+const urls = args.filter((a, i) => !a.startsWith('--') && !/^\d/.test(a) && !VALUED.has(args[i - 1]));
+if (!urls.length) urls.push('http://127.0.0.1:4173/docs/playground/');
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
+const repeat = Math.max(1, Number(opt('repeat', 1)));
+// Several URLs or rounds: each run is named by its URL's letter (A, B, …) and its round.
+const compare = urls.length > 1 || repeat > 1;
 const seconds = Number(opt('seconds', 6));
 const jsonOut = opt('json', null);
 const only = opt('only', null);
@@ -79,7 +90,7 @@ function selfTimes(profile, top = 25) {
     .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
 }
 
-function link(scenario) {
+function link(url, scenario) {
   return url + '#s=' + Buffer.from(JSON.stringify(scenario)).toString('base64url') + '&t=0';
 }
 
@@ -196,7 +207,7 @@ function analyse(events, t0, t1) {
 
 const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
 
-function report(name, speed, buf, virtual, errors) {
+function report(name, speed, buf, virtual, errors, tag = '') {
   const trace = JSON.parse(buf.toString());
   const events = trace.traceEvents ?? trace;
   // Trace timestamps are monotonic microseconds; use the extent of the trace's own frame
@@ -220,7 +231,7 @@ function report(name, speed, buf, virtual, errors) {
       style_layout: +(a.frames.reduce((s, f) => s + f.style_layout, 0) / a.frames.length).toFixed(2),
       paint_commit: +(a.frames.reduce((s, f) => s + f.paint, 0) / a.frames.length).toFixed(2),
     },
-    virtual_at_end: virtual, markers: a.markName, errors,
+    virtual_at_end: virtual, markers: a.markName, errors, run: tag,
     painter: a.painter && {
       pictures_per_s: +a.painter.per_second.toFixed(1),
       busy_ms_per_s: +a.painter.busy_ms_per_s.toFixed(1),
@@ -236,7 +247,7 @@ function report(name, speed, buf, virtual, errors) {
       console.log(`  frame ${String(f.i).padStart(4)}  ${f.total.toFixed(2).padStart(6)} ms  script ${f.script.toFixed(2)}  style+layout ${f.style_layout.toFixed(2)}  paint+commit ${f.paint.toFixed(2)}`);
     }
   }
-  console.log(`${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
+  console.log(`${tag ? tag.padEnd(4) : ''}${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +
     `longest task ${r.longest_task_ms} ms  (${r.frames} frames; mean script ${r.mean_parts.script}, style+layout ${r.mean_parts.style_layout}, paint+commit ${r.mean_parts.paint_commit}; virtual ${virtual})` +
     (r.painter ? `\n${' '.repeat(16)}painter worker: ${r.painter.pictures_per_s} pictures/s, ${r.painter.ms_per_picture} ms each, busy ${r.painter.busy_ms_per_s} ms/s` : `\n${' '.repeat(16)}painter worker: none (painted on the page)`) +
     (errors.length ? `  ERRORS: ${errors.join('; ')}` : ''));
@@ -268,14 +279,16 @@ if (fromDir) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  for (const [name, speed] of runs) {
+  for (let round = 1; round <= repeat; round++) for (const [k, url] of urls.entries()) for (const [name, speed] of runs) {
+    const tag = compare ? `${String.fromCharCode(65 + k)}${round}` : '';
+    const file_ = `${name}-${speed.replace('×', 'x')}${tag ? `-${tag}` : ''}`;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     if (name === 'baseline') {
       await page.goto(BASELINE);
     } else {
-      await page.goto(link(name === 'load-1k' ? load1k() : busy10k()));
+      await page.goto(link(url, name === 'load-1k' ? load1k() : busy10k()));
       await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
       // The link carries the whole scenario (0.6 MB at load-1k). While the trace records,
       // Chromium copies the document's address into events of every frame (each
@@ -300,16 +313,31 @@ if (fromDir) {
     const buf = await browser.stopTracing();
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
-      const file = `${profDir}/${name}-${speed.replace('×', 'x')}.cpuprofile`;
+      const file = `${profDir}/${file_}.cpuprofile`;
       writeFileSync(file, JSON.stringify(profile));
       console.log(`${file}: self time by function`);
       for (const line of selfTimes(profile)) console.log(line);
     }
     const virtual = name === 'baseline' ? 'none' : await page.getByTestId('clock').textContent();
     await page.close();
-    if (traceDir) writeFileSync(`${traceDir}/${name}-${speed.replace('×', 'x')}.json`, buf);
-    report(name, speed, buf, virtual, errors);
+    if (traceDir) writeFileSync(`${traceDir}/${file_}.json`, buf);
+    report(name, speed, buf, virtual, errors, tag);
   }
   await browser.close();
+  if (compare) {
+    // Per workload and URL: the median of the rounds, and their range.
+    const mid = (xs) => q(xs, 0.5);
+    const fmt = (xs) => `${mid(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+    console.log(`\nSummary of ${repeat} round(s): median of the rounds (range)`);
+    for (const [k, url] of urls.entries()) console.log(`  ${String.fromCharCode(65 + k)}: ${url}`);
+    for (const [name, speed] of runs) {
+      for (const k of urls.keys()) {
+        const rs = results.filter((r) => r.workload === name && r.speed === speed && r.run.startsWith(String.fromCharCode(65 + k)));
+        if (!rs.length) continue;
+        const painter = rs.every((r) => r.painter) ? `  painter ${fmt(rs.map((r) => r.painter.ms_per_picture))} ms a picture` : '';
+        console.log(`${String.fromCharCode(65 + k)} ${name.padEnd(9)} ${speed.padEnd(5)} median ${fmt(rs.map((r) => r.median_ms))}  p95 ${fmt(rs.map((r) => r.p95_ms))}  CPU p95 ${fmt(rs.map((r) => r.cpu_p95_ms))}  fps ${fmt(rs.map((r) => r.fps))}${painter}`);
+      }
+    }
+  }
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));
