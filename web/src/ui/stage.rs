@@ -198,14 +198,15 @@ fn attach(s: &mut StageState, id: &str) {
 /// One animation frame of every stage (the page's, and side by side the other variants').
 /// `real` is `performance.now()`.
 pub fn tick(ctx: Ctx, real: f64, running: bool, page_changes: bool) {
-    let flags = (running, page_changes);
     ctx.sim.update_value(|sim| {
-        ctx.stage
-            .update_value(|st| tick_side(st, sim, CANVAS_ID, real, flags));
+        ctx.stage.update_value(|st| {
+            tick_side(st, sim, CANVAS_ID, real, running, page_changes);
+        });
     });
     ctx.twins.update_value(|v| {
         for t in v.iter_mut() {
-            tick_side(&mut t.stage, &mut t.sim, &twin_canvas(t.key), real, flags);
+            let id = twin_canvas(t.key);
+            tick_side(&mut t.stage, &mut t.sim, &id, real, running, page_changes);
         }
     });
 }
@@ -217,10 +218,16 @@ pub(crate) fn twin_canvas(key: &str) -> String {
 
 /// One animation frame of a stage: takes the simulation's changes, moves the animator to
 /// the new layout, draws.
-/// `flags`: whether the clock runs, and whether this frame changes the page's text (then a
-/// running clock's take waits a frame: [`cadence::take_due`]).
-fn tick_side(s: &mut StageState, sim: &mut Sim, id: &str, real: f64, flags: (bool, bool)) {
-    let (running, page_changes) = flags;
+/// `page_changes`: this frame changes the page's text (then a running clock's take waits a
+/// frame: [`cadence::take_due`]).
+fn tick_side(
+    s: &mut StageState,
+    sim: &mut Sim,
+    id: &str,
+    real: f64,
+    running: bool,
+    page_changes: bool,
+) {
     if s.canvas.is_none() {
         attach(s, id);
     }
