@@ -1,7 +1,8 @@
-// Trunk post-build hook: gives the page a Content-Security-Policy.
+// Trunk post-build hook: gives each page a Content-Security-Policy.
 //
 // The policy allows scripts only from the page's own origin, plus each inline <script> of the
-// built index.html by the SHA-256 of its exact text (Trunk's wasm loader and the embed-height
+// built index.html and view.html (the embeds' page, scripts/view-page.mjs) by the SHA-256 of
+// its exact text (Trunk's wasm loader or the viewer's start, and the embed-height
 // script), and WebAssembly compilation ('wasm-unsafe-eval', not 'unsafe-eval'). Nothing may be
 // fetched, framed or posted anywhere else. The hashes are computed here, after Trunk has written
 // the final HTML, so they always match what is served. A <meta> policy cannot carry
@@ -22,32 +23,34 @@ if (process.env.TRUNK_PROFILE !== 'release') {
   console.log(`csp.mjs: ${process.env.TRUNK_PROFILE ?? 'unknown'} build, no policy (live reload needs inline script)`);
   process.exit(0);
 }
-const file = join(dir, 'index.html');
-let html = readFileSync(file, 'utf8');
-html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
+for (const name of ['index.html', 'view.html']) {
+  const file = join(dir, name);
+  let html = readFileSync(file, 'utf8');
+  html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
 
-const hashes = [];
-for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-  hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
-}
-const policy = [
-  "default-src 'none'",
-  `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+  const hashes = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+  const policy = [
+    "default-src 'none'",
+    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 
-const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
-const at = html.indexOf('<meta charset="utf-8" />');
-if (at < 0) {
-  console.error('csp.mjs: index.html has no <meta charset="utf-8" /> to place the policy after');
-  process.exit(1);
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+  const at = html.indexOf('<meta charset="utf-8" />');
+  if (at < 0) {
+    console.error(`csp.mjs: ${name} has no <meta charset="utf-8" /> to place the policy after`);
+    process.exit(1);
+  }
+  const end = at + '<meta charset="utf-8" />'.length;
+  html = `${html.slice(0, end)}\n    ${meta}${html.slice(end)}`;
+  writeFileSync(file, html);
+  console.log(`csp.mjs: policy with ${hashes.length} inline script hash(es) written to ${name}`);
 }
-const end = at + '<meta charset="utf-8" />'.length;
-html = `${html.slice(0, end)}\n    ${meta}${html.slice(end)}`;
-writeFileSync(file, html);
-console.log(`csp.mjs: policy with ${hashes.length} inline script hash(es) written to index.html`);

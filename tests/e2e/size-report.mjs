@@ -1,12 +1,15 @@
-// The bytes a first visit to the playground fetches, by file: raw, gzip -9 and brotli q11.
+// The bytes a first visit fetches, by file: raw, gzip -9 and brotli q11, for each page: the
+// playground (index.html) and the lean viewer of embeds (view.html, when the dist has it).
 //   node tests/e2e/size-report.mjs [DIST] [--budget FILE] [--json]
-// A first visit fetches index.html and what it references (the wasm-bindgen JS, the wasm, the
-// CSS, the icon); the dist's other files (embed.js, example.html, public/) are not counted.
-// With --budget, exits 1 when the brotli total (or any file named in the budget) is larger
+// A first visit fetches the page and what it references (the wasm-bindgen JS, the wasm, the
+// CSS, the icon, the painter's script); the dist's other files (embed.js, example.html,
+// public/, the other page's wasm) are not counted.
+// With --budget, exits 1 when a page's brotli total (or any file named in the budget) is larger
 // than the budget file allows: the build is deterministic, so this is a test, not a timing.
 // The budget file (size-budget.json at the repository root) is JSON:
-//   { "first_visit_brotli_bytes": N, "files": { "<suffix, e.g. _bg.wasm>": N } }
-// For where the wasm's bytes go, see size-attrib.mjs.
+//   { "first_visit_brotli_bytes": N, "files": { "<suffix, e.g. _bg.wasm>": N },
+//     "pages": { "view.html": { "first_visit_brotli_bytes": N, "files": { … } } } }
+// (the top level is index.html's). For where the wasm's bytes go, see size-attrib.mjs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,49 +22,69 @@ const flag = (name) => {
 const dir = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--budget')) ?? 'dist';
 const budgetFile = flag('--budget');
 
-const html = readFileSync(join(dir, 'index.html'), 'utf8');
-const files = new Set(['index.html']);
-for (const m of html.matchAll(/\b(?:href|src)="\.?\/?([^"#?]+)"/g)) {
-  if (existsSync(join(dir, m[1]))) files.add(m[1]);
-}
-// The loader imports the wasm by name from an inline script.
-for (const m of html.matchAll(/['"]\.\/([^'"]+\.(?:wasm|js))['"]/g)) {
-  if (existsSync(join(dir, m[1]))) files.add(m[1]);
+/** The files a first visit to `page` fetches, with their sizes, and the totals. */
+function visit(page) {
+  const html = readFileSync(join(dir, page), 'utf8');
+  const files = new Set([page]);
+  for (const m of html.matchAll(/\b(?:href|src)="\.?\/?([^"#?]+)"/g)) {
+    if (existsSync(join(dir, m[1]))) files.add(m[1]);
+  }
+  // The loader names the wasm in an inline script.
+  for (const m of html.matchAll(/['"]\.\/([^'"]+\.(?:wasm|js))['"]/g)) {
+    if (existsSync(join(dir, m[1]))) files.add(m[1]);
+  }
+  const rows = [];
+  const total = { raw: 0, gzip: 0, br: 0 };
+  for (const f of [...files].sort()) {
+    const b = readFileSync(join(dir, f));
+    const gz = gzipSync(b, { level: 9 }).length;
+    const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    rows.push({ file: f, raw: b.length, gzip: gz, brotli: br });
+    total.raw += b.length; total.gzip += gz; total.br += br;
+  }
+  return { page, files: rows, total };
 }
 
-const rows = [];
-const total = { raw: 0, gzip: 0, br: 0 };
-for (const f of [...files].sort()) {
-  const b = readFileSync(join(dir, f));
-  const gz = gzipSync(b, { level: 9 }).length;
-  const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  rows.push({ file: f, raw: b.length, gzip: gz, brotli: br });
-  total.raw += b.length; total.gzip += gz; total.br += br;
-}
+const pages = ['index.html', 'view.html'].filter((p) => existsSync(join(dir, p))).map(visit);
 
 if (args.includes('--json')) {
-  console.log(JSON.stringify({ files: rows, total }, null, 2));
+  console.log(JSON.stringify(pages, null, 2));
 } else {
   const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KiB';
-  for (const r of rows) console.log(`${r.file.padEnd(42)} raw ${kb(r.raw)}  gzip ${kb(r.gzip)}  brotli ${kb(r.brotli)}`);
-  console.log(`${'first visit, total'.padEnd(42)} raw ${kb(total.raw)}  gzip ${kb(total.gzip)}  brotli ${kb(total.br)}`);
+  for (const { page, files: rows, total } of pages) {
+    console.log(`${page}:`);
+    for (const r of rows) console.log(`  ${r.file.padEnd(40)} raw ${kb(r.raw)}  gzip ${kb(r.gzip)}  brotli ${kb(r.brotli)}`);
+    console.log(`  ${'first visit, total'.padEnd(40)} raw ${kb(total.raw)}  gzip ${kb(total.gzip)}  brotli ${kb(total.br)}`);
+  }
 }
 
 if (budgetFile) {
   const budget = JSON.parse(readFileSync(budgetFile, 'utf8'));
   const over = [];
-  if (total.br > budget.first_visit_brotli_bytes) {
-    over.push(`first visit: ${total.br} B brotli > budget ${budget.first_visit_brotli_bytes} B`);
+  const said = [];
+  for (const { page, files: rows, total } of pages) {
+    const b = page === 'index.html' ? budget : budget.pages?.[page];
+    if (!b) {
+      over.push(`${page}: no budget for it in ${budgetFile} ("pages": { "${page}": … })`);
+      continue;
+    }
+    if (total.br > b.first_visit_brotli_bytes) {
+      over.push(`${page}, first visit: ${total.br} B brotli > budget ${b.first_visit_brotli_bytes} B`);
+    }
+    for (const [suffix, max] of Object.entries(b.files ?? {})) {
+      const r = rows.find((x) => x.file.endsWith(suffix));
+      if (!r) over.push(`${page}: no first-visit file ends with "${suffix}" (budget ${budgetFile})`);
+      else if (r.brotli > max) over.push(`${page}: ${r.file}: ${r.brotli} B brotli > budget ${max} B`);
+    }
+    said.push(`${page} ${total.br} of ${b.first_visit_brotli_bytes} B brotli`);
   }
-  for (const [suffix, max] of Object.entries(budget.files ?? {})) {
-    const r = rows.find((x) => x.file.endsWith(suffix));
-    if (!r) over.push(`no first-visit file ends with "${suffix}" (budget ${budgetFile})`);
-    else if (r.brotli > max) over.push(`${r.file}: ${r.brotli} B brotli > budget ${max} B`);
+  for (const page of Object.keys(budget.pages ?? {})) {
+    if (!pages.some((p) => p.page === page)) over.push(`${page} has a budget but the dist has no ${page}`);
   }
   if (over.length) {
     console.error(`size budget exceeded (${budgetFile}):\n  ${over.join('\n  ')}`);
     console.error('Make it smaller, or raise the budget in the same commit and say why.');
     process.exit(1);
   }
-  console.log(`within the budget of ${budgetFile}: ${total.br} of ${budget.first_visit_brotli_bytes} B brotli`);
+  console.log(`within the budget of ${budgetFile}: ${said.join('; ')}`);
 }

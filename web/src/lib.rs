@@ -14,6 +14,7 @@ pub mod share;
 pub mod sim;
 pub mod stage;
 mod ui;
+pub mod view;
 
 use leptos::prelude::*;
 use settle_core::Instant;
@@ -527,8 +528,8 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
 }
 
 /// Real ms of simulation work a frame may do while the clock runs, and while a link opens.
-const SLICE_MS: f64 = 8.0;
-const LOAD_SLICE_MS: f64 = 30.0;
+pub(crate) const SLICE_MS: f64 = 8.0;
+pub(crate) const LOAD_SLICE_MS: f64 = 30.0;
 /// Records per call between looks at the real clock (a slice overshoots by about one call).
 const SLICE_RECORDS: u64 = 200;
 
@@ -547,26 +548,37 @@ fn advance_for(ctx: Ctx, t: Instant, deadline: f64) -> bool {
 }
 
 fn advance_main(ctx: Ctx, t: Instant, deadline: f64) -> bool {
+    let Some(done) = ctx.sim.try_update_value(|s| advance_within(s, t, deadline)) else {
+        return true;
+    };
+    match done {
+        Ok(reached) => reached,
+        Err(e) => {
+            ctx.running.set(false);
+            ctx.pending.set(None);
+            ctx.notice.set(Some((e, true)));
+            ctx.refresh();
+            true
+        }
+    }
+}
+
+/// Advances `sim` toward `t` in calls of [`SLICE_RECORDS`] until `deadline` (real ms): true
+/// when `t` was reached. A run that stops (over its work budget) is an error in words, the
+/// state up to then kept.
+pub(crate) fn advance_within(sim: &mut Sim, t: Instant, deadline: f64) -> Result<bool, String> {
     loop {
-        let done = ctx.sim.try_update_value(|s| {
-            let r = s.advance_slice(t, SLICE_RECORDS);
-            crash::at(s.now().as_millis());
-            r
-        });
-        match done {
-            Some(Ok(true)) | None => return true,
-            Some(Ok(false)) if real_now_ms() < deadline => {}
-            Some(Ok(false)) => return false,
-            Some(Err(e)) => {
-                ctx.running.set(false);
-                ctx.pending.set(None);
-                let at = ctx.read(|s| s.now());
-                ctx.notice.set(Some((
-                    format!("This scenario stopped at {at}: {e}. Everything up to then is kept."),
-                    true,
-                )));
-                ctx.refresh();
-                return true;
+        let r = sim.advance_slice(t, SLICE_RECORDS);
+        crash::at(sim.now().as_millis());
+        match r {
+            Ok(true) => return Ok(true),
+            Ok(false) if real_now_ms() < deadline => {}
+            Ok(false) => return Ok(false),
+            Err(e) => {
+                return Err(format!(
+                    "This scenario stopped at {}: {e}. Everything up to then is kept.",
+                    sim.now()
+                ));
             }
         }
     }
@@ -681,7 +693,7 @@ fn start_clock(ctx: Ctx) {
     request_animation_frame(move || request_animation_frame(move || frame(ctx, last, carry)));
 }
 
-fn query_param(name: &str) -> Option<String> {
+pub(crate) fn query_param(name: &str) -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
     search
         .trim_start_matches('?')
@@ -691,11 +703,20 @@ fn query_param(name: &str) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
+/// What [`initial`] opens: the simulation, a link's position, where it came from, and what to
+/// tell (text, is an error).
+type Initial = (
+    Sim,
+    Option<u64>,
+    Option<lesson::Source>,
+    Option<(String, bool)>,
+);
+
 /// The start state: a share link in the fragment if there is one (a bad link shows its error
 /// and the welcome scenario instead), else `?preset=` or `?compare=`, else the welcome
 /// scenario. Also the shared position (the frame loop goes there in slices), and the
-/// address's name for what was loaded.
-fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Option<lesson::Source>) {
+/// address's name for what was loaded, and a notice to show.
+fn initial() -> Initial {
     if let Some(n) = query_param("budget").and_then(|v| v.parse::<u64>().ok()) {
         sim::limit_budget(n);
     }
@@ -705,23 +726,17 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Optio
     match share::parse_fragment(&hash) {
         Some(Ok((text, t))) => match Sim::load(&text) {
             Ok(sim) => {
-                notice.set(Some((
-                    format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
-                    false,
-                )));
-                (sim, Some(t), None)
+                let said = format!("Opened a shared scenario at {}.", Instant::from_millis(t));
+                (sim, Some(t), None, Some((said, false)))
             }
             Err(e) => {
-                notice.set(Some((
-                    format!("This link's scenario was not loaded: {e}"),
-                    true,
-                )));
-                (Sim::welcome(), None, None)
+                let said = format!("This link's scenario was not loaded: {e}");
+                (Sim::welcome(), None, None, Some((said, true)))
             }
         },
         Some(Err(e)) => {
-            notice.set(Some((format!("This link was not loaded: {e}"), true)));
-            (Sim::welcome(), None, None)
+            let said = format!("This link was not loaded: {e}");
+            (Sim::welcome(), None, None, Some((said, true)))
         }
         None => {
             let named = match (query_param("preset"), query_param("compare")) {
@@ -730,13 +745,13 @@ fn initial(notice: RwSignal<Option<(String, bool)>>) -> (Sim, Option<u64>, Optio
                     .map(|sim| (sim, lesson::Source::Preset(name))),
                 (None, Some(name)) => lesson::compare_side(&name, "a")
                     .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
-                (None, None) => return (Sim::welcome(), None, None),
+                (None, None) => return (Sim::welcome(), None, None, None),
             };
             match named {
-                Ok((sim, source)) => (sim, None, Some(source)),
+                Ok((sim, source)) => (sim, None, Some(source), None),
                 Err(e) => {
-                    notice.set(Some((format!("This link was not loaded: {e}"), true)));
-                    (Sim::welcome(), None, None)
+                    let said = format!("This link was not loaded: {e}");
+                    (Sim::welcome(), None, None, Some((said, true)))
                 }
             }
         }
@@ -776,7 +791,7 @@ pub(crate) fn twins_of(name: &str, key: &str) -> Vec<(&'static str, String, Sim)
         .collect()
 }
 
-fn flag(name: &str) -> bool {
+pub(crate) fn flag(name: &str) -> bool {
     query_param(name).is_some_and(|v| v != "0" && v != "false")
 }
 
@@ -791,8 +806,19 @@ pub struct Mode {
     pub compact: bool,
 }
 
+impl Mode {
+    /// The mode the address asks for.
+    pub(crate) fn of_address() -> Self {
+        Self {
+            embed: query_param("embed").is_some(),
+            readonly: flag("readonly"),
+            compact: flag("compact"),
+        }
+    }
+}
+
 /// Applies the embed options to the document: body classes and the colour theme.
-fn apply_mode(mode: Mode) {
+pub(crate) fn apply_mode(mode: Mode) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -823,42 +849,74 @@ fn apply_mode(mode: Mode) {
     }
 }
 
+/// How a page opens, from its address: the scenario and the position to go to, whether the
+/// clock runs, its speed, the lesson and a notice (the playground and the lean viewer alike).
+pub(crate) struct Opening {
+    pub(crate) mode: Mode,
+    pub(crate) sim: Sim,
+    /// Where to go before showing the clock running: a link's position, or `?start=`.
+    pub(crate) target: Option<u64>,
+    pub(crate) paused: bool,
+    pub(crate) speed: f64,
+    pub(crate) lesson: lesson::State,
+    pub(crate) notice: Option<(String, bool)>,
+}
+
+impl Opening {
+    pub(crate) fn of_address(mode: Mode) -> Self {
+        let (sim, link_at, source, notice) = initial();
+        let shared = link_at.is_some();
+        let target = link_at
+            .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
+            .filter(|&t| t > 0);
+        // Embeds are still until told to play (the docs' prose describes the start), unless
+        // `autoplay=1`; a shared link opens paused at its position.
+        let paused = if mode.embed {
+            !flag("autoplay")
+        } else {
+            shared || flag("paused")
+        };
+        let speed = query_param("speed")
+            .and_then(|v| settle_core::scenario::parse_f64(&v))
+            .filter(|s| SPEEDS.contains(s))
+            .unwrap_or(1.0);
+        let mut lesson = lesson::State::of(sim.scenario());
+        lesson.source = source;
+        // An embed that plays by itself runs through its captions' pauses (a docs page's reader
+        // did not ask to be stopped); everywhere else they stop the clock.
+        lesson.pauses = !(mode.embed && flag("autoplay"));
+        let speed = match (query_param("speed").is_some(), lesson.speed()) {
+            (false, Some(s)) => s,
+            _ => speed,
+        };
+        // An embed shows no welcome notice: its page's prose is the introduction.
+        let notice = notice.filter(|n| !mode.embed || n.1);
+        Self {
+            mode,
+            sim,
+            target,
+            paused,
+            speed,
+            lesson,
+            notice,
+        }
+    }
+}
+
 /// The playground page.
 #[component]
 pub fn App() -> impl IntoView {
-    let mode = Mode {
-        embed: query_param("embed").is_some(),
-        readonly: flag("readonly"),
-        compact: flag("compact"),
-    };
+    let Opening {
+        mode,
+        sim: first,
+        target,
+        paused,
+        speed,
+        lesson,
+        notice,
+    } = Opening::of_address(Mode::of_address());
     apply_mode(mode);
-    let notice = RwSignal::new(None);
-    let (first, link_at, source) = initial(notice);
-    let shared = link_at.is_some();
-    // Where to go before showing the clock running: the link's position, or `?start=`.
-    let target = link_at
-        .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
-        .filter(|&t| t > 0);
-    // Embeds are still until told to play (the docs' prose describes the start), unless
-    // `autoplay=1`; a shared link opens paused at its position.
-    let paused = if mode.embed {
-        !flag("autoplay")
-    } else {
-        shared || flag("paused")
-    };
-    let speed = query_param("speed")
-        .and_then(|v| settle_core::scenario::parse_f64(&v))
-        .filter(|s| SPEEDS.contains(s))
-        .unwrap_or(1.0);
-    let mut lesson = lesson::State::of(first.scenario());
-    lesson.source = source;
-    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
-    // did not ask to be stopped); everywhere else they stop the clock.
-    lesson.pauses = !(mode.embed && flag("autoplay"));
-    let speed = match (query_param("speed").is_some(), lesson.speed()) {
-        (false, Some(s)) => s,
-        _ => speed,
-    };
+    let notice = RwSignal::new(notice);
     let sim = StoredValue::new_local(first);
     let (generation, now) = sim.with_value(|s| (s.generation(), s.now().as_millis()));
     let parts = Parts::new();
@@ -883,14 +941,6 @@ pub fn App() -> impl IntoView {
         twin_views: RwSignal::new(Vec::new()),
         published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
     };
-    if mode.embed {
-        // An embed shows no welcome notice: its page's prose is the introduction.
-        ctx.notice.update(|n| {
-            if n.as_ref().is_some_and(|n| !n.1) {
-                *n = None;
-            }
-        });
-    }
     provide_context(ctx);
     if let Some(lesson::Source::Compare(name, key)) =
         ctx.lesson.with_untracked(|l| l.source.clone())

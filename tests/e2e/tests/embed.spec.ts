@@ -51,9 +51,13 @@ test('the example docs page embeds two independent, running playgrounds that fit
   expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
 });
 
-test('embed options: a preset, read-only, dark theme, start time, and no welcome notice', async ({ page }) => {
+/** Both pages that show an embed: the lean viewer (view.html, what the snippets use) and the
+ *  playground itself (older snippets). */
+const pages = [['the lean viewer', './view.html'], ['the playground', './']] as const;
+
+for (const [name, at] of pages) test(`embed options (${name}): a preset, read-only, dark theme, start time, and no welcome notice`, async ({ page }) => {
   await page.clock.install({ time: 0 });
-  await page.goto('./?embed&preset=lock-expiry&readonly=1&theme=dark&start=31000');
+  await page.goto(`${at}?embed&preset=lock-expiry&readonly=1&theme=dark&start=31000`);
   await expect(page.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible();
   await expect(page.getByTestId('clock')).toHaveText('31.000 s');
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -68,8 +72,8 @@ test('embed options: a preset, read-only, dark theme, start time, and no welcome
   await expect(page.getByRole('button', { name: 'Open in Settle ↗' })).toBeVisible();
 });
 
-test('without embed.js an embed keeps its own height and still works', async ({ page }) => {
-  await page.setContent(`<iframe id="f" src="${new URL('./?embed&preset=abandon&autoplay=1', page.url() === 'about:blank' ? test.info().project.use.baseURL : page.url())}" style="border:0" width="800" height="400"></iframe>`);
+for (const [name, at] of pages) test(`without embed.js an embed keeps its own height and still works (${name})`, async ({ page, baseURL }) => {
+  await page.setContent(`<iframe id="f" src="${new URL(`${at}?embed&preset=abandon&autoplay=1`, baseURL)}" style="border:0" width="800" height="400"></iframe>`);
   const f = page.frameLocator('#f');
   await expect(f.getByRole('heading', { name: 'Abandon: give it back now' })).toBeVisible();
   expect(await page.locator('#f').evaluate((e) => (e as HTMLIFrameElement).getBoundingClientRect().height)).toBe(400);
@@ -82,22 +86,25 @@ test('the Embed button gives a one-line snippet that reproduces the current scen
   await p.button(p.region('Scenario'), 'Embed').click();
   const snippet = await p.region('Scenario').getByLabel('Embed snippet').inputValue();
   const [iframe, script] = snippet.split('\n');
-  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="800" height="587" style="border:0;max-width:100%" loading="lazy"><\/iframe>$/);
+  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/view\.html\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="800" height="587" style="border:0;max-width:100%" loading="lazy"><\/iframe>$/);
   expect(script).toMatch(/^<script src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/embed\.js"><\/script>$/);
   const host = await context.newPage();
   await host.setContent(`<!doctype html><body>${snippet}</body>`);
   const f = host.frameLocator('iframe[data-settle]');
   await expect(f.getByRole('heading', { name: 'Embedded "here"' })).toBeVisible();
+  // The lean viewer hands over to the playground, in the frame, with the forms open.
   await f.getByRole('button', { name: 'Controls' }).click();
   await expect(f.getByRole('list', { name: 'Held by R1' })).toContainText('m1');
+  await expect(f.getByRole('button', { name: 'Controls' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('an embed is as tall as its width says and keeps that height while it plays through its captions; compact is at most 480 px at 800', async ({ page, baseURL }) => {
+for (const [name, at] of pages) test(`an embed is as tall as its width says and keeps that height while it plays through its captions; compact is at most 480 px at 800 (${name})`, async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await page.goto('./example.html'); // the host page's origin is the test server's
+  const src = new URL(at, baseURL).href;
   await page.setContent(`<!doctype html><body style="margin:0">
-    <iframe data-settle id="normal" src="${baseURL}?embed&preset=send-modes&autoplay=1&speed=5" width="800" height="300" style="border:0;display:block"></iframe>
-    <iframe data-settle id="compact" src="${baseURL}?embed&preset=poison-message&autoplay=1&speed=5&compact=1&readonly=1" width="800" height="300" style="border:0;display:block"></iframe>
+    <iframe data-settle id="normal" src="${src}?embed&preset=send-modes&autoplay=1&speed=5" width="800" height="300" style="border:0;display:block"></iframe>
+    <iframe data-settle id="compact" src="${src}?embed&preset=poison-message&autoplay=1&speed=5&compact=1&readonly=1" width="800" height="300" style="border:0;display:block"></iframe>
     <script src="${baseURL}embed.js"></script></body>`);
   const frames = { normal: page.locator('iframe#normal'), compact: page.locator('iframe#compact') };
   const want = { normal: embedHeight(800), compact: embedHeight(800, true) };
@@ -162,13 +169,13 @@ test('the Embed snippet carries the height of the embed at its width, and withou
   await host.close();
 });
 
-test('with embed.js an embed follows the host page theme, and a forced theme wins', async ({ page, baseURL }) => {
-  const base = baseURL!;
+for (const [name, at] of pages) test(`with embed.js an embed follows the host page theme, and a forced theme wins (${name})`, async ({ page, baseURL }) => {
+  const base = new URL(at, baseURL).href;
   await page.goto('./example.html'); // the host page's origin is the test server's
   await page.setContent(`<!doctype html><body style="background:#111">
     <iframe data-settle id="auto" src="${base}?embed&preset=abandon" width="700" height="400" style="border:0"></iframe>
     <iframe data-settle id="light" src="${base}?embed&preset=abandon&theme=light" width="700" height="400" style="border:0"></iframe>
-    <script src="${base}embed.js"></script></body>`);
+    <script src="${baseURL}embed.js"></script></body>`);
   const theme = (id: string) => page.frameLocator(`#${id}`).locator('html').getAttribute('data-theme');
   await expect.poll(() => theme('auto')).toBe('dark');
   expect(await theme('light')).toBe('light');

@@ -5,7 +5,8 @@ use crate::{Ctx, SPEEDS};
 use leptos::prelude::*;
 use settle_core::Instant;
 
-fn speed_label(s: f64) -> String {
+/// A speed as the list shows it: `0.5×`, `10×`.
+pub(crate) fn speed_label(s: f64) -> String {
     if s < 1.0 {
         format!("{s}×")
     } else {

@@ -4,6 +4,7 @@
     reason = "#[component] re-emits each component with `pub` visibility; nothing here is exported"
 )]
 
+mod canvas;
 mod clients;
 mod clock;
 mod downloads;
@@ -21,10 +22,14 @@ mod timeline;
 mod tools;
 
 use crate::Ctx;
+pub(crate) use canvas::{StageState, tick_side};
+pub(crate) use clock::speed_label;
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
+pub(crate) use queue::{LANES, LaneRow};
+pub(crate) use rows::Rows;
 pub(crate) use rows::element;
-pub(crate) use stage::{StageState, tick};
+pub(crate) use stage::tick;
 
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
 pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
@@ -56,10 +61,10 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     // Full page or embed is fixed for the page's life: what only one of them shows is built
     // once or never (no `<Show>`: each instantiates its own reactive and view code).
     let embed = ctx.mode.embed;
-    // An interactive embed opens its forms over the stage (its height never changes).
+    // An interactive embed opens its forms over the stage (its height never changes); open
+    // from the start with `?controls=1` (the lean viewer's Controls button hands over so).
     let controls = RwSignal::new(false);
-    let toggle_controls = move |_| {
-        let on = !controls.get_untracked();
+    let set_controls = move |on: bool| {
         controls.set(on);
         if let Some(body) = web_sys::window()
             .and_then(|w| w.document())
@@ -68,6 +73,10 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             let _ = body.class_list().toggle_with_force("controls-open", on);
         }
     };
+    if embed && !ctx.mode.readonly && crate::flag("controls") {
+        set_controls(true);
+    }
+    let toggle_controls = move |_| set_controls(!controls.get_untracked());
     let open_full = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
         let base = web_sys::window()

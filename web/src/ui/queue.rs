@@ -22,8 +22,33 @@ fn lane_meta(r: &Row) -> String {
     }
 }
 
+/// The queue's lanes as the page names them, in the snapshot's order: title, test id, kind
+/// (its class), and what an empty one says.
+pub(crate) const LANES: [(&str, &str, &str, &str); 5] = [
+    (
+        "Available",
+        "lane-available",
+        "available",
+        "No message waiting.",
+    ),
+    ("Locked", "lane-locked", "locked", "No message locked."),
+    ("Deferred", "lane-deferred", "deferred", "Nothing deferred."),
+    (
+        "Scheduled",
+        "lane-scheduled",
+        "scheduled",
+        "Nothing scheduled.",
+    ),
+    (
+        "Dead-letter queue",
+        "lane-dead-letter",
+        "dead",
+        "Nothing dead-lettered.",
+    ),
+];
+
 /// A lane's item on the page: `<li class="msg msg-KIND"><button …>id, meta, extras</button></li>`.
-struct LaneRow {
+pub(crate) struct LaneRow {
     li: web_sys::Element,
     button: web_sys::Element,
     id: web_sys::Element,
@@ -109,7 +134,7 @@ impl super::rows::Row for LaneRow {
 }
 
 thread_local! {
-    static LANES: super::rows::Registry<LaneRow> = const { super::rows::Registry::new() };
+    static LANE_ROWS: super::rows::Registry<LaneRow> = const { super::rows::Registry::new() };
 }
 
 /// One lane: its items are patched in plain DOM (`super::rows`); a click on one opens it in
@@ -117,12 +142,11 @@ thread_local! {
 #[component]
 fn LaneView(
     ctx: Ctx,
-    title: &'static str,
-    testid: &'static str,
-    kind: &'static str,
-    empty: &'static str,
+    /// Its row of [`LANES`].
+    spec: (&'static str, &'static str, &'static str, &'static str),
     lane: RwSignal<Lane>,
 ) -> impl IntoView {
+    let (title, testid, kind, empty) = spec;
     let total = Memo::new(move |_| lane.with(|l| l.total));
     let shown = Memo::new(move |_| lane.with(|l| l.rows.len()));
     let hidden = move || total.get() - shown.get();
@@ -131,11 +155,11 @@ fn LaneView(
     Effect::new(move |_| {
         lane.with(|l| {
             if let Some(ul) = list.get() {
-                LANES.with(|x| x.patch(id, &ul, &l.rows, &kind));
+                LANE_ROWS.with(|x| x.patch(id, &ul, &l.rows, &kind));
             }
         });
     });
-    on_cleanup(move || LANES.with(|x| x.forget(id)));
+    on_cleanup(move || LANE_ROWS.with(|x| x.forget(id)));
     let inspect = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
         let key = ev
@@ -168,11 +192,11 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card queue" aria-label="Queue">
             <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
-            <LaneView ctx=ctx title="Available" testid="lane-available" kind="available" empty="No message waiting." lane=ctx.parts.lanes[0] />
-            <LaneView ctx=ctx title="Locked" testid="lane-locked" kind="locked" empty="No message locked." lane=ctx.parts.lanes[1] />
-            <LaneView ctx=ctx title="Deferred" testid="lane-deferred" kind="deferred" empty="Nothing deferred." lane=ctx.parts.lanes[2] />
-            <LaneView ctx=ctx title="Scheduled" testid="lane-scheduled" kind="scheduled" empty="Nothing scheduled." lane=ctx.parts.lanes[3] />
-            <LaneView ctx=ctx title="Dead-letter queue" testid="lane-dead-letter" kind="dead" empty="Nothing dead-lettered." lane=ctx.parts.lanes[4] />
+            <LaneView ctx=ctx spec=LANES[0] lane=ctx.parts.lanes[0] />
+            <LaneView ctx=ctx spec=LANES[1] lane=ctx.parts.lanes[1] />
+            <LaneView ctx=ctx spec=LANES[2] lane=ctx.parts.lanes[2] />
+            <LaneView ctx=ctx spec=LANES[3] lane=ctx.parts.lanes[3] />
+            <LaneView ctx=ctx spec=LANES[4] lane=ctx.parts.lanes[4] />
         </section>
     }
 }

@@ -58,11 +58,13 @@ fn page_base() -> (String, String) {
 /// `width` px wide at most and exactly as tall as the embed is at that width, so the whole
 /// stage shows without the script (narrower hosts shrink it, which only makes it shorter).
 fn embed_snippet(title: &str, text: &str, t: u64, width: u32) -> String {
-    let (page, dir) = page_base();
+    // The lean viewer's page (`crate::view`): a reader who only watches never fetches the
+    // playground; Controls opens it in the frame.
+    let (_, dir) = page_base();
     let title = title.replace('"', "&quot;").replace('<', "&lt;");
     let height = crate::embed::NORMAL.height(f64::from(width));
     format!(
-        "<iframe data-settle src=\"{page}?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
+        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
         share::fragment(text, t)
     )
 }

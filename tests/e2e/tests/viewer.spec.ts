@@ -1,0 +1,155 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
+// reactive UI. It must show what the playground's embed shows, fetch none of the playground,
+// and hand over to it for what it does not do.
+
+/** Console errors and page errors (a refused script or style would be one). */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** What an embed shows at rest, as text: the bar, the caption and the queue's lanes. */
+async function shown(page: Page) {
+  await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+  const lanes = page.getByRole('region', { name: 'Queue', exact: true });
+  return {
+    title: await page.locator('.embed-title').textContent(),
+    clock: await page.getByTestId('clock').textContent(),
+    caption: await page.getByRole('status', { name: 'Caption' }).textContent(),
+    // As a screen reader gets it.
+    lanes: await lanes.ariaSnapshot(),
+    buttons: await page.locator('header.top button').evaluateAll((bs) =>
+      bs.map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? ' (disabled)' : ''}`)),
+  };
+}
+
+test('the viewer fetches none of the playground and shows, moment by moment, what the playground\'s embed shows', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  for (const start of [0, 3_000, 65_000, 200_000]) {
+    const query = `?embed&readonly=1&preset=poison-message&start=${start}`;
+    await page.goto(`./view.html${query}`);
+    const viewer = await shown(page);
+    await page.goto(`./${query}`);
+    const playground = await shown(page);
+    expect(viewer, `at ${start} ms`).toEqual(playground);
+  }
+  const origin = new URL(baseURL!).origin;
+  expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
+  // Each page fetched its own wasm only.
+  await page.goto('about:blank');
+  requests.length = 0;
+  await page.goto('./view.html?embed&preset=poison-message');
+  await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+  expect(requests.some((u) => u.endsWith('/settle-view_bg.wasm'))).toBe(true);
+  expect(requests.filter((u) => /settle-web-/.test(u))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the viewer\'s clock: step, step back, next lock expiry, speed, and a caption that pauses', async ({ page }) => {
+  await page.clock.install({ time: 0 });
+  await page.goto('./view.html?embed&readonly=1&preset=lock-expiry');
+  const clock = page.getByTestId('clock');
+  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  const step = page.getByRole('button', { name: 'Step', exact: true });
+  const back = page.getByRole('button', { name: 'Step back' });
+  const expiry = page.getByRole('button', { name: 'Next lock expiry' });
+  await expect(back).toBeDisabled();
+  // Step goes to the next event its title names; Step back returns to where it was.
+  const next = /next event at ([\d.]+ s)/.exec((await step.getAttribute('title'))!)![1];
+  await step.click();
+  await expect(clock).toHaveText(next);
+  await step.click();
+  const second = await clock.textContent();
+  expect(second).not.toBe(next);
+  await expect(back).toBeEnabled();
+  await back.click();
+  await expect(clock).toHaveText(next);
+  // The next lock expiry, as its title says.
+  await expect(expiry).toHaveAttribute('title', /next lock expiry at/);
+  const at = /next lock expiry at ([\d.]+ s)/.exec((await expiry.getAttribute('title'))!)![1];
+  await expiry.click();
+  await expect(clock).toHaveText(at);
+  // Faster: 10× runs ten virtual seconds in one real second (unless a caption stops it).
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('10');
+  const from = parseFloat((await clock.textContent())!);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
+  await page.clock.runFor(1_000);
+  const ran = parseFloat((await clock.textContent())!) - from;
+  const hint = page.getByText('Paused here so you can look: press Play to go on.');
+  if (await hint.isVisible()) {
+    // A pausing caption stopped the clock exactly at its time.
+    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  } else {
+    expect(ran).toBeGreaterThan(8);
+    expect(ran).toBeLessThan(12);
+  }
+  // Played on, the lesson's captions pause it: the hint shows, the clock stands.
+  for (let i = 0; i < 20 && !(await hint.isVisible()); i++) {
+    if (await page.getByRole('button', { name: 'Play' }).isVisible()) await page.getByRole('button', { name: 'Play' }).click();
+    await page.clock.runFor(2_000);
+  }
+  await expect(hint).toBeVisible();
+  const stood = await clock.textContent();
+  await page.clock.runFor(2_000);
+  await expect(clock).toHaveText(stood!);
+});
+
+test('the viewer catches a message between two places in the middle of a journey', async ({ page }) => {
+  await page.goto('./view.html?embed&readonly=1&preset=poison-message&autoplay=1&speed=2');
+  const canvas = page.locator('canvas.stage');
+  await expect(canvas).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => canvas.getAttribute('data-moving'), { timeout: 15_000, intervals: [20] }).toMatch(/order-/);
+  // The narration says what happened, for screen readers.
+  await expect(page.getByTestId('narration')).not.toBeEmpty();
+});
+
+test('an interactive embed\'s Controls and a comparison hand over to the playground, in the same frame', async ({ page }) => {
+  await page.clock.install({ time: 0 });
+  await page.goto('./view.html?embed&preset=abandon');
+  await expect(page.getByRole('heading', { name: 'Abandon: give it back now' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  const at = await page.getByTestId('clock').textContent();
+  await page.getByRole('button', { name: 'Controls' }).click();
+  // The playground, paused where the viewer was, its forms open.
+  await expect(page).toHaveURL(/\/docs\/playground\/\?embed&controls=1#s=/);
+  await expect(page.getByRole('button', { name: 'Controls' })).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+  await expect(page.getByTestId('clock')).toHaveText(at!);
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Receive', exact: true }).first()).toBeVisible();
+  // A comparison is the playground's at once.
+  await page.goto('./view.html?embed&readonly=1&compare=crash-short-vs-long-lock');
+  await expect(page).toHaveURL(/\/docs\/playground\/\?embed&readonly=1&compare=crash-short-vs-long-lock$/);
+  await expect(page.getByRole('figure', { name: '5-minute lock' })).toBeVisible({ timeout: 25_000 });
+});
+
+test('a bad preset or link in the viewer: a clear error, the welcome scenario, and Open in Settle at this moment', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await page.goto('./view.html?embed&readonly=1&preset=no-such-lesson');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('This link was not loaded', { timeout: 15_000 });
+  await expect(page.locator('canvas.stage')).toBeVisible();
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.goto('./view.html?embed&readonly=1#s=not-a-scenario&t=0');
+  await expect(page.getByRole('alert')).toContainText('not loaded', { timeout: 15_000 });
+  // Open in Settle: the playground in a new tab, at the viewer's scenario and moment.
+  await page.goto('./view.html?embed&readonly=1&preset=lock-expiry&start=31000');
+  await expect(page.getByTestId('clock')).toHaveText('31.000 s', { timeout: 15_000 });
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Open in Settle ↗' }).click(),
+  ]);
+  await expect(tab).toHaveURL(/\/docs\/playground\/#s=[A-Za-z0-9_-]+&t=31000$/);
+  await expect(tab.getByTestId('clock')).toHaveText('31.000 s', { timeout: 15_000 });
+  await expect(tab.getByRole('heading', { name: 'Lock expiry and redelivery' }).first()).toBeVisible();
+  // The one error: the page's early fetch of the lesson the address names, which does not exist.
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+});

@@ -1,0 +1,800 @@
+//! The lean viewer: embeds (`view.html?embed&…`) without the playground's reactive UI.
+//!
+//! An embed is a clock bar, the lesson's caption and the stage. The playground draws
+//! those through Leptos, whose view and reactive code is most of its wasm; a docs page's reader
+//! who only watches fetches that for nothing. This module builds the same page in plain DOM
+//! (the same elements and classes, so `web/style.css` lays it out alike), runs the same
+//! simulation and stage ([`crate::ui::canvas`]), and keeps the same cadence for its text
+//! ([`crate::cadence`]). What it cannot show it hands to the playground, in the same frame: a
+//! comparison at once (same address), an interactive embed's forms when Controls is pressed
+//! (the scenario and position as a share link, paused, forms open).
+
+use crate::cadence;
+use crate::lesson;
+use crate::sim::{Lane, Sim, Snapshot};
+use crate::stage::hit::Hit;
+use crate::ui::{LANES, LaneRow, Rows, StageState, element, speed_label, tick_side};
+use crate::{LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, advance_within, real_now_ms};
+use settle_core::Instant;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::{Document, Element};
+
+const CANVAS_ID: &str = "stage-canvas";
+
+/// Starts the viewer (the `settle-view` binary's `main`).
+pub fn start() {
+    crate::crash::install();
+    let mode = Mode::of_address();
+    // Comparisons and pages that are not embeds are the playground's.
+    if !mode.embed || crate::query_param("compare").is_some() {
+        hand_over(None);
+        return;
+    }
+    if crate::address_names_a_lesson() {
+        wasm_bindgen_futures::spawn_local(async move {
+            crate::fetch_for_address().await;
+            mount(mode);
+        });
+    } else {
+        mount(mode);
+    }
+}
+
+/// Opens the playground in this frame instead (the page beside this one): with this address,
+/// or (`at`: the scenario's text and position) with its forms open at this scenario and
+/// position, paused.
+fn hand_over(at: Option<(String, u64)>) {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let search = loc.search().unwrap_or_default();
+    let address = match at {
+        None => format!("./{search}{}", loc.hash().unwrap_or_default()),
+        Some((text, t)) => {
+            let kept: Vec<&str> = search
+                .trim_start_matches('?')
+                .split('&')
+                .filter(|kv| {
+                    let k = kv.split('=').next().unwrap_or_default();
+                    !kv.is_empty() && !matches!(k, "autoplay" | "preset" | "start" | "controls")
+                })
+                .collect();
+            format!(
+                "./?{}&controls=1{}",
+                kept.join("&"),
+                crate::share::fragment(&text, t)
+            )
+        }
+    };
+    let _ = loc.replace(&address);
+}
+
+/// The page's elements that change.
+struct Dom {
+    time: Element,
+    play: Element,
+    back: Element,
+    step: Element,
+    expiry: Element,
+    speed: Element,
+    caption_n: Element,
+    caption: Element,
+    hint: Element,
+    summary: Element,
+    narration: Element,
+    notice: Element,
+    notice_text: Element,
+    lanes: Vec<LaneDom>,
+}
+
+/// A lane of the queue's mirror (for screen readers, as in the playground).
+struct LaneDom {
+    count: Element,
+    more: Element,
+    empty: Element,
+    rows: Rows<LaneRow>,
+    kind: &'static str,
+    shown: Option<Lane>,
+}
+
+/// What the page shows, as last written (each written only when it changes).
+#[derive(Default, PartialEq)]
+struct Shown {
+    time: String,
+    running: Option<bool>,
+    previous: Option<Option<u64>>,
+    next: Option<Option<u64>>,
+    expiry: Option<Option<u64>>,
+    speed: Option<u64>,
+    caption: Option<(usize, bool, bool)>,
+    said: String,
+    notice: Option<(String, bool)>,
+}
+
+struct Viewer {
+    sim: Sim,
+    stage: StageState,
+    lesson: lesson::State,
+    running: bool,
+    speed: f64,
+    /// Fractions of a virtual millisecond.
+    carry: f64,
+    /// The last frame's start (real ms).
+    last: f64,
+    /// A position to reach before the clock runs (a link's, or `?start=`).
+    target: Option<u64>,
+    notice: Option<(String, bool)>,
+    summary_hidden: bool,
+    /// When the readouts were last written (real ms).
+    readouts_at: f64,
+    /// When the text was last published (real ms), at which generation and virtual ms, and
+    /// what it cost.
+    published: (f64, u64, u64, f64),
+    shown: Shown,
+    dom: Dom,
+}
+
+thread_local! {
+    static VIEW: RefCell<Option<Viewer>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the viewer, if it is up.
+fn with<T>(f: impl FnOnce(&mut Viewer) -> T) -> Option<T> {
+    VIEW.with(|v| v.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+fn mount(mode: Mode) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Opening {
+        sim,
+        target,
+        paused,
+        speed,
+        lesson,
+        notice,
+        ..
+    } = Opening::of_address(mode);
+    crate::apply_mode(mode);
+    let Some(dom) = build(&doc, &sim, &lesson, mode.readonly) else {
+        return;
+    };
+    if let Some(boot) = doc.get_element_by_id("boot") {
+        boot.remove();
+    }
+    let now = real_now_ms();
+    let mut v = Viewer {
+        sim,
+        stage: StageState::default(),
+        lesson,
+        running: !paused,
+        speed,
+        carry: 0.0,
+        last: now,
+        target,
+        notice,
+        summary_hidden: false,
+        readouts_at: f64::NEG_INFINITY,
+        published: (f64::NEG_INFINITY, 0, 0, 0.0),
+        shown: Shown::default(),
+        dom,
+    };
+    crate::crash::remember(v.sim.export());
+    v.go_to_target(now + LOAD_SLICE_MS);
+    v.publish(now);
+    VIEW.with(|x| *x.borrow_mut() = Some(v));
+    listen(&doc);
+    // As in the playground: the first animation frame only asks for the next, so the page is
+    // laid out and painted before the stage's first (heavy) frame.
+    request_frame(Rc::new(RefCell::new(None)), 2);
+}
+
+/// Where the animation-frame callback that is running keeps itself until it returns.
+type FrameSlot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+
+/// Calls [`Viewer::frame`] at the next animation frame (after `skip` - 1 empty ones), and so on.
+fn request_frame(slot: FrameSlot, skip: u8) {
+    let again = Rc::clone(&slot);
+    let cb = Closure::<dyn FnMut(f64)>::new(move |_: f64| {
+        if skip <= 1 {
+            with(|v| v.frame(real_now_ms()));
+            request_frame(Rc::clone(&again), 1);
+        } else {
+            request_frame(Rc::clone(&again), skip - 1);
+        }
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
+    }
+    // The closure that is running now is dropped when it returns, not before.
+    *slot.borrow_mut() = Some(cb);
+}
+
+impl Viewer {
+    /// One animation frame: the clock, the text at its cadence, the stage.
+    fn frame(&mut self, start: f64) {
+        let real = (start - self.last).clamp(0.0, 250.0);
+        self.last = start;
+        if self.running && self.target.is_none() {
+            let acc = self.carry + real * self.speed;
+            let step = acc.floor();
+            self.carry = acc - step;
+            if step >= 1.0 {
+                let from = self.sim.now().as_millis();
+                let mut t = from.saturating_add(step as u64);
+                let pause = self.lesson.pause_between(from, t);
+                if let Some(p) = pause {
+                    t = p;
+                }
+                let reached = self.advance(Instant::from_millis(t), start + SLICE_MS);
+                if pause.is_some() && reached {
+                    self.running = false;
+                    self.carry = 0.0;
+                }
+            }
+        }
+        self.go_to_target(start + LOAD_SLICE_MS);
+        let mut changes_text = false;
+        if cadence::readouts_due(self.running, start, self.readouts_at) {
+            changes_text = self.readouts();
+            if changes_text {
+                self.readouts_at = start;
+            }
+        }
+        let (at, g, t, cost) = self.published;
+        let (generation, now) = (self.sim.generation(), self.sim.now().as_millis());
+        let publish =
+            cadence::mirror_due(self.running, g != generation || t != now, start, at, cost);
+        // No other canvas on this page follows the stage's colours.
+        let _ = tick_side(
+            &mut self.stage,
+            &mut self.sim,
+            CANVAS_ID,
+            start,
+            self.running,
+            changes_text || publish,
+        );
+        if publish {
+            self.publish(start);
+        }
+    }
+
+    /// Advances toward `t` until `deadline`; a run that stops stops the clock and says why.
+    fn advance(&mut self, t: Instant, deadline: f64) -> bool {
+        match advance_within(&mut self.sim, t, deadline) {
+            Ok(reached) => reached,
+            Err(e) => {
+                self.running = false;
+                self.target = None;
+                self.notice = Some((e, true));
+                true
+            }
+        }
+    }
+
+    /// Goes on toward the position the page opened at, if it is not reached yet.
+    fn go_to_target(&mut self, deadline: f64) {
+        if let Some(t) = self.target {
+            let reached = self.advance(Instant::from_millis(t), deadline);
+            if reached {
+                self.target = None;
+            } else {
+                self.notice = Some((
+                    format!(
+                        "Going to {} … now at {}",
+                        Instant::from_millis(t),
+                        self.sim.now()
+                    ),
+                    false,
+                ));
+            }
+            if reached
+                && self
+                    .notice
+                    .as_ref()
+                    .is_some_and(|n| n.0.starts_with("Going to"))
+            {
+                self.notice = None;
+            }
+        }
+    }
+
+    /// Writes the clock's readout and the caption; true when the page's text changed.
+    fn readouts(&mut self) -> bool {
+        let now = self.sim.now().as_millis();
+        let time = Instant::from_millis(now).to_string();
+        let mut changed = false;
+        if time != self.shown.time {
+            self.dom.time.set_text_content(Some(&time));
+            self.shown.time = time;
+            changed = true;
+        }
+        changed |= self.caption(now);
+        changed
+    }
+
+    /// The caption of the moment, the hint of a pause and "What you saw" at the end.
+    fn caption(&mut self, now: u64) -> bool {
+        let n = self.lesson.shown.as_ref().map_or(0, |s| s.notes.len());
+        let at = self
+            .lesson
+            .caption_at(now)
+            .map(|(i, c)| (i, c.pause && c.at_ms == now, c.text.clone()));
+        let ended = self.lesson.ended(now);
+        if !ended {
+            self.summary_hidden = false;
+        }
+        let key = at
+            .as_ref()
+            .map(|(i, waiting, _)| (*i, *waiting && !self.running, ended && !self.summary_hidden));
+        let key = key.or_else(|| ended.then_some((usize::MAX, false, !self.summary_hidden)));
+        if key == self.shown.caption {
+            return false;
+        }
+        let (index, text) = at.map_or((String::new(), String::new()), |(i, _, t)| {
+            (format!("{} / {n}", i + 1), t)
+        });
+        let d = &self.dom;
+        d.caption_n.set_text_content(Some(&index));
+        d.caption.set_text_content(Some(&text));
+        let (_, waiting, summary) = key.unwrap_or_default();
+        show(&d.hint, waiting);
+        show(&d.summary, summary);
+        self.shown.caption = key;
+        true
+    }
+
+    /// Publishes the text that follows the simulation: buttons, narration, the queue's
+    /// mirror, the notice. Twice a second while the clock runs (the playground's cadence).
+    fn publish(&mut self, start: f64) {
+        let snap = self.sim.snapshot();
+        self.readouts();
+        let d = &self.dom;
+        let s = &mut self.shown;
+        if s.running != Some(self.running) {
+            d.play
+                .set_text_content(Some(if self.running { "Pause" } else { "Play" }));
+            let _ = d
+                .play
+                .set_attribute("aria-pressed", &self.running.to_string());
+            s.running = Some(self.running);
+        }
+        if s.previous != Some(snap.previous_ms) {
+            enable(&d.back, snap.previous_ms.is_some());
+            let title = snap.previous_ms.map_or("at the start".to_string(), |t| {
+                format!("back to {} (←)", Instant::from_millis(t))
+            });
+            let _ = d.back.set_attribute("title", &title);
+            s.previous = Some(snap.previous_ms);
+        }
+        if s.next != Some(snap.next_event_ms) {
+            let title = snap
+                .next_event_ms
+                .map_or("nothing pending".to_string(), |t| {
+                    format!("next event at {}", Instant::from_millis(t))
+                });
+            let _ = d.step.set_attribute("title", &title);
+            s.next = Some(snap.next_event_ms);
+        }
+        if s.expiry != Some(snap.next_expiry_ms) {
+            enable(&d.expiry, snap.next_expiry_ms.is_some());
+            let title = snap.next_expiry_ms.map_or("no lock held".to_string(), |t| {
+                format!("next lock expiry at {}", Instant::from_millis(t))
+            });
+            let _ = d.expiry.set_attribute("title", &title);
+            s.expiry = Some(snap.next_expiry_ms);
+        }
+        let speed_key = (self.speed * 1000.0).round() as u64;
+        if s.speed != Some(speed_key) {
+            fill_speeds(&d.speed, self.speed);
+            s.speed = Some(speed_key);
+        }
+        let said = snap.log.first().map(|l| l.text.clone()).unwrap_or_default();
+        if said != s.said {
+            d.narration.set_text_content(Some(&said));
+            s.said = said;
+        }
+        if s.notice != self.notice {
+            show(&d.notice, self.notice.is_some());
+            if let Some((text, error)) = &self.notice {
+                d.notice_text.set_text_content(Some(text));
+                let _ = d.notice.class_list().toggle_with_force("error", *error);
+                let _ = d
+                    .notice
+                    .set_attribute("role", if *error { "alert" } else { "status" });
+            }
+            s.notice.clone_from(&self.notice);
+        }
+        self.mirror(snap);
+        let end = real_now_ms();
+        self.published = (
+            end,
+            self.sim.generation(),
+            self.sim.now().as_millis(),
+            end - start,
+        );
+        crate::crash::at(self.sim.now().as_millis());
+    }
+
+    /// The queue's lanes, as the playground lists them.
+    fn mirror(&mut self, snap: Snapshot) {
+        let lanes = [
+            snap.available,
+            snap.locked,
+            snap.deferred,
+            snap.scheduled,
+            snap.dead_letter,
+        ];
+        for (l, lane) in self.dom.lanes.iter_mut().zip(lanes) {
+            if l.shown.as_ref() == Some(&lane) {
+                continue;
+            }
+            l.rows.patch(&lane.rows, &l.kind);
+            l.count.set_text_content(Some(&lane.total.to_string()));
+            let hidden = lane.total - lane.rows.len();
+            show(&l.more, hidden > 0);
+            l.more.set_text_content(Some(&format!("+ {hidden} more")));
+            show(&l.empty, lane.total == 0);
+            l.shown = Some(lane);
+        }
+    }
+
+    /// After a person's action: the stage and the text follow at once.
+    fn acted(&mut self) {
+        self.sim.bump();
+        crate::crash::remember(self.sim.export());
+        self.readouts_at = f64::NEG_INFINITY;
+        self.publish(real_now_ms());
+    }
+}
+
+/// Shows or hides `e` (the `hidden` attribute).
+fn show(e: &Element, on: bool) {
+    let _ = e.toggle_attribute_with_force("hidden", !on);
+}
+
+fn enable(e: &Element, on: bool) {
+    let _ = e.toggle_attribute_with_force("disabled", !on);
+}
+
+/// The speed list: the clock's speeds, plus a lesson's own when it is not one of them.
+fn fill_speeds(select: &Element, now: f64) {
+    let Some(doc) = select.owner_document() else {
+        return;
+    };
+    let mut speeds = SPEEDS.to_vec();
+    if !speeds.iter().any(|s| (s - now).abs() < 1e-9) {
+        speeds.push(now);
+        speeds.sort_by(f64::total_cmp);
+    }
+    select.set_text_content(None);
+    for s in speeds {
+        if let Some(o) = element(&doc, "option", "", &speed_label(s)) {
+            let _ = o.set_attribute("value", &s.to_string());
+            if (now - s).abs() < 1e-9 {
+                let _ = o.set_attribute("selected", "");
+            }
+            let _ = select.append_child(&o);
+        }
+    }
+    if let Ok(sel) = select.clone().dyn_into::<web_sys::HtmlSelectElement>() {
+        sel.set_value(&now.to_string());
+    }
+}
+
+/// `el(parent, tag, class, text)`: a new element appended to `parent`.
+fn add(doc: &Document, parent: &Element, tag: &str, class: &str, text: &str) -> Option<Element> {
+    let e = element(doc, tag, class, text)?;
+    parent.append_child(&e).ok()?;
+    Some(e)
+}
+
+fn attrs(e: &Element, pairs: &[(&str, &str)]) {
+    for (k, v) in pairs {
+        let _ = e.set_attribute(k, v);
+    }
+}
+
+/// Builds the page: the playground's read-only embed, element for element.
+fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> Option<Dom> {
+    let body = doc.body()?;
+    let snap = sim.snapshot();
+    let b: &Element = &body;
+    let top = add(doc, b, "header", "top", "")?;
+    let brand = add(doc, &top, "div", "brand", "")?;
+    add(doc, &brand, "h1", "", "Settle")?;
+    let title = add(doc, &top, "h2", "embed-title", &snap.title)?;
+    attrs(&title, &[("title", &snap.title)]);
+    let clock = add(doc, &top, "div", "clock", "")?;
+    attrs(&clock, &[("role", "group"), ("aria-label", "Clock")]);
+    let readout = add(doc, &clock, "div", "clock-readout", "")?;
+    let time = add(doc, &readout, "span", "clock-time", "")?;
+    attrs(&time, &[("data-testid", "clock")]);
+    let play = add(doc, &clock, "button", "btn primary play", "Play")?;
+    let back = add(doc, &clock, "button", "btn", "Step back")?;
+    attrs(
+        &back,
+        &[("data-act", "back"), ("aria-keyshortcuts", "ArrowLeft")],
+    );
+    let step = add(doc, &clock, "button", "btn", "Step")?;
+    attrs(
+        &step,
+        &[("data-act", "step"), ("aria-keyshortcuts", "ArrowRight")],
+    );
+    let expiry = add(doc, &clock, "button", "btn", "Next lock expiry")?;
+    attrs(&expiry, &[("data-act", "expiry")]);
+    attrs(&play, &[("data-act", "play")]);
+    let label = add(doc, &clock, "label", "speed", "")?;
+    add(doc, &label, "span", "", "Speed")?;
+    let speed = add(doc, &label, "select", "", "")?;
+    attrs(&speed, &[("aria-label", "Speed"), ("data-act", "speed")]);
+    // An interactive embed's forms are the playground's: Controls opens it here, at this
+    // moment (its wasm is fetched only then).
+    let controls = (!readonly)
+        .then(|| add(doc, &top, "button", "btn ghost embed-controls", "Controls"))
+        .flatten();
+    if let Some(c) = &controls {
+        attrs(
+            c,
+            &[
+                ("data-act", "controls"),
+                ("aria-expanded", "false"),
+                ("title", "Send, receive and settle by hand (over the stage)"),
+            ],
+        );
+    }
+    let open = add(
+        doc,
+        &top,
+        "button",
+        "btn ghost open-full",
+        "Open in Settle ↗",
+    )?;
+    attrs(&open, &[("data-act", "open")]);
+    for e in [&play, &back, &step, &expiry, &open]
+        .into_iter()
+        .chain(&controls)
+    {
+        attrs(e, &[("type", "button")]);
+    }
+
+    let notice = add(doc, b, "div", "notice", "")?;
+    let notice_text = add(doc, &notice, "span", "", "")?;
+    let dismiss = add(doc, &notice, "button", "btn small", "Dismiss")?;
+    attrs(&dismiss, &[("type", "button"), ("data-act", "dismiss")]);
+    show(&notice, false);
+
+    let page = add(doc, b, "div", "page", "")?;
+    let intro = add(doc, &page, "section", "scenario-intro", "")?;
+    attrs(&intro, &[("aria-label", "About this scenario")]);
+    let p = add(doc, &intro, "p", "", &snap.description)?;
+    attrs(&p, &[("title", &snap.description)]);
+
+    // The lesson: always built (its parts hidden), shown when the scenario has one.
+    let section = element(doc, "section", "lesson", "")?;
+    attrs(&section, &[("aria-label", "Lesson")]);
+    let row = add(doc, &section, "div", "caption-row", "")?;
+    let caption_n = add(doc, &row, "span", "caption-n", "")?;
+    attrs(&caption_n, &[("aria-hidden", "true")]);
+    let caption = add(doc, &row, "p", "caption", "")?;
+    attrs(
+        &caption,
+        &[
+            ("role", "status"),
+            ("aria-live", "polite"),
+            ("aria-label", "Caption"),
+        ],
+    );
+    let hint = add(
+        doc,
+        &section,
+        "p",
+        "caption-hint",
+        "Paused here so you can look: press Play to go on.",
+    )?;
+    show(&hint, false);
+    if let Some(e) = &lesson.error {
+        let p = add(doc, &section, "p", "client-error", e)?;
+        attrs(&p, &[("role", "alert")]);
+    }
+    let summary = add(doc, &section, "section", "summary", "")?;
+    attrs(&summary, &[("aria-label", "What you saw")]);
+    let head = add(doc, &summary, "div", "summary-head", "")?;
+    add(doc, &head, "h3", "", "What you saw")?;
+    let hide = add(doc, &head, "button", "btn small ghost", "Hide")?;
+    attrs(&hide, &[("type", "button"), ("data-act", "hide")]);
+    if let Some(s) = &lesson.shown {
+        let lines = add(doc, &summary, "ul", "summary-lines", "")?;
+        for x in &s.summary {
+            add(doc, &lines, "li", "", x)?;
+        }
+        let figures = add(doc, &summary, "ul", "figures", "")?;
+        attrs(&figures, &[("aria-label", "Figures")]);
+        for (label, value) in &s.figures {
+            let li = add(doc, &figures, "li", "figure", "")?;
+            add(doc, &li, "span", "figure-value", value)?;
+            add(doc, &li, "span", "figure-label", label)?;
+        }
+    }
+    show(&summary, false);
+    if lesson.shown.is_some() || lesson.error.is_some() {
+        page.append_child(&section).ok()?;
+    }
+
+    let area = add(doc, &page, "section", "stage-area", "")?;
+    attrs(&area, &[("aria-label", "Stage")]);
+    let sides = add(doc, &area, "div", "sides", "")?;
+    let figure = add(doc, &sides, "figure", "side", "")?;
+    attrs(&figure, &[("aria-label", "The stage")]);
+    let stage_box = add(doc, &figure, "div", "stage-box", "")?;
+    let canvas = add(doc, &stage_box, "canvas", "stage", "")?;
+    canvas.set_id(CANVAS_ID);
+    attrs(
+        &canvas,
+        &[
+            ("role", "img"),
+            (
+                "aria-label",
+                "The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Queue.",
+            ),
+        ],
+    );
+    let narration = add(doc, &area, "p", "sr-only", "")?;
+    attrs(
+        &narration,
+        &[("aria-live", "polite"), ("data-testid", "narration")],
+    );
+
+    let lower = add(doc, &page, "div", "lower", "")?;
+    let queue = add(doc, &lower, "section", "card queue", "")?;
+    attrs(&queue, &[("aria-label", "Queue")]);
+    let head = add(doc, &queue, "header", "card-head", "")?;
+    add(doc, &head, "h2", "", "Queue")?;
+    add(doc, &head, "span", "cfg", &snap.config_summary)?;
+    let mut lanes = Vec::new();
+    for &(title, testid, kind, empty) in &LANES {
+        let s = add(doc, &queue, "section", &format!("lane lane-{kind}"), "")?;
+        attrs(&s, &[("aria-labelledby", &format!("{testid}-h"))]);
+        let h = add(doc, &s, "h3", "", &format!("{title} "))?;
+        h.set_id(&format!("{testid}-h"));
+        let count = add(doc, &h, "span", "count", "0")?;
+        attrs(&count, &[("data-testid", &format!("{testid}-count"))]);
+        let ul = add(doc, &s, "ul", "msgs", "")?;
+        attrs(&ul, &[("aria-label", title), ("data-testid", testid)]);
+        let more = add(doc, &s, "p", "more-count", "")?;
+        let none = add(doc, &s, "p", "empty", empty)?;
+        show(&more, false);
+        lanes.push(LaneDom {
+            count,
+            more,
+            empty: none,
+            rows: Rows::new(ul),
+            kind,
+            shown: None,
+        });
+    }
+    Some(Dom {
+        time,
+        play,
+        back,
+        step,
+        expiry,
+        speed,
+        caption_n,
+        caption,
+        hint,
+        summary,
+        narration,
+        notice,
+        notice_text,
+        lanes,
+    })
+}
+
+/// One listener for the page's buttons and list (by `data-act` and `data-key`), one for the
+/// speed list, one for the stage.
+fn listen(doc: &Document) {
+    let click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
+        let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        if target.id() == CANVAS_ID {
+            let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
+            with(|v| {
+                if let Some((Hit::Token(k), _)) = v.stage.hit_at(x, y, real_now_ms()) {
+                    v.sim.select(Some(k.seq()));
+                    v.acted();
+                }
+            });
+            return;
+        }
+        if let Some(key) = target
+            .closest("button[data-key]")
+            .ok()
+            .flatten()
+            .and_then(|b| b.get_attribute("data-key"))
+            .and_then(|k| k.parse::<u64>().ok())
+        {
+            with(|v| {
+                v.sim.select(Some(key));
+                v.acted();
+            });
+            return;
+        }
+        let act = target
+            .closest("[data-act]")
+            .ok()
+            .flatten()
+            .and_then(|b| b.get_attribute("data-act"));
+        match act.as_deref() {
+            Some("play") => with(|v| {
+                v.running = !v.running;
+                v.acted();
+            }),
+            Some("back") => with(|v| {
+                if v.sim.step_back() {
+                    v.stage.replaced();
+                }
+                v.acted();
+            }),
+            Some("step") => with(|v| {
+                match v.sim.next_event() {
+                    Some(t) => v.sim.advance_to(t.max(v.sim.now())),
+                    None => {
+                        let said = "Nothing is scheduled to happen on its own.";
+                        v.notice = Some((said.to_string(), false));
+                    }
+                }
+                v.acted();
+            }),
+            Some("expiry") => with(|v| {
+                match v.sim.next_lock_expiry() {
+                    Some(t) => v.sim.advance_to(t.max(v.sim.now())),
+                    None => {
+                        let said = "No lock is held, so no lock can expire.";
+                        v.notice = Some((said.to_string(), false));
+                    }
+                }
+                v.acted();
+            }),
+            Some("dismiss") => with(|v| {
+                v.notice = None;
+                v.acted();
+            }),
+            Some("hide") => with(|v| {
+                v.summary_hidden = true;
+                v.acted();
+            }),
+            Some("controls") => with(|v| {
+                hand_over(Some((v.sim.export(), v.sim.now().as_millis())));
+            }),
+            Some("open") => with(|v| {
+                let link = crate::share::fragment(&v.sim.export(), v.sim.now().as_millis());
+                if let Some(w) = web_sys::window() {
+                    let _ = w.open_with_url_and_target(&format!("./{link}"), "_blank");
+                }
+            }),
+            _ => None,
+        };
+    });
+    let change = Closure::<dyn FnMut(web_sys::Event)>::new(|ev: web_sys::Event| {
+        let value = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+            .map(|s| s.value());
+        if let Some(s) = value.and_then(|v| settle_core::scenario::parse_f64(&v)) {
+            with(|v| {
+                v.speed = s;
+                v.acted();
+            });
+        }
+    });
+    let _ = doc.add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
+    let _ = doc.add_event_listener_with_callback("change", change.as_ref().unchecked_ref());
+    click.forget();
+    change.forget();
+}
