@@ -10,6 +10,8 @@ mod cadence;
 pub mod crash;
 pub mod embed;
 pub mod lesson;
+#[cfg(not(feature = "entities"))]
+mod no_entities;
 pub mod share;
 pub mod sim;
 pub mod stage;

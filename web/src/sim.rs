@@ -3,12 +3,14 @@
 //! steps, so that export and share links replay it exactly. The UI renders one
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
+#[cfg(not(feature = "entities"))]
+use crate::no_entities::{NsRecord, NsRun};
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
-use settle_core::scenario::{
-    Budget, NsRecord, NsRun, Progress, Record, Run, Scenario, Step, parse,
-};
+use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
+#[cfg(feature = "entities")]
+use settle_core::scenario::{NsRecord, NsRun};
 use settle_core::{
     ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
@@ -496,6 +498,10 @@ impl Story {
 
     /// The markers and busy instants of a document with `entities`, from a run of it to its
     /// end (the story's own run is the empty clock queue).
+    #[cfg(not(feature = "entities"))]
+    fn entity_marks(&mut self, _: &Scenario) {}
+
+    #[cfg(feature = "entities")]
     fn entity_marks(&mut self, sc: &Scenario) {
         let mut n = 0;
         let (marks, busy) = (&mut self.marks, &mut self.busy);
@@ -706,7 +712,7 @@ impl Sim {
         }
         // A document with `entities` plays in an NsRun; its `run` is an empty queue's clock.
         let (run, ns) = match &scenario.entities {
-            None => (Run::with_budget(&scenario, PAGE_BUDGET.get()), None),
+            #[cfg(feature = "entities")]
             Some(_) => {
                 let clock = Scenario {
                     entities: None,
@@ -723,6 +729,8 @@ impl Sim {
                 };
                 (Run::new(&clock), Some(Box::new(ns)))
             }
+            // Without the feature the parser refuses entities: no document here has any.
+            _ => (Run::with_budget(&scenario, PAGE_BUDGET.get()), None),
         };
         // A receiver whose script names no receive entity (it only settles or closes) receives
         // from the first queue or subscription until the person chooses another.

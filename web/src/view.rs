@@ -6,8 +6,9 @@
 //! (the same elements and classes, so `web/style.css` lays it out alike), runs the same
 //! simulation and stage ([`crate::ui::canvas`]), and keeps the same cadence for its text
 //! ([`crate::cadence`]). What it cannot show it hands to the playground, in the same frame: a
-//! comparison at once (same address), an interactive embed's forms when Controls is pressed
-//! (the scenario and position as a share link, paused, forms open).
+//! comparison or a document with `entities` at once (same address; the viewer is built without
+//! that feature), an interactive embed's forms when Controls is pressed (the scenario and
+//! position as a share link, paused, forms open).
 
 use crate::cadence;
 use crate::lesson;
@@ -36,11 +37,41 @@ pub fn start() {
     if crate::address_names_a_lesson() {
         wasm_bindgen_futures::spawn_local(async move {
             crate::fetch_for_address().await;
-            mount(mode);
+            open(mode);
         });
+    } else {
+        open(mode);
+    }
+}
+
+/// Mounts the viewer, or hands a document it cannot run to the playground.
+fn open(mode: Mode) {
+    if names_entities() {
+        hand_over(None);
     } else {
         mount(mode);
     }
+}
+
+/// Whether the document the address names declares `entities`, which a build without the
+/// `entities` feature (the viewer's, to spare its readers 47 KB) cannot run.
+#[cfg(not(feature = "entities"))]
+fn names_entities() -> bool {
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let text = match crate::share::parse_fragment(&hash) {
+        Some(Ok((text, _))) => Some(text),
+        Some(Err(_)) => None,
+        None => crate::query_param("preset").and_then(|n| crate::builtin::preset(&n).ok()),
+    };
+    text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .is_some_and(|v| v.get("entities").is_some())
+}
+
+#[cfg(feature = "entities")]
+fn names_entities() -> bool {
+    false
 }
 
 /// Opens the playground in this frame instead (the page beside this one): with this address,

@@ -141,10 +141,13 @@ impl Script {
         self.steps = steps;
     }
 
+    /// The steps and the index of the next (the entities' runner asks; `Run` keeps its own).
+    #[cfg(feature = "entities")]
     pub(crate) fn steps(&self) -> &[Step] {
         &self.steps
     }
 
+    #[cfg(feature = "entities")]
     pub(crate) fn next(&self) -> usize {
         self.next
     }

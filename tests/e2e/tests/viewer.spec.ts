@@ -111,7 +111,7 @@ test('the viewer catches a message between two places in the middle of a journey
   await expect(page.getByTestId('narration')).not.toBeEmpty();
 });
 
-test('an interactive embed\'s Controls and a comparison hand over to the playground, in the same frame', async ({ page }) => {
+test('an interactive embed\'s Controls, a document with entities and a comparison hand over to the playground, in the same frame', async ({ page }) => {
   await page.clock.install({ time: 0 });
   await page.goto('./view.html?embed&preset=abandon');
   await expect(page.getByRole('heading', { name: 'Abandon: give it back now' })).toBeVisible({ timeout: 15_000 });
@@ -124,6 +124,11 @@ test('an interactive embed\'s Controls and a comparison hand over to the playgro
   await expect(page.getByTestId('clock')).toHaveText(at!);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Receive', exact: true }).first()).toBeVisible();
+  // A document with entities is the playground's at once (the viewer is built without them).
+  await page.goto('./view.html?embed&readonly=1&preset=topic-fan-out');
+  await expect(page).toHaveURL(/\/docs\/playground\/\?embed&readonly=1&preset=topic-fan-out$/);
+  await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Queue', exact: true })).toHaveCount(1);
   // A comparison is the playground's at once.
   await page.goto('./view.html?embed&readonly=1&compare=crash-short-vs-long-lock');
   await expect(page).toHaveURL(/\/docs\/playground\/\?embed&readonly=1&compare=crash-short-vs-long-lock$/);
