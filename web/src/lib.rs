@@ -473,12 +473,27 @@ impl Ctx {
     }
 }
 
-/// The page's keyboard shortcuts (as in the design): Space, →, ← (step back), E, R, + / −, F.
-fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
+/// What a key does: the page's keyboard shortcuts (as in the design): Space, →, ← (step
+/// back), E, R, + / −, F, Escape; an interactive embed's too, but full screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shortcut {
+    Play,
+    Step,
+    Back,
+    Expiry,
+    Restart,
+    Faster,
+    Slower,
+    Presenter,
+    Escape,
+}
+
+/// The shortcut a key press asks for: none with a modifier, or when typed into a field or a
+/// control that uses the key itself.
+pub(crate) fn shortcut(ev: &web_sys::KeyboardEvent) -> Option<Shortcut> {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
-        return;
+        return None;
     }
-    // Typing in a field, or a control that uses the key itself, wins.
     let typing = ev
         .target()
         .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
@@ -488,43 +503,63 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
                 "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "SUMMARY" | "A"
             ) || e.has_attribute("contenteditable")
         });
-    if typing || ctx.mode.readonly && ev.key() != " " {
+    if typing {
+        return None;
+    }
+    Some(match ev.key().as_str() {
+        " " => Shortcut::Play,
+        "ArrowRight" => Shortcut::Step,
+        "ArrowLeft" => Shortcut::Back,
+        "e" | "E" => Shortcut::Expiry,
+        "r" | "R" => Shortcut::Restart,
+        "+" | "=" => Shortcut::Faster,
+        "-" | "_" => Shortcut::Slower,
+        "f" | "F" => Shortcut::Presenter,
+        "Escape" => Shortcut::Escape,
+        _ => return None,
+    })
+}
+
+/// The next speed of [`SPEEDS`] above (`up`) or below `now`; the same at either end. A
+/// lesson's own speed between two of them (3×) goes to its neighbour (5× or 2×).
+pub(crate) fn next_speed(now: f64, up: bool) -> f64 {
+    let next = if up {
+        SPEEDS.iter().find(|&&s| s > now + 1e-9)
+    } else {
+        SPEEDS.iter().rev().find(|&&s| s < now - 1e-9)
+    };
+    next.copied().unwrap_or(now)
+}
+
+/// The playground's keyboard shortcuts.
+fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
+    let Some(key) = shortcut(ev) else { return };
+    if ctx.mode.readonly && key != Shortcut::Play {
         return;
     }
-    let speed_step = |up: bool| {
-        let now = ctx.speed.get_untracked();
-        let i = SPEEDS
-            .iter()
-            .position(|&s| (s - now).abs() < 1e-9)
-            .unwrap_or(3);
-        let j = if up {
-            (i + 1).min(SPEEDS.len() - 1)
-        } else {
-            i.saturating_sub(1)
-        };
-        ctx.speed.set(SPEEDS[j]);
-    };
-    match ev.key().as_str() {
-        " " => {
+    match key {
+        Shortcut::Play => {
             ctx.running.update(|r| *r = !*r);
             ctx.refresh();
         }
-        "ArrowRight" => {
+        Shortcut::Step => {
             ctx.step();
         }
-        "ArrowLeft" => {
+        Shortcut::Back => {
             ctx.step_back();
         }
-        "e" | "E" => {
+        Shortcut::Expiry => {
             ctx.jump_to_expiry();
         }
-        "r" | "R" => ctx.restart(),
-        "+" | "=" => speed_step(true),
-        "-" | "_" => speed_step(false),
+        Shortcut::Restart => ctx.restart(),
+        Shortcut::Faster | Shortcut::Slower => ctx.speed.set(next_speed(
+            ctx.speed.get_untracked(),
+            key == Shortcut::Faster,
+        )),
         // An embed keeps its shape (its host gave it a height).
-        "f" | "F" if !ctx.mode.embed => ui::toggle_presenter(ctx, true),
-        "Escape" if ctx.presenter.get_untracked() => ui::toggle_presenter(ctx, false),
-        _ => return,
+        Shortcut::Presenter if !ctx.mode.embed => ui::toggle_presenter(ctx, true),
+        Shortcut::Escape if ctx.presenter.get_untracked() => ui::toggle_presenter(ctx, false),
+        Shortcut::Presenter | Shortcut::Escape => return,
     }
     ev.prevent_default();
 }
@@ -1006,6 +1041,18 @@ mod tests {
                     .with_untracked(|v| v.held.len())
             })
             .collect()
+    }
+
+    #[test]
+    fn the_speed_keys_step_through_the_list_and_stop_at_its_ends() {
+        assert_eq!(next_speed(1.0, true), 2.0);
+        assert_eq!(next_speed(1.0, false), 0.5);
+        assert_eq!(next_speed(100.0, true), 100.0);
+        assert_eq!(next_speed(0.1, false), 0.1);
+        // A lesson's own speed goes to its neighbours in the list.
+        assert_eq!(next_speed(3.0, true), 5.0);
+        assert_eq!(next_speed(3.0, false), 2.0);
+        assert_eq!(next_speed(0.05, true), 0.1);
     }
 
     #[test]

@@ -15,7 +15,10 @@ use crate::lesson;
 use crate::sim::{Lane, Sim, Snapshot};
 use crate::stage::hit::Hit;
 use crate::ui::{LANES, LaneRow, Rows, StageState, element, speed_label, tick_side};
-use crate::{LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, advance_within, real_now_ms};
+use crate::{
+    LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed,
+    real_now_ms, shortcut,
+};
 use settle_core::Instant;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -218,7 +221,7 @@ fn mount(mode: Mode) {
     v.go_to_target(now + LOAD_SLICE_MS);
     v.publish(now);
     VIEW.with(|x| *x.borrow_mut() = Some(v));
-    listen(&doc);
+    listen(&doc, mode.readonly);
     // As in the playground: the first animation frame only asks for the next, so the page is
     // laid out and painted before the stage's first (heavy) frame.
     request_frame(Rc::new(RefCell::new(None)), 2);
@@ -474,6 +477,45 @@ impl Viewer {
         }
     }
 
+    /// What a clock button or a keyboard shortcut does; false for a key the viewer leaves
+    /// alone (full screen: an embed keeps the shape its host gave it).
+    fn key(&mut self, key: Shortcut) -> bool {
+        // Goes to the first instant `next` names, or says why there is none.
+        let go = |v: &mut Self, next: fn(&Sim) -> Option<Instant>, none: &str| match next(&v.sim) {
+            Some(t) => v.sim.advance_to(t.max(v.sim.now())),
+            None => v.notice = Some((none.to_string(), false)),
+        };
+        match key {
+            Shortcut::Play => self.running = !self.running,
+            Shortcut::Step => go(
+                self,
+                Sim::next_event,
+                "Nothing is scheduled to happen on its own.",
+            ),
+            Shortcut::Expiry => go(
+                self,
+                Sim::next_lock_expiry,
+                "No lock is held, so no lock can expire.",
+            ),
+            Shortcut::Back => {
+                if self.sim.step_back() {
+                    self.stage.replaced();
+                }
+            }
+            Shortcut::Restart => {
+                self.sim = self.sim.restart();
+                self.stage.replaced();
+                self.carry = 0.0;
+            }
+            Shortcut::Faster | Shortcut::Slower => {
+                self.speed = next_speed(self.speed, key == Shortcut::Faster);
+            }
+            Shortcut::Presenter | Shortcut::Escape => return false,
+        }
+        self.acted();
+        true
+    }
+
     /// After a person's action: the stage and the text follow at once.
     fn acted(&mut self) {
         self.sim.bump();
@@ -726,9 +768,9 @@ fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> O
     })
 }
 
-/// One listener for the page's buttons and list (by `data-act` and `data-key`), one for the
-/// speed list, one for the stage.
-fn listen(doc: &Document) {
+/// One listener for the page's buttons, list and stage (by `data-act` and `data-key`), one
+/// for the speed list, and in an interactive embed one for the keyboard.
+fn listen(doc: &Document, readonly: bool) {
     let click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
@@ -761,56 +803,41 @@ fn listen(doc: &Document) {
             .ok()
             .flatten()
             .and_then(|b| b.get_attribute("data-act"));
-        match act.as_deref() {
-            Some("play") => with(|v| {
-                v.running = !v.running;
-                v.acted();
-            }),
-            Some("back") => with(|v| {
-                if v.sim.step_back() {
-                    v.stage.replaced();
-                }
-                v.acted();
-            }),
-            Some("step") => with(|v| {
-                match v.sim.next_event() {
-                    Some(t) => v.sim.advance_to(t.max(v.sim.now())),
-                    None => {
-                        let said = "Nothing is scheduled to happen on its own.";
-                        v.notice = Some((said.to_string(), false));
+        let key = match act.as_deref() {
+            Some("play") => Shortcut::Play,
+            Some("back") => Shortcut::Back,
+            Some("step") => Shortcut::Step,
+            Some("expiry") => Shortcut::Expiry,
+            Some("dismiss") => {
+                with(|v| {
+                    v.notice = None;
+                    v.acted();
+                });
+                return;
+            }
+            Some("hide") => {
+                with(|v| {
+                    v.summary_hidden = true;
+                    v.acted();
+                });
+                return;
+            }
+            Some("controls") => {
+                with(|v| hand_over(Some((v.sim.export(), v.sim.now().as_millis()))));
+                return;
+            }
+            Some("open") => {
+                with(|v| {
+                    let link = crate::share::fragment(&v.sim.export(), v.sim.now().as_millis());
+                    if let Some(w) = web_sys::window() {
+                        let _ = w.open_with_url_and_target(&format!("./{link}"), "_blank");
                     }
-                }
-                v.acted();
-            }),
-            Some("expiry") => with(|v| {
-                match v.sim.next_lock_expiry() {
-                    Some(t) => v.sim.advance_to(t.max(v.sim.now())),
-                    None => {
-                        let said = "No lock is held, so no lock can expire.";
-                        v.notice = Some((said.to_string(), false));
-                    }
-                }
-                v.acted();
-            }),
-            Some("dismiss") => with(|v| {
-                v.notice = None;
-                v.acted();
-            }),
-            Some("hide") => with(|v| {
-                v.summary_hidden = true;
-                v.acted();
-            }),
-            Some("controls") => with(|v| {
-                hand_over(Some((v.sim.export(), v.sim.now().as_millis())));
-            }),
-            Some("open") => with(|v| {
-                let link = crate::share::fragment(&v.sim.export(), v.sim.now().as_millis());
-                if let Some(w) = web_sys::window() {
-                    let _ = w.open_with_url_and_target(&format!("./{link}"), "_blank");
-                }
-            }),
-            _ => None,
+                });
+                return;
+            }
+            _ => return,
         };
+        with(|v| v.key(key));
     });
     let change = Closure::<dyn FnMut(web_sys::Event)>::new(|ev: web_sys::Event| {
         let value = ev
@@ -824,6 +851,17 @@ fn listen(doc: &Document) {
             });
         }
     });
+    // An interactive embed's keyboard shortcuts, as the playground's embed has them.
+    if !readonly {
+        let keys =
+            Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(|ev: web_sys::KeyboardEvent| {
+                if shortcut(&ev).is_some_and(|k| with(|v| v.key(k)) == Some(true)) {
+                    ev.prevent_default();
+                }
+            });
+        let _ = doc.add_event_listener_with_callback("keydown", keys.as_ref().unchecked_ref());
+        keys.forget();
+    }
     let _ = doc.add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
     let _ = doc.add_event_listener_with_callback("change", change.as_ref().unchecked_ref());
     click.forget();

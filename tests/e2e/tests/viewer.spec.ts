@@ -158,3 +158,36 @@ test('a bad preset or link in the viewer: a clear error, the welcome scenario, a
   // The one error: the page's early fetch of the lesson the address names, which does not exist.
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
 });
+
+test('an interactive embed in the viewer answers the playground\'s keyboard shortcuts; a read-only one only shows', async ({ page }) => {
+  await page.clock.install({ time: 0 });
+  await page.goto('./view.html?embed&preset=lock-expiry');
+  const clock = page.getByTestId('clock');
+  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  const step = page.getByRole('button', { name: 'Step', exact: true });
+  const next = /next event at ([\d.]+ s)/.exec((await step.getAttribute('title'))!)![1];
+  await page.locator('canvas.stage').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(clock).toHaveText(next);
+  await page.keyboard.press('ArrowLeft');
+  await expect(clock).toHaveText('0.000 s');
+  const speed = page.getByRole('combobox', { name: 'Speed' });
+  const before = Number(await speed.inputValue());
+  await page.keyboard.press('+');
+  await expect.poll(async () => Number(await speed.inputValue())).toBeGreaterThan(before);
+  await page.keyboard.press('-');
+  await expect.poll(async () => Number(await speed.inputValue())).toBe(before);
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  // Read-only: the keys do nothing (as in the playground's read-only embed).
+  await page.goto('./view.html?embed&readonly=1&preset=lock-expiry');
+  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  await page.locator('canvas.stage').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await page.clock.runFor(1_000);
+  await expect(clock).toHaveText('0.000 s');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+});
