@@ -62,6 +62,28 @@ pub(crate) fn take_due(
             && taken_at.is_none_or(|at| real - at >= FOLLOW_MS))
 }
 
+/// A running clock's move in one frame: `real` ms at `speed` from virtual `from` ms, the
+/// fractions of a virtual millisecond kept in `carry` for the next frame. It stops at the
+/// first caption on the way that pauses (`pause_between`, as [`crate::lesson::State`] says).
+/// Returns where to go and whether that is such a pause; `None` while less than a virtual
+/// millisecond has passed.
+pub(crate) fn clock_move(
+    carry: &mut f64,
+    real: f64,
+    speed: f64,
+    from: u64,
+    pause_between: impl FnOnce(u64, u64) -> Option<u64>,
+) -> Option<(u64, bool)> {
+    let acc = *carry + real * speed;
+    let step = acc.floor();
+    *carry = acc - step;
+    if step < 1.0 {
+        return None;
+    }
+    let to = from.saturating_add(step as u64);
+    Some(pause_between(from, to).map_or((to, false), |p| (p, true)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +194,38 @@ mod tests {
         assert!(take_due(true, false, true, true, Some(59.0), 60.0));
         // Nothing changed: nothing to take.
         assert!(!take_due(false, false, false, false, None, 60.0));
+    }
+
+    /// Slow speeds carry fractions of a virtual millisecond from frame to frame (0.1× over
+    /// 60 Hz frames moves 1 ms every 10 frames or so, never losing time); a pausing caption on
+    /// the way stops the move at its time.
+    #[test]
+    fn the_clock_moves_by_real_time_times_speed_and_stops_at_a_pausing_caption() {
+        let none = |_: u64, _: u64| None;
+        let mut carry = 0.0;
+        let mut now = 0u64;
+        for _ in 0..600 {
+            if let Some((to, pause)) = clock_move(&mut carry, 1000.0 / 60.0, 0.1, now, none) {
+                assert!(!pause && to > now);
+                now = to;
+            }
+        }
+        // 10 s of frames at 0.1x: 1,000 virtual ms, give or take the carry.
+        assert!((999..=1000).contains(&now), "{now}");
+        assert!(carry < 1.0);
+        let mut carry = 0.0;
+        assert_eq!(
+            clock_move(&mut carry, 16.0, 100.0, 5_000, none),
+            Some((6_600, false))
+        );
+        let pause = |from: u64, to: u64| (from < 6_000 && 6_000 <= to).then_some(6_000);
+        let mut carry = 0.0;
+        assert_eq!(
+            clock_move(&mut carry, 16.0, 100.0, 5_000, pause),
+            Some((6_000, true))
+        );
+        let mut carry = 0.0;
+        assert_eq!(clock_move(&mut carry, 0.004, 100.0, 5_000, pause), None);
+        assert!((carry - 0.4).abs() < 1e-9);
     }
 }

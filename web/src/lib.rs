@@ -648,23 +648,20 @@ fn start_clock(ctx: Ctx) {
         last.set(start);
         let running = ctx.running.get_untracked();
         if running {
-            let acc = carry.get() + real * ctx.speed.get_untracked();
-            let step = acc.floor();
-            carry.set(acc - step);
+            let mut c = carry.get();
+            let from = ctx.read(|s| s.now().as_millis());
+            // A caption that pauses stops the clock exactly at its time.
+            let to = cadence::clock_move(&mut c, real, ctx.speed.get_untracked(), from, |a, b| {
+                ctx.lesson.with_untracked(|l| l.pause_between(a, b))
+            });
+            carry.set(c);
             // Shown below with the virtual time.
             ctx.real_ms.update_untracked(|r| *r += real);
-            if step >= 1.0 && ctx.pending.get_untracked().is_none() {
-                let from = ctx.read(|s| s.now().as_millis());
-                let mut t = from.saturating_add(step as u64);
-                // A caption that pauses stops the clock exactly at its time.
-                let pause = ctx.lesson.with_untracked(|l| l.pause_between(from, t));
-                if let Some(p) = pause {
-                    t = p;
-                }
+            if let Some((t, pause)) = to.filter(|_| ctx.pending.get_untracked().is_none()) {
                 // What does not fit in the slice is dropped, not owed: under a load the page
                 // cannot carry, virtual time runs slower than asked instead of freezing.
                 let reached = advance_for(ctx, Instant::from_millis(t), start + SLICE_MS);
-                if pause.is_some() && reached {
+                if pause && reached {
                     ctx.running.set(false);
                     carry.set(0.0);
                     ctx.refresh();

@@ -254,18 +254,14 @@ impl Viewer {
         let real = (start - self.last).clamp(0.0, 250.0);
         self.last = start;
         if self.running && self.target.is_none() {
-            let acc = self.carry + real * self.speed;
-            let step = acc.floor();
-            self.carry = acc - step;
-            if step >= 1.0 {
-                let from = self.sim.now().as_millis();
-                let mut t = from.saturating_add(step as u64);
-                let pause = self.lesson.pause_between(from, t);
-                if let Some(p) = pause {
-                    t = p;
-                }
+            let from = self.sim.now().as_millis();
+            let lesson = &self.lesson;
+            let to = cadence::clock_move(&mut self.carry, real, self.speed, from, |a, b| {
+                lesson.pause_between(a, b)
+            });
+            if let Some((t, pause)) = to {
                 let reached = self.advance(Instant::from_millis(t), start + SLICE_MS);
-                if pause.is_some() && reached {
+                if pause && reached {
                     self.running = false;
                     self.carry = 0.0;
                 }
