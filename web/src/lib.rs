@@ -777,8 +777,12 @@ fn initial() -> Initial {
                 (Some(name), _) => builtin::preset(&name)
                     .and_then(|text| Sim::load(&text))
                     .map(|sim| (sim, lesson::Source::Preset(name))),
+                #[cfg(feature = "compare")]
                 (None, Some(name)) => lesson::compare_side(&name, "a")
                     .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
+                // The embeds' viewer hands comparisons to the playground before this.
+                #[cfg(not(feature = "compare"))]
+                (None, Some(_)) => return (Sim::welcome(), None, None, None),
                 (None, None) => return (Sim::welcome(), None, None, None),
             };
             match named {
@@ -804,8 +808,12 @@ pub async fn fetch_for_address() {
     }
     if let Some(name) = query_param("preset") {
         let _ = builtin::fetch_preset(&name).await;
-    } else if let Some(name) = query_param("compare") {
-        let _ = builtin::fetch_comparison(&name).await;
+    } else {
+        // The embeds' viewer (without this feature) hands comparisons to the playground.
+        #[cfg(feature = "compare")]
+        if let Some(name) = query_param("compare") {
+            let _ = builtin::fetch_comparison(&name).await;
+        }
     }
 }
 

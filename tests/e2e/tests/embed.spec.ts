@@ -58,7 +58,8 @@ const pages = [['the lean viewer', './view.html'], ['the playground', './']] as 
 for (const [name, at] of pages) test(`embed options (${name}): a preset, read-only, dark theme, start time, and no welcome notice`, async ({ page }) => {
   await page.clock.install({ time: 0 });
   await page.goto(`${at}?embed&preset=lock-expiry&readonly=1&theme=dark&start=31000`);
-  await expect(page.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible();
+  // The first look waits for the wasm (the playground's is large on a busy machine).
+  await expect(page.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('clock')).toHaveText('31.000 s');
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 22, 29)');
