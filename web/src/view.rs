@@ -14,7 +14,10 @@ use crate::cadence;
 use crate::lesson;
 use crate::sim::{Lane, Sim, Snapshot};
 use crate::stage::hit::Hit;
-use crate::ui::{LANES, LaneRow, Rows, StageState, element, speed_label, tick_side};
+use crate::ui::{
+    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, speed_label, step_title,
+    tick_side,
+};
 use crate::{
     LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed,
     real_now_ms, shortcut,
@@ -393,30 +396,32 @@ impl Viewer {
                 .set_attribute("aria-pressed", &self.running.to_string());
             s.running = Some(self.running);
         }
-        if s.previous != Some(snap.previous_ms) {
-            enable(&d.back, snap.previous_ms.is_some());
-            let title = snap.previous_ms.map_or("at the start".to_string(), |t| {
-                format!("back to {} (←)", Instant::from_millis(t))
-            });
-            let _ = d.back.set_attribute("title", &title);
-            s.previous = Some(snap.previous_ms);
-        }
-        if s.next != Some(snap.next_event_ms) {
-            let title = snap
-                .next_event_ms
-                .map_or("nothing pending".to_string(), |t| {
-                    format!("next event at {}", Instant::from_millis(t))
-                });
-            let _ = d.step.set_attribute("title", &title);
-            s.next = Some(snap.next_event_ms);
-        }
-        if s.expiry != Some(snap.next_expiry_ms) {
-            enable(&d.expiry, snap.next_expiry_ms.is_some());
-            let title = snap.next_expiry_ms.map_or("no lock held".to_string(), |t| {
-                format!("next lock expiry at {}", Instant::from_millis(t))
-            });
-            let _ = d.expiry.set_attribute("title", &title);
-            s.expiry = Some(snap.next_expiry_ms);
+        // The buttons' titles (and whether they can act), each written when its instant changed.
+        let buttons = [
+            (
+                &d.back,
+                &mut s.previous,
+                snap.previous_ms,
+                back_title as fn(_) -> _,
+                true,
+            ),
+            (&d.step, &mut s.next, snap.next_event_ms, step_title, false),
+            (
+                &d.expiry,
+                &mut s.expiry,
+                snap.next_expiry_ms,
+                expiry_title,
+                true,
+            ),
+        ];
+        for (button, shown, at, title, disable) in buttons {
+            if *shown != Some(at) {
+                if disable {
+                    enable(button, at.is_some());
+                }
+                let _ = button.set_attribute("title", &title(at));
+                *shown = Some(at);
+            }
         }
         let speed_key = (self.speed * 1000.0).round() as u64;
         if s.speed != Some(speed_key) {

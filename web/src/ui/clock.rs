@@ -14,6 +14,26 @@ pub(crate) fn speed_label(s: f64) -> String {
     }
 }
 
+/// The clock buttons' titles: where Step back goes, Step, and Next lock expiry (the playground's
+/// clock and the embeds' viewer).
+pub(crate) fn back_title(previous_ms: Option<u64>) -> String {
+    previous_ms.map_or("at the start".to_string(), |t| {
+        format!("back to {} (←)", Instant::from_millis(t))
+    })
+}
+
+pub(crate) fn step_title(next_event_ms: Option<u64>) -> String {
+    next_event_ms.map_or("nothing pending".to_string(), |t| {
+        format!("next event at {}", Instant::from_millis(t))
+    })
+}
+
+pub(crate) fn expiry_title(next_expiry_ms: Option<u64>) -> String {
+    next_expiry_ms.map_or("no lock held".to_string(), |t| {
+        format!("next lock expiry at {}", Instant::from_millis(t))
+    })
+}
+
 #[component]
 pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     let now = ctx.now_ms;
@@ -52,15 +72,15 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             </button>
             <button class="btn" on:click=back disabled=move || previous.get().is_none()
                 aria-keyshortcuts="ArrowLeft"
-                title=move || previous.get().map_or("at the start".to_string(), |t| format!("back to {} (←)", Instant::from_millis(t)))>
+                title=move || back_title(previous.get())>
                 "Step back"
             </button>
             <button class="btn" on:click=step aria-keyshortcuts="ArrowRight"
-                title=move || next_event.get().map_or("nothing pending".to_string(), |t| format!("next event at {}", Instant::from_millis(t)))>
+                title=move || step_title(next_event.get())>
                 "Step"
             </button>
             <button class="btn" on:click=jump disabled=move || next_expiry.get().is_none()
-                title=move || next_expiry.get().map_or("no lock held".to_string(), |t| format!("next lock expiry at {}", Instant::from_millis(t)))>
+                title=move || expiry_title(next_expiry.get())>
                 "Next lock expiry"
             </button>
             <label class="speed">

@@ -23,7 +23,7 @@ mod tools;
 
 use crate::Ctx;
 pub(crate) use canvas::{StageState, tick_side};
-pub(crate) use clock::speed_label;
+pub(crate) use clock::{back_title, expiry_title, speed_label, step_title};
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
 pub(crate) use queue::{LANES, LaneRow};
