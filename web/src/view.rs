@@ -43,41 +43,11 @@ pub fn start() {
     if crate::address_names_a_lesson() {
         wasm_bindgen_futures::spawn_local(async move {
             crate::fetch_for_address().await;
-            open(mode);
+            mount(mode);
         });
-    } else {
-        open(mode);
-    }
-}
-
-/// Mounts the viewer, or hands a document it cannot run to the playground.
-fn open(mode: Mode) {
-    if names_entities() {
-        hand_over(None);
     } else {
         mount(mode);
     }
-}
-
-/// Whether the document the address names declares `entities`, which a build without the
-/// `entities` feature (the viewer's, to spare its readers 47 KB) cannot run.
-#[cfg(not(feature = "entities"))]
-fn names_entities() -> bool {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    let text = match crate::share::parse_fragment(&hash) {
-        Some(Ok((text, _))) => Some(text),
-        Some(Err(_)) => None,
-        None => crate::query_param("preset").and_then(|n| crate::builtin::preset(&n).ok()),
-    };
-    text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .is_some_and(|v| v.get("entities").is_some())
-}
-
-#[cfg(feature = "entities")]
-fn names_entities() -> bool {
-    false
 }
 
 /// Opens the playground in this frame instead (the page beside this one): with this address,
@@ -146,7 +116,7 @@ struct Shown {
     next: Option<Option<u64>>,
     expiry: Option<Option<u64>>,
     speed: Option<u64>,
-    caption: Option<(usize, bool, bool)>,
+    caption: Option<(Option<usize>, bool, bool)>,
     said: String,
     notice: Option<(String, bool)>,
 }
@@ -196,6 +166,15 @@ fn mount(mode: Mode) {
         notice,
         ..
     } = Opening::of_address(mode);
+    // A document with `entities`: the viewer is built without that feature (47 KB spared its
+    // readers), so the core's parser refused it in these words; the playground runs it.
+    if notice
+        .as_ref()
+        .is_some_and(|n| n.0.contains(settle_core::scenario::ONLY_RUN_HAS_ENTITIES))
+    {
+        hand_over(None);
+        return;
+    }
     crate::apply_mode(mode);
     let Some(dom) = build(&doc, &sim, &lesson, mode.readonly) else {
         return;
@@ -309,30 +288,13 @@ impl Viewer {
         }
     }
 
-    /// Goes on toward the position the page opened at, if it is not reached yet.
+    /// Goes on toward the position the page opened at, if it is not reached yet (the notice
+    /// shows the way there meanwhile: [`Viewer::publish`]).
     fn go_to_target(&mut self, deadline: f64) {
-        if let Some(t) = self.target {
-            let reached = self.advance(Instant::from_millis(t), deadline);
-            if reached {
-                self.target = None;
-            } else {
-                self.notice = Some((
-                    format!(
-                        "Going to {} … now at {}",
-                        Instant::from_millis(t),
-                        self.sim.now()
-                    ),
-                    false,
-                ));
-            }
-            if reached
-                && self
-                    .notice
-                    .as_ref()
-                    .is_some_and(|n| n.0.starts_with("Going to"))
-            {
-                self.notice = None;
-            }
+        if let Some(t) = self.target
+            && self.advance(Instant::from_millis(t), deadline)
+        {
+            self.target = None;
         }
     }
 
@@ -361,11 +323,13 @@ impl Viewer {
         if !ended {
             self.summary_hidden = false;
         }
-        let key = at
-            .as_ref()
-            .map(|(i, waiting, _)| (*i, *waiting && !self.running, ended && !self.summary_hidden));
-        let key = key.or_else(|| ended.then_some((usize::MAX, false, !self.summary_hidden)));
-        if key == self.shown.caption {
+        // Which caption, whether the clock waits at it, whether "What you saw" shows.
+        let key = (
+            at.as_ref().map(|a| a.0),
+            at.as_ref().is_some_and(|a| a.1) && !self.running,
+            ended && !self.summary_hidden,
+        );
+        if Some(key) == self.shown.caption {
             return false;
         }
         let (index, text) = at.map_or((String::new(), String::new()), |(i, _, t)| {
@@ -374,10 +338,9 @@ impl Viewer {
         let d = &self.dom;
         d.caption_n.set_text_content(Some(&index));
         d.caption.set_text_content(Some(&text));
-        let (_, waiting, summary) = key.unwrap_or_default();
-        show(&d.hint, waiting);
-        show(&d.summary, summary);
-        self.shown.caption = key;
+        show(&d.hint, key.1);
+        show(&d.summary, key.2);
+        self.shown.caption = Some(key);
         true
     }
 
@@ -433,16 +396,28 @@ impl Viewer {
             d.narration.set_text_content(Some(&said));
             s.said = said;
         }
-        if s.notice != self.notice {
-            show(&d.notice, self.notice.is_some());
-            if let Some((text, error)) = &self.notice {
+        // On the way to the position the page opened at, that; else the notice, if any.
+        let notice = match self.target {
+            Some(t) => Some((
+                format!(
+                    "Going to {} … now at {}",
+                    Instant::from_millis(t),
+                    self.sim.now()
+                ),
+                false,
+            )),
+            None => self.notice.clone(),
+        };
+        if s.notice != notice {
+            show(&d.notice, notice.is_some());
+            if let Some((text, error)) = &notice {
                 d.notice_text.set_text_content(Some(text));
                 let _ = d.notice.class_list().toggle_with_force("error", *error);
                 let _ = d
                     .notice
                     .set_attribute("role", if *error { "alert" } else { "status" });
             }
-            s.notice.clone_from(&self.notice);
+            s.notice = notice;
         }
         self.mirror(snap);
         let end = real_now_ms();
