@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -27,6 +27,20 @@ async function shown(page: Page) {
   };
 }
 
+/** Opens `query` on the viewer with a fake clock, standing at 0 s; its clock readout. */
+async function openStill(page: Page, query: string) {
+  await page.clock.install({ time: 0 });
+  await page.goto(`./view.html?embed&${query}`);
+  const clock = page.getByTestId('clock');
+  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  return clock;
+}
+
+/** The virtual time a clock button's title names ("next event at 1.000 s" → "1.000 s"). */
+async function titleTime(button: Locator, says: string) {
+  return new RegExp(`${says} ([\\d.]+ s)`).exec((await button.getAttribute('title'))!)![1];
+}
+
 test('the viewer fetches none of the playground and shows, moment by moment, what the playground\'s embed shows', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const errors = watchErrors(page);
@@ -53,16 +67,13 @@ test('the viewer fetches none of the playground and shows, moment by moment, wha
 });
 
 test('the viewer\'s clock: step, step back, next lock expiry, speed, and a caption that pauses', async ({ page }) => {
-  await page.clock.install({ time: 0 });
-  await page.goto('./view.html?embed&readonly=1&preset=lock-expiry');
-  const clock = page.getByTestId('clock');
-  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  const clock = await openStill(page, 'readonly=1&preset=lock-expiry');
   const step = page.getByRole('button', { name: 'Step', exact: true });
   const back = page.getByRole('button', { name: 'Step back' });
   const expiry = page.getByRole('button', { name: 'Next lock expiry' });
   await expect(back).toBeDisabled();
   // Step goes to the next event its title names; Step back returns to where it was.
-  const next = /next event at ([\d.]+ s)/.exec((await step.getAttribute('title'))!)![1];
+  const next = await titleTime(step, 'next event at');
   await step.click();
   await expect(clock).toHaveText(next);
   await step.click();
@@ -73,7 +84,7 @@ test('the viewer\'s clock: step, step back, next lock expiry, speed, and a capti
   await expect(clock).toHaveText(next);
   // The next lock expiry, as its title says.
   await expect(expiry).toHaveAttribute('title', /next lock expiry at/);
-  const at = /next lock expiry at ([\d.]+ s)/.exec((await expiry.getAttribute('title'))!)![1];
+  const at = await titleTime(expiry, 'next lock expiry at');
   await expiry.click();
   await expect(clock).toHaveText(at);
   // Faster: 10× runs ten virtual seconds in one real second (unless a caption stops it).
@@ -160,12 +171,8 @@ test('a bad preset or link in the viewer: a clear error, the welcome scenario, a
 });
 
 test('an interactive embed in the viewer answers the playground\'s keyboard shortcuts; a read-only one only shows', async ({ page }) => {
-  await page.clock.install({ time: 0 });
-  await page.goto('./view.html?embed&preset=lock-expiry');
-  const clock = page.getByTestId('clock');
-  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
-  const step = page.getByRole('button', { name: 'Step', exact: true });
-  const next = /next event at ([\d.]+ s)/.exec((await step.getAttribute('title'))!)![1];
+  const clock = await openStill(page, 'preset=lock-expiry');
+  const next = await titleTime(page.getByRole('button', { name: 'Step', exact: true }), 'next event at');
   await page.locator('canvas.stage').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('ArrowRight');
   await expect(clock).toHaveText(next);
@@ -182,8 +189,7 @@ test('an interactive embed in the viewer answers the playground\'s keyboard shor
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   // Read-only: the keys do nothing (as in the playground's read-only embed).
-  await page.goto('./view.html?embed&readonly=1&preset=lock-expiry');
-  await expect(clock).toHaveText('0.000 s', { timeout: 15_000 });
+  await openStill(page, 'readonly=1&preset=lock-expiry');
   await page.locator('canvas.stage').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press(' ');
