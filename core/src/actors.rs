@@ -358,11 +358,13 @@ impl Actors {
             })
             .collect::<Vec<State>>();
         let wakes: Vec<Option<Instant>> = actors.iter().map(State::next_wake).collect();
-        let agenda: BTreeSet<(Instant, usize)> = wakes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, w)| w.map(|w| (w, i)))
-            .collect();
+        // Inserted one by one: collecting sorts first, a sort instance of its own in the wasm.
+        let mut agenda = BTreeSet::new();
+        for (i, w) in wakes.iter().enumerate() {
+            if let Some(w) = *w {
+                agenda.insert((w, i));
+            }
+        }
         let moves = wakes.clone();
         let movers = agenda.clone();
         Self {

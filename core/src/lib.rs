@@ -52,6 +52,7 @@ pub mod filter;
 mod message;
 pub mod namespace;
 pub mod narrate;
+pub mod order;
 mod queue;
 mod rng;
 mod store;

@@ -747,10 +747,11 @@ impl Sim {
             ns,
             log: VecDeque::new(),
             log_n: 0,
-            rstate: receivers
-                .iter()
-                .map(|r| (r.clone(), ReceiverState::default()))
-                .collect(),
+            // Inserted one by one: collecting sorts first, a sort instance of its own.
+            rstate: receivers.iter().fold(BTreeMap::new(), |mut m, r| {
+                m.insert(r.clone(), ReceiverState::default());
+                m
+            }),
             touched: BTreeMap::new(),
             links: BTreeMap::new(),
         };

@@ -109,7 +109,7 @@ impl Clients {
             .enumerate()
             .map(|(i, c)| (c, i))
             .collect();
-        order.sort_unstable();
+        crate::order::sort(&mut order);
         order.into_iter().map(move |(c, i)| (c, &self.states[i]))
     }
 
@@ -251,7 +251,7 @@ impl Queue {
             .filter(|s| (self.msgs[s].place == Place::DeadLetter) == (sub == SubQueue::DeadLetter))
             .collect();
         // Listed in sequence-number order, so the event reads in a stable, natural order.
-        held.sort_unstable();
+        crate::order::sort(&mut held);
         let mut still_locked = Vec::new();
         for seq in held {
             let m = self

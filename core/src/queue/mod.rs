@@ -562,13 +562,12 @@ impl Queue {
         for (sid, by) in held {
             self.give_up_session(&sid, by, LockLossCause::EntityUpdated);
         }
-        let locked: Vec<(u64, ClientId)> = self
+        let mut locked: Vec<(u64, ClientId)> = self
             .clients
             .iter()
             .flat_map(|(c, st)| st.locks.iter().map(move |&seq| (seq, c)))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
             .collect();
+        crate::order::sort(&mut locked);
         for (seq, by) in locked {
             self.release(seq, by, Release::Lost(LockLossCause::EntityUpdated));
         }

@@ -11,19 +11,18 @@ use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
 pub(crate) fn props(p: &Properties) -> Value {
-    Value::Object(
-        p.iter()
-            .map(|(k, v)| {
-                let v = match v {
-                    PropValue::Str(s) => Value::String(s.to_string()),
-                    PropValue::Int(i) => Value::Number((*i).into()),
-                    PropValue::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
-                    PropValue::Bool(b) => Value::Bool(*b),
-                };
-                (k.to_string(), v)
-            })
-            .collect(),
-    )
+    // Inserted one by one: collecting sorts first, a sort instance of its own in the wasm.
+    let mut out = Map::new();
+    for (k, v) in p.iter() {
+        let v = match v {
+            PropValue::Str(s) => Value::String(s.to_string()),
+            PropValue::Int(i) => Value::Number((*i).into()),
+            PropValue::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
+            PropValue::Bool(b) => Value::Bool(*b),
+        };
+        out.insert(k.to_string(), v);
+    }
+    Value::Object(out)
 }
 
 fn put(m: &mut Map<String, Value>, k: &str, v: impl Into<Value>) {

@@ -1057,7 +1057,7 @@ impl Lesson {
                 pause: n.pause,
             });
         }
-        notes.sort_by_key(|n| n.at_ms);
+        crate::order::sort_by_key(&mut notes, |n| n.at_ms);
         let summary = self
             .summary
             .iter()

@@ -162,7 +162,7 @@ pub fn merge(script: &[Step], recorded: &[Step]) -> (Rc<[Step]>, Vec<usize>) {
         .map(|s| (s.at, 0, s))
         .chain(recorded.iter().map(|s| (s.at, 1, s)))
         .collect();
-    merged.sort_by_key(|(at, who, _)| (*at, *who));
+    crate::order::sort_by_key(&mut merged, |(at, who, _)| (*at, *who));
     let person = merged
         .iter()
         .enumerate()

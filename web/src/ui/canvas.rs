@@ -331,7 +331,7 @@ pub(crate) fn tick_side(
             }
         }
         for v in [&mut moving, &mut lit] {
-            v.sort_unstable();
+            settle_core::order::sort(v);
             v.dedup();
         }
         // Where each place is (title and CSS px within the canvas), for tests and tools.

@@ -123,7 +123,7 @@ fn with_markers<T>(ctx: Ctx, f: impl FnOnce(&mut dyn Iterator<Item = &Marker>) -
                 .markers()
                 .chain(twins.iter().flat_map(|t| t.markers.iter()))
                 .collect();
-            all.sort_by_key(|m| m.t_ms);
+            settle_core::order::sort_by_key(&mut all, |m| m.t_ms);
             f(&mut all.into_iter())
         })
     })

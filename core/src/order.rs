@@ -1,0 +1,83 @@
+//! Stable sorting with one instance of the standard library's sort for the whole program.
+//!
+//! Each `slice::sort*` call compiles a sort of its own for its element type and comparison
+//! (2–5 KB of wasm each: quicksort, small-sort networks, pivots); the page's wasm carried ten.
+//! Here the standard sort runs once, non-generically, over the items' positions with the
+//! comparison behind a `dyn`, and the items are then moved into that order in place: the
+//! per-type code is a few swaps. For the small, cold lists it serves (receivers, a lesson's
+//! captions, a script's steps); a hot path keeps `sort_unstable`.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// Sorts `v` by `cmp`, stably (equal items keep their order).
+pub fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    let order = positions(v.len(), &mut |a, b| cmp(&v[a], &v[b]));
+    permute(v, order);
+}
+
+/// Sorts `v` by the key `key` gives each item, stably.
+pub fn sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    sort_by(v, |a, b| key(a).cmp(&key(b)));
+}
+
+/// Sorts `v` in its items' own order, stably.
+pub fn sort<T: Ord>(v: &mut [T]) {
+    sort_by(v, T::cmp);
+}
+
+/// The positions `0..n` in the order `cmp` puts the items there, ties by position (so the
+/// unstable sort, smaller than the stable one, gives a stable order). The one sort instance.
+#[inline(never)]
+fn positions(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_unstable_by(|&a, &b| cmp(a, b).then(a.cmp(&b)));
+    order
+}
+
+/// Moves `v`'s items so that position `i` holds the item that was at `order[i]`, following
+/// the permutation's cycles (each item moves once; `order` is used up as the marks).
+fn permute<T>(v: &mut [T], mut order: Vec<usize>) {
+    for start in 0..order.len() {
+        let mut at = start;
+        loop {
+            let from = core::mem::replace(&mut order[at], usize::MAX);
+            if from == usize::MAX || from == start {
+                break;
+            }
+            v.swap(at, from);
+            at = from;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The same order as the standard library's stable sort, ties included.
+        #[test]
+        fn sorts_like_the_standard_stable_sort(keys in proptest::collection::vec(0u8..6, 0..60)) {
+            let mut ours: Vec<(u8, usize)> = keys.iter().copied().zip(0..).collect();
+            let mut theirs = ours.clone();
+            sort_by_key(&mut ours, |&(k, _)| k);
+            theirs.sort_by_key(|&(k, _)| k);
+            prop_assert_eq!(ours, theirs);
+        }
+    }
+
+    #[test]
+    fn sorts_strings_and_keeps_ties_in_order() {
+        let mut v = vec!["b", "a", "c", "a"];
+        sort(&mut v);
+        assert_eq!(v, ["a", "a", "b", "c"]);
+        let mut pairs = vec![(2, 'x'), (1, 'y'), (2, 'a'), (1, 'b')];
+        sort_by(&mut pairs, |a, b| a.0.cmp(&b.0));
+        assert_eq!(pairs, [(1, 'y'), (1, 'b'), (2, 'x'), (2, 'a')]);
+        let mut empty: [u8; 0] = [];
+        sort(&mut empty);
+    }
+}
