@@ -6,6 +6,7 @@
 //        [--keep-url]   (keep the scenario link in the address while measuring: before this
 //        option, every run did, and the trace's copies of it cost about 2 ms a frame)
 //        [--worst N]   (also print the N costliest frames, with their parts and their index)
+//        [--rank cpu]   (rank those by their thread CPU time instead of their wall time)
 //        [--cpuprofile DIR]   (also a V8 CPU profile of each window, DIR/<run>.cpuprofile, and
 //        the 25 functions with the most self time printed; wasm functions have names only in a
 //        build that keeps them: `data-wasm-opt="0" data-keep-debug` on the rust link of index.html)
@@ -55,7 +56,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 // Options that take a value: that value is not a URL.
-const VALUED = new Set(['--seconds', '--json', '--only', '--speed', '--trace', '--from', '--worst', '--cpuprofile', '--repeat']);
+const VALUED = new Set(['--seconds', '--json', '--only', '--speed', '--trace', '--from', '--worst', '--cpuprofile', '--repeat', '--rank']);
 const urls = args.filter((a, i) => !a.startsWith('--') && !/^\d/.test(a) && !VALUED.has(args[i - 1]));
 if (!urls.length) urls.push('http://127.0.0.1:4173/docs/playground/');
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : dflt; };
@@ -71,6 +72,7 @@ if (traceDir) mkdirSync(traceDir, { recursive: true });
 const fromDir = opt('from', null);
 const profDir = opt('cpuprofile', null);
 const worst = Number(opt('worst', 0));
+const rankBy = opt('rank', 'wall') === 'cpu' ? 'cpu' : 'total';
 const keepUrl = args.includes('--keep-url');
 if (profDir) mkdirSync(profDir, { recursive: true });
 
@@ -242,9 +244,9 @@ function report(name, speed, buf, virtual, errors, tag = '') {
   if (worst) {
     // The costliest frames, with their parts and their place in the window: to tell the
     // publications (twice a second) from a steady cost.
-    const ranked = a.frames.map((f, i) => ({ ...f, i })).sort((x, y) => y.total - x.total).slice(0, worst);
+    const ranked = a.frames.map((f, i) => ({ ...f, i })).sort((x, y) => y[rankBy] - x[rankBy]).slice(0, worst);
     for (const f of ranked) {
-      console.log(`  frame ${String(f.i).padStart(4)}  ${f.total.toFixed(2).padStart(6)} ms  script ${f.script.toFixed(2)}  style+layout ${f.style_layout.toFixed(2)}  paint+commit ${f.paint.toFixed(2)}`);
+      console.log(`  frame ${String(f.i).padStart(4)}  ${f.total.toFixed(2).padStart(6)} ms  CPU ${f.cpu.toFixed(2).padStart(6)}  script ${f.script.toFixed(2)}  style+layout ${f.style_layout.toFixed(2)}  paint+commit ${f.paint.toFixed(2)}`);
     }
   }
   console.log(`${tag ? tag.padEnd(4) : ''}${name.padEnd(9)} ${speed.padEnd(5)} median ${r.median_ms.toFixed(2)} ms  p95 ${r.p95_ms.toFixed(2)} ms  (thread CPU: median ${r.cpu_median_ms.toFixed(2)}, p95 ${r.cpu_p95_ms.toFixed(2)})  ${r.fps.toFixed(1)} fps  ` +

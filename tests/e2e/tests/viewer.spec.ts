@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -196,4 +198,44 @@ test('an interactive embed in the viewer answers the playground\'s keyboard shor
   await page.clock.runFor(1_000);
   await expect(clock).toHaveText('0.000 s');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+});
+
+test('a heavy share link in the viewer: it says where it is going and how far it got, and stays responsive on the way', async ({ page }) => {
+  test.setTimeout(60_000);
+  // A million sends and a hundred busy workers, opened an hour ahead: far more work than one
+  // task may take, so the viewer goes there in slices (as the playground does) and says so.
+  const busy = {
+    settle: 1, title: 'A very busy hour', seed: 3, queue: { lock_duration_ms: 30000, max_delivery_count: 10 },
+    script: [],
+    actors: [
+      { kind: 'sender', name: 'Flood', mode: 'pipelined', count: 1000000, interval_ms: 1, rtt_ms: 20, store_ms: 2 },
+      ...Array.from({ length: 100 }, (_, i) => ({ kind: 'receiver', name: `W${i}`, concurrency: 4, processing_ms: [5, 10] })),
+    ],
+  };
+  await page.goto(`./view.html?embed&readonly=1#s=${Buffer.from(JSON.stringify(busy)).toString('base64url')}&t=3600000`);
+  await expect(page.locator('.embed-title')).toHaveText('A very busy hour', { timeout: 15_000 });
+  const going = page.getByRole('status').filter({ hasText: 'Going to 3600.000 s' });
+  await expect(going).toBeVisible();
+  const nowAt = async () => Number(/now at ([\d.]+) s/.exec((await going.textContent())!)![1]);
+  // Responsive while it works: a task queued now runs within a slice or so.
+  const waited = await page.evaluate(() => new Promise<number>((r) => {
+    const t0 = performance.now();
+    setTimeout(() => r(performance.now() - t0), 0);
+  }));
+  expect(waited).toBeLessThan(1000);
+  // The progress moves on, and the clock follows it.
+  const first = await nowAt();
+  await expect.poll(nowAt, { timeout: 15_000 }).toBeGreaterThan(first);
+  expect(parseFloat((await page.getByTestId('clock').textContent())!)).toBeGreaterThan(0);
+});
+
+test('a share link to a document with entities hands over to the playground, link and all', async ({ page }) => {
+  const doc = readFileSync(resolve(__dirname, '../../../examples/entities/topic-fan-out.json'), 'utf8');
+  const fragment = `#s=${Buffer.from(doc).toString('base64url')}&t=0`;
+  await page.goto(`./view.html?embed&readonly=1${fragment}`);
+  // The same address on the playground, which runs entities.
+  await expect(page).toHaveURL(new RegExp(`/docs/playground/\\?embed&readonly=1${fragment.replace(/[$^.*+?()[\]{}|\\-]/g, '\\$&')}$`));
+  await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.embed-title')).toHaveText(JSON.parse(doc).title);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
