@@ -283,13 +283,15 @@ enum State {
 #[derive(Clone, Debug, Default)]
 pub struct Actors {
     actors: Vec<State>,
-    /// (next wake, index) of every actor that has one: the priority queue.
-    agenda: BTreeSet<(Instant, usize)>,
+    /// (next wake, index) of every actor that has one: the priority queue. The index is a
+    /// `u64` so that this is the same set type as the queue's deadlines (each key type is a
+    /// B-tree's code of its own in the wasm).
+    agenda: BTreeSet<(Instant, u64)>,
     /// Each actor's entry in `agenda`.
     wakes: Vec<Option<Instant>>,
     /// (next instant it may change the world, index): `agenda` without the poll ticks of
     /// receivers skipping empty polls (such a poll changes nothing until something else does).
-    movers: BTreeSet<(Instant, usize)>,
+    movers: BTreeSet<(Instant, u64)>,
     /// Each actor's entry in `movers`.
     moves: Vec<Option<Instant>>,
     /// Actions taken so far (including skipped polls): the actors' share of a run's work.
@@ -362,7 +364,7 @@ impl Actors {
         let mut agenda = BTreeSet::new();
         for (i, w) in wakes.iter().enumerate() {
             if let Some(w) = *w {
-                agenda.insert((w, i));
+                agenda.insert((w, i as u64));
             }
         }
         let moves = wakes.clone();
@@ -392,23 +394,24 @@ impl Actors {
     }
 
     fn reschedule(&mut self, i: usize) {
+        let k = i as u64;
         let new = self.actors[i].next_wake();
         if new != self.wakes[i] {
             if let Some(old) = self.wakes[i] {
-                self.agenda.remove(&(old, i));
+                self.agenda.remove(&(old, k));
             }
             if let Some(w) = new {
-                self.agenda.insert((w, i));
+                self.agenda.insert((w, k));
             }
             self.wakes[i] = new;
         }
         let moves = self.actors[i].next_change();
         if moves != self.moves[i] {
             if let Some(old) = self.moves[i] {
-                self.movers.remove(&(old, i));
+                self.movers.remove(&(old, k));
             }
             if let Some(w) = moves {
-                self.movers.insert((w, i));
+                self.movers.insert((w, k));
             }
             self.moves[i] = moves;
         }
@@ -468,11 +471,13 @@ impl Actors {
         horizon: Option<Instant>,
     ) -> Vec<ActorAct> {
         let mut acts = Vec::new();
-        let Some(&(at, i)) = self.agenda.first().filter(|&&(w, _)| w <= t) else {
+        let Some(&(at, k)) = self.agenda.first().filter(|&&(w, _)| w <= t) else {
             return acts;
         };
+        // An index into `actors` (stored as a `u64`).
+        let i = k as usize;
         // The earliest instant at which another actor may act (for a skipped poll).
-        let others = self.movers.iter().find(|&&(_, j)| j != i).map(|&(w, _)| w);
+        let others = self.movers.iter().find(|&&(_, j)| j != k).map(|&(w, _)| w);
         let was_skipping = matches!(&self.actors[i], State::Receiver(r) if r.skipping.is_some());
         let horizon = [horizon, others].into_iter().flatten().min();
         self.actions = self.actions.saturating_add(1);

@@ -12,7 +12,7 @@
 
 use super::layout::{Layout, Rect, Size};
 use super::model::{Cue, Exit, Key, Model, Place, Token};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// Real milliseconds a journey between places takes.
 pub const JOURNEY_MS: f64 = 520.0;
@@ -629,22 +629,28 @@ impl Animator {
             self.effects.extend(fresh);
         } else {
             let n = fresh.len();
-            let mut dropped: BTreeMap<u8, (Ending, usize, f64, f64)> = BTreeMap::new();
+            // By kind of ending, in the kinds' order (a sorted list: a map per key type is a
+            // B-tree's code of its own in the wasm).
+            let mut dropped: Vec<(Ending, usize, f64, f64)> = Vec::new();
             for (i, e) in fresh.into_iter().enumerate() {
                 // Every k-th of them, spread over the whole set.
                 if (i * ENDINGS_AT_ONCE) / n != ((i + 1) * ENDINGS_AT_ONCE) / n {
                     self.effects.push(e);
                 } else {
                     let (x, y) = e.rect.center();
-                    let t = dropped
-                        .entry(e.ending as u8)
-                        .or_insert((e.ending, 0, 0.0, 0.0));
+                    let at = dropped
+                        .binary_search_by_key(&(e.ending as u8), |d| d.0 as u8)
+                        .unwrap_or_else(|at| {
+                            dropped.insert(at, (e.ending, 0, 0.0, 0.0));
+                            at
+                        });
+                    let t = &mut dropped[at];
                     t.1 += 1;
                     t.2 += x;
                     t.3 += y;
                 }
             }
-            for (ending, k, sx, sy) in dropped.into_values() {
+            for (ending, k, sx, sy) in dropped {
                 // Mass endings one after the other (a fast clock) add up on the tally still
                 // shown, where it is, rather than a new one over it at every update.
                 if let Some(t) = self
@@ -815,7 +821,8 @@ pub type Group = ((f64, f64), (f64, f64), usize);
 /// sprites grouped by their origin and destination centres.
 #[must_use]
 pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Group> {
-    let mut groups: BTreeMap<(i64, i64, i64, i64), Group> = BTreeMap::new();
+    // In the keys' order (a sorted list: a map per key type is a B-tree's code of its own).
+    let mut groups: Vec<((i64, i64, i64, i64), Group)> = Vec::new();
     for s in sprites {
         if let (true, Some(Travel { from, .. })) = (s.burst, s.travel) {
             // Group by coarse origin (the place) and by destination place centre.
@@ -826,11 +833,16 @@ pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Gr
                 (to.0 / 120.0) as i64,
                 (to.1 / 120.0) as i64,
             );
-            let e = groups.entry(k).or_insert((from, to, 0));
-            e.2 += 1;
+            let at = groups
+                .binary_search_by_key(&k, |g| g.0)
+                .unwrap_or_else(|at| {
+                    groups.insert(at, (k, (from, to, 0)));
+                    at
+                });
+            groups[at].1.2 += 1;
         }
     }
-    groups.into_values().collect()
+    groups.into_iter().map(|g| g.1).collect()
 }
 
 /// A burst's counts, one per place its journeys left (travelling sprites of a burst and flows
