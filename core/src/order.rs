@@ -5,7 +5,9 @@
 //! Here the standard sort runs once, non-generically, over the items' positions with the
 //! comparison behind a `dyn`, and the items are then moved into that order in place: the
 //! per-type code is a few swaps. For the small, cold lists it serves (receivers, a lesson's
-//! captions, a script's steps); a hot path keeps `sort_unstable`.
+//! captions, a script's steps); a path run every frame keeps `sort_unstable` (the stage's list of
+//! moving tokens sorted through this made the median frame at busy-10k 100× about 0.5 ms
+//! longer, 3 rounds alternately: reverted).
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;

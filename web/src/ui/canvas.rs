@@ -330,8 +330,10 @@ pub(crate) fn tick_side(
                 lit.push(&sp.token.id);
             }
         }
+        // Every frame, hundreds at 10,000 messages: the standard sort in place, not
+        // `settle_core::order` (measured slower here).
         for v in [&mut moving, &mut lit] {
-            settle_core::order::sort(v);
+            v.sort_unstable();
             v.dedup();
         }
         // Where each place is (title and CSS px within the canvas), for tests and tools.
