@@ -26,7 +26,7 @@ if (process.env.TRUNK_PROFILE !== 'release') {
 for (const name of ['index.html', 'view.html']) {
   const file = join(dir, name);
   let html = readFileSync(file, 'utf8');
-  html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
+  html = html.replace(/<meta http-equiv="?Content-Security-Policy"?[^>]*>\s*/g, '');
 
   const hashes = [];
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -44,13 +44,14 @@ for (const name of ['index.html', 'view.html']) {
   ].join('; ');
 
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
-  const at = html.indexOf('<meta charset="utf-8" />');
-  if (at < 0) {
-    console.error(`csp.mjs: ${name} has no <meta charset="utf-8" /> to place the policy after`);
+  // `<meta charset="utf-8" />`, or `<meta charset=utf-8>` in a release build's minified HTML.
+  const charset = /<meta charset="?utf-8"?\s*\/?>/.exec(html);
+  if (!charset) {
+    console.error(`csp.mjs: ${name} has no <meta charset="utf-8"> to place the policy after`);
     process.exit(1);
   }
-  const end = at + '<meta charset="utf-8" />'.length;
-  html = `${html.slice(0, end)}\n    ${meta}${html.slice(end)}`;
+  const end = charset.index + charset[0].length;
+  html = `${html.slice(0, end)}${meta}${html.slice(end)}`;
   writeFileSync(file, html);
   console.log(`csp.mjs: policy with ${hashes.length} inline script hash(es) written to ${name}`);
 }

@@ -13,10 +13,11 @@ if (!dir) {
 }
 let html = readFileSync(join(dir, 'index.html'), 'utf8');
 const before = html;
-// The playground's loader, its module preload and its wasm preload (Trunk's injected tags).
-html = html.replace(/<script type="module">\s*import init, \* as bindings from '\.\/settle-web-[^']*';[\s\S]*?<\/script>\s*/, '');
-html = html.replace(/<link rel="modulepreload" href="\.\/settle-web-[^"]*"[^>]*>/, '');
-html = html.replace(/<link rel="preload" href="\.\/settle-web-[^"]*_bg\.wasm"[^>]*>/, '');
+// The playground's loader, its module preload and its wasm preload (Trunk's injected tags; a
+// release build's HTML is minified: attributes unquoted and in another order).
+html = html.replace(/<script type="?module"?>\s*import init, \* as bindings from '\.\/settle-web-[^']*';[\s\S]*?<\/script>\s*/, '');
+html = html.replace(/<link(?=[^>]*\brel="?modulepreload)[^>]*\bhref="?\.\/settle-web-[^>]*>/, '');
+html = html.replace(/<link(?=[^>]*\brel="?preload)[^>]*\bhref="?\.\/settle-web-[^\s">]*_bg\.wasm[^>]*>/, '');
 if (html === before || /settle-web-/.test(html)) {
   console.error('view-page.mjs: the playground\'s loader tags were not found as expected in index.html');
   process.exit(1);

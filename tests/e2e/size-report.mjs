@@ -26,12 +26,21 @@ const budgetFile = flag('--budget');
 function visit(page) {
   const html = readFileSync(join(dir, page), 'utf8');
   const files = new Set([page]);
-  for (const m of html.matchAll(/\b(?:href|src)="\.?\/?([^"#?]+)"/g)) {
-    if (existsSync(join(dir, m[1]))) files.add(m[1]);
+  // Quoted or not (a release build's HTML is minified: `href=./style-….css`).
+  for (const m of html.matchAll(/\b(?:href|src)=(?:"\.?\/?([^"#?]+)"|\.?\/?([^\s"'>#?]+))/g)) {
+    const f = m[1] ?? m[2];
+    if (existsSync(join(dir, f))) files.add(f);
   }
   // The loader names the wasm in an inline script.
   for (const m of html.matchAll(/['"]\.\/([^'"]+\.(?:wasm|js))['"]/g)) {
     if (existsSync(join(dir, m[1]))) files.add(m[1]);
+  }
+  // A page whose stylesheet or wasm was not found would pass any budget: say so instead.
+  for (const kind of ['.css', '.wasm', '.js']) {
+    if (![...files].some((f) => f.endsWith(kind))) {
+      console.error(`size-report.mjs: ${page} references no ${kind} file this script could find`);
+      process.exit(1);
+    }
   }
   const rows = [];
   const total = { raw: 0, gzip: 0, br: 0 };
