@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Playground, scenario } from './fixtures/playground';
+import { busyHour, Playground, scenario } from './fixtures/playground';
 
 /** Collects every Content-Security-Policy violation the page reports. */
 async function watchCsp(page: Page) {
@@ -107,14 +107,7 @@ test('a link far ahead opens in slices: the page stays responsive, shows its pro
   test.setTimeout(90_000);
   // A million sends, a hundred busy workers, and a position an hour ahead: far more work than
   // one task may take (the page used to freeze here, then go blank).
-  const hostile = {
-    settle: 1, title: 'A very busy hour', seed: 3, queue: { lock_duration_ms: 30000, max_delivery_count: 10 },
-    script: [],
-    actors: [
-      { kind: 'sender', name: 'Flood', mode: 'pipelined', count: 1000000, interval_ms: 1, rtt_ms: 20, store_ms: 2 },
-      ...Array.from({ length: 100 }, (_, i) => ({ kind: 'receiver', name: `W${i}`, concurrency: 4, processing_ms: [5, 10] })),
-    ],
-  };
+  const hostile = busyHour('A very busy hour', 1_000_000, 100);
   const text = JSON.stringify(hostile);
   const target = 3_600_000;
   await page.goto(`./#s=${Buffer.from(text).toString('base64url')}&t=${target}`);
@@ -144,14 +137,7 @@ test('over its work budget the page stops with the same error as the CLI, keeps 
   test.setTimeout(90_000);
   // `?budget=N` lowers the page's records budget (the default, 4,000,000, takes too long to reach
   // in a test); the scenario is the busy hour above, played from a link toward an hour ahead.
-  const busy = {
-    settle: 1, title: 'Over budget', seed: 3, queue: { lock_duration_ms: 30000, max_delivery_count: 10 },
-    script: [],
-    actors: [
-      { kind: 'sender', name: 'Flood', mode: 'pipelined', count: 100000, interval_ms: 1, rtt_ms: 20, store_ms: 2 },
-      ...Array.from({ length: 10 }, (_, i) => ({ kind: 'receiver', name: `W${i}`, concurrency: 4, processing_ms: [5, 10] })),
-    ],
-  };
+  const busy = busyHour('Over budget', 100_000, 10);
   const text = Buffer.from(JSON.stringify(busy)).toString('base64url');
   await page.goto(`./?budget=20000#s=${text}&t=3600000`);
   await expect(page.getByRole('heading', { name: 'Over budget' })).toBeVisible({ timeout: 15_000 });

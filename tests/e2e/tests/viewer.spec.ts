@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { busyHour, link } from './fixtures/playground';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -204,15 +205,7 @@ test('a heavy share link in the viewer: it says where it is going and how far it
   test.setTimeout(60_000);
   // A million sends and a hundred busy workers, opened an hour ahead: far more work than one
   // task may take, so the viewer goes there in slices (as the playground does) and says so.
-  const busy = {
-    settle: 1, title: 'A very busy hour', seed: 3, queue: { lock_duration_ms: 30000, max_delivery_count: 10 },
-    script: [],
-    actors: [
-      { kind: 'sender', name: 'Flood', mode: 'pipelined', count: 1000000, interval_ms: 1, rtt_ms: 20, store_ms: 2 },
-      ...Array.from({ length: 100 }, (_, i) => ({ kind: 'receiver', name: `W${i}`, concurrency: 4, processing_ms: [5, 10] })),
-    ],
-  };
-  await page.goto(`./view.html?embed&readonly=1#s=${Buffer.from(JSON.stringify(busy)).toString('base64url')}&t=3600000`);
+  await page.goto(`./view.html?embed&readonly=1${link(busyHour('A very busy hour', 1_000_000, 100), 3_600_000).slice(2)}`);
   await expect(page.locator('.embed-title')).toHaveText('A very busy hour', { timeout: 15_000 });
   const going = page.getByRole('status').filter({ hasText: 'Going to 3600.000 s' });
   await expect(going).toBeVisible();
@@ -231,7 +224,7 @@ test('a heavy share link in the viewer: it says where it is going and how far it
 
 test('a share link to a document with entities hands over to the playground, link and all', async ({ page }) => {
   const doc = readFileSync(resolve(__dirname, '../../../examples/entities/topic-fan-out.json'), 'utf8');
-  const fragment = `#s=${Buffer.from(doc).toString('base64url')}&t=0`;
+  const fragment = link(doc).slice(2);
   await page.goto(`./view.html?embed&readonly=1${fragment}`);
   // The same address on the playground, which runs entities.
   await expect(page).toHaveURL(new RegExp(`/docs/playground/\\?embed&readonly=1${fragment.replace(/[$^.*+?()[\]{}|\\-]/g, '\\$&')}$`));
