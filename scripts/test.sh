@@ -34,6 +34,13 @@ step "settle-core with entities (topics, subscriptions, filters), still without 
 step "Release build of the playground" trunk build --release --offline
 # What a first visit fetches, against size-budget.json (deterministic: a test, not a timing).
 step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget size-budget.json
+# The stage's geometry is plain arithmetic: one call of f64::sin or cos brings libm's versions
+# with the reduction of huge arguments (7.6 KiB raw; it crept back once). Trunk's build above
+# left the wasm with its names in target/.
+for bin in settle-web settle-view; do
+  step "No libm in $bin's wasm" \
+    node tests/e2e/size-attrib.mjs "target/wasm32-unknown-unknown/release/$bin.wasm" --forbid libm_math
+done
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).
 step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"

@@ -1,5 +1,8 @@
 // Where the wasm's bytes go, by crate and by module (a measurement, not a test):
 //   node tests/e2e/size-attrib.mjs [FILE.wasm] [--modules N] [--top N] [--json]
+//   node tests/e2e/size-attrib.mjs FILE.wasm --forbid REGEX
+//        (a check: exits 1, naming them, when a function whose path or raw (mangled) name
+//        matches REGEX is in the wasm; the test command keeps libm's trigonometry out this way)
 // FILE is a wasm that still has its `name` section, i.e. before wasm-opt strips it; by default
 // target/wasm32-unknown-unknown/release/settle-web.wasm, which
 //   cargo build -p settle-web --release --target wasm32-unknown-unknown
@@ -153,7 +156,7 @@ bodies.forEach((size, i) => {
   const module = segs.length > 2 ? segs.slice(0, 2).join('::') : crate;
   byCrate.set(crate, (byCrate.get(crate) ?? 0) + size);
   byModule.set(module, (byModule.get(module) ?? 0) + size);
-  fns.push([size, segs.join('::') || name]);
+  fns.push([size, segs.join('::') || name, name]);
   total += size;
 });
 const data = sections.data ?? 0;
@@ -166,6 +169,18 @@ const table = (rows, head, limit) => {
   const rest = rows.slice(limit).reduce((a, [, v]) => a + v, 0);
   if (rest) console.log(`${`(${rows.length - limit} more)`.padEnd(44)} ${kib(rest)} ${pct(rest)}`);
 };
+
+const forbid = args.indexOf('--forbid');
+if (forbid >= 0) {
+  const re = new RegExp(args[forbid + 1]);
+  const found = fns.filter(([, n, raw]) => re.test(n) || re.test(raw)).map(([s, , raw]) => `${raw} (${s} B)`);
+  if (found.length) {
+    console.error(`size-attrib.mjs: ${file} has ${found.length} function(s) matching /${re.source}/:\n  ${found.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`size-attrib.mjs: ${file}: no function matches /${re.source}/`);
+  process.exit(0);
+}
 
 if (args.includes('--json')) {
   console.log(JSON.stringify({ file, functions: bodies.length, code: total, data, crates: Object.fromEntries(byCrate) }, null, 1));
