@@ -5,7 +5,7 @@ use super::Queue;
 use crate::event::{EventKind, LockLossCause, StillLocked};
 use crate::message::{ClientId, MessageView, Place, ReceiveMode, SubQueue, Text};
 use crate::time::Instant;
-use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
+use alloc::collections::{BTreeSet, VecDeque};
 use alloc::vec::Vec;
 
 /// A receive link of one client on one sub-queue.
@@ -46,8 +46,10 @@ pub(crate) struct ClientState {
 pub(crate) struct Clients {
     /// Slot + 1 (0 = none) for small ids: the World hands out dense ids from 0.
     direct: Vec<u32>,
-    /// Slots of ids at or past `DIRECT_IDS`.
-    sparse: BTreeMap<ClientId, u32>,
+    /// Slots of ids at or past `DIRECT_IDS`, sorted by id (a list searched by halves: few
+    /// if any, and a map of this key and value would be a B-tree's code of its own in the
+    /// wasm).
+    sparse: Vec<(ClientId, u32)>,
     ids: Vec<ClientId>,
     states: Vec<ClientState>,
 }
@@ -63,7 +65,8 @@ impl Clients {
                 _ => None,
             }
         } else {
-            self.sparse.get(&id).map(|&s| s as usize)
+            let at = self.sparse.binary_search_by_key(&id, |s| s.0).ok()?;
+            Some(self.sparse[at].1 as usize)
         }
     }
 
@@ -89,7 +92,9 @@ impl Clients {
             }
             self.direct[at] = one_based;
         } else {
-            self.sparse.insert(id, one_based - 1);
+            // Not there (`slot` said so): its place in the order.
+            let at = self.sparse.partition_point(|s| s.0 < id);
+            self.sparse.insert(at, (id, one_based - 1));
         }
         self.ids.push(id);
         self.states.push(ClientState {
@@ -294,5 +299,33 @@ impl Queue {
                 still_locked,
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dense ids index directly, large ones go through the sorted list: each finds its own
+    /// state, in any order of arrival.
+    #[test]
+    fn small_and_large_ids_each_find_their_own_state() {
+        let mut c = Clients::default();
+        let ids = [u32::MAX, 70_000, 5, 1 << 20, DIRECT_IDS, 0, DIRECT_IDS - 1];
+        for (n, &id) in ids.iter().enumerate() {
+            c.get_or_insert(ClientId(id)).locks.insert(n as u64);
+        }
+        for (n, &id) in ids.iter().enumerate() {
+            let st = c.get(&ClientId(id)).expect("inserted");
+            assert_eq!(
+                st.locks.iter().copied().collect::<Vec<_>>(),
+                [n as u64],
+                "{id}"
+            );
+            // Asking again finds the same state, not a new one.
+            assert_eq!(c.get_or_insert(ClientId(id)).locks.len(), 1);
+        }
+        assert!(c.get(&ClientId(70_001)).is_none() && c.get(&ClientId(6)).is_none());
+        assert_eq!(c.values().count(), ids.len());
     }
 }
