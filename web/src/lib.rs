@@ -780,10 +780,9 @@ fn initial() -> Initial {
                 #[cfg(feature = "compare")]
                 (None, Some(name)) => lesson::compare_side(&name, "a")
                     .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
-                // The embeds' viewer hands comparisons to the playground before this.
-                #[cfg(not(feature = "compare"))]
-                (None, Some(_)) => return (Sim::welcome(), None, None, None),
-                (None, None) => return (Sim::welcome(), None, None, None),
+                // Nothing named (the embeds' viewer, without `compare`, hands comparisons to
+                // the playground before this).
+                _ => return (Sim::welcome(), None, None, None),
             };
             match named {
                 Ok((sim, source)) => (sim, None, Some(source), None),
