@@ -2223,16 +2223,11 @@ impl Sim {
         // Each holder's receiver box, sorted by id (a list searched by halves: a map of this
         // key and value would be a B-tree's code of its own in the wasm).
         let mut slot_of: Vec<(ClientId, u16)> = Vec::new();
-        let slot_at =
-            |slots: &Vec<(ClientId, u16)>, c: ClientId| slots.binary_search_by_key(&c, |s| s.0);
         for name in &self.receivers {
             let slot = u16::try_from(m.receivers.len()).unwrap_or(u16::MAX);
             let id = w.id_of(name);
             if let Some(id) = id {
-                match slot_at(&slot_of, id) {
-                    Ok(at) => slot_of[at].1 = slot,
-                    Err(at) => slot_of.insert(at, (id, slot)),
-                }
+                settle_core::order::entry(&mut slot_of, &id, |s| s.0, || (id, slot)).1 = slot;
             }
             m.receivers.push(model::ReceiverBox {
                 name: name.as_str().into(),
@@ -2277,19 +2272,21 @@ impl Sim {
                     (Some(c), _) => {
                         // A holder no longer on the page (removed, its locks running on): it
                         // stays on the stage, greyed, until its last lock ends.
-                        let slot = match slot_at(&slot_of, c) {
-                            Ok(at) => slot_of[at].1,
-                            Err(at) => {
+                        let slot = settle_core::order::entry(
+                            &mut slot_of,
+                            &c,
+                            |s| s.0,
+                            || {
                                 let slot = u16::try_from(m.receivers.len()).unwrap_or(u16::MAX);
                                 m.receivers.push(model::ReceiverBox {
                                     name: w.name(c).into(),
                                     link: Link::Closed,
                                     ..model::ReceiverBox::default()
                                 });
-                                slot_of.insert(at, (c, slot));
-                                slot
-                            }
-                        };
+                                (c, slot)
+                            },
+                        )
+                        .1;
                         let mut t = token(&v);
                         t.mark = if dead {
                             Mark::FromDead

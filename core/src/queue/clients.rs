@@ -92,9 +92,7 @@ impl Clients {
             }
             self.direct[at] = one_based;
         } else {
-            // Not there (`slot` said so): its place in the order.
-            let at = self.sparse.partition_point(|s| s.0 < id);
-            self.sparse.insert(at, (id, one_based - 1));
+            crate::order::entry(&mut self.sparse, &id, |s| s.0, || (id, one_based - 1));
         }
         self.ids.push(id);
         self.states.push(ClientState {

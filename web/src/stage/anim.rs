@@ -638,13 +638,12 @@ impl Animator {
                     self.effects.push(e);
                 } else {
                     let (x, y) = e.rect.center();
-                    let at = dropped
-                        .binary_search_by_key(&(e.ending as u8), |d| d.0 as u8)
-                        .unwrap_or_else(|at| {
-                            dropped.insert(at, (e.ending, 0, 0.0, 0.0));
-                            at
-                        });
-                    let t = &mut dropped[at];
+                    let t = settle_core::order::entry(
+                        &mut dropped,
+                        &(e.ending as u8),
+                        |d| d.0 as u8,
+                        || (e.ending, 0, 0.0, 0.0),
+                    );
                     t.1 += 1;
                     t.2 += x;
                     t.3 += y;
@@ -833,13 +832,9 @@ pub fn burst_groups<'a>(sprites: impl Iterator<Item = &'a Sprite<'a>>) -> Vec<Gr
                 (to.0 / 120.0) as i64,
                 (to.1 / 120.0) as i64,
             );
-            let at = groups
-                .binary_search_by_key(&k, |g| g.0)
-                .unwrap_or_else(|at| {
-                    groups.insert(at, (k, (from, to, 0)));
-                    at
-                });
-            groups[at].1.2 += 1;
+            settle_core::order::entry(&mut groups, &k, |g| g.0, || (k, (from, to, 0)))
+                .1
+                .2 += 1;
         }
     }
     groups.into_iter().map(|g| g.1).collect()
