@@ -197,6 +197,8 @@ test('while the clock runs, a lock bar scrolled into view shows the time left no
   expect(await timer.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(800 + 200);
   await p.clockButton('Play');
   await p.runFor(4_200);
+  // Off screen, it was not redrawn while the clock ran (its panel is out of view).
+  await expect(timer).toHaveText('lock 60.0 s');
   await timer.scrollIntoViewIfNeeded();
   await p.runFor(100);
   // Running, the clock past 4 s: about 55.x s left of the 60 s lock.

@@ -177,6 +177,7 @@ fn panel_watcher(ctx: Ctx) -> PanelWatch {
     super::rows::visibility_observer("400px", move |target, seen| {
         if let Some(name) = target.get_attribute("data-receiver") {
             ctx.parts.panel_seen(&name, seen);
+            super::locks::group_seen(&name, seen);
         }
     })
 }

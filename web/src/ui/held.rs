@@ -14,6 +14,7 @@ use super::rows::{self, Registry, element};
 use crate::Ctx;
 use crate::sim::{HeldRow, Settle};
 use leptos::prelude::*;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
@@ -93,8 +94,8 @@ fn dismiss(doc: &Document, row: &mut Row, lost: bool) {
 
 impl rows::Row for Row {
     type Item = HeldRow;
-    /// The virtual time (ms) the lock bars are drawn for.
-    type Ctx = u64;
+    /// The virtual time (ms) the lock bars are drawn for, and the receiver whose panel this is.
+    type Ctx = (u64, Rc<str>);
 
     fn key(h: &HeldRow) -> u64 {
         h.key
@@ -148,7 +149,7 @@ impl rows::Row for Row {
         locks::unregister(self.lock);
     }
 
-    fn update(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, &now: &u64) {
+    fn update(&mut self, doc: &Document, old: Option<&HeldRow>, h: &HeldRow, at: &(u64, Rc<str>)) {
         // What differs from the row shown (everything, for a new row).
         let differs = |f: fn(&HeldRow, &HeldRow) -> bool| old.is_none_or(|o| f(o, h));
         if differs(|o, h| o.id != h.id || o.key != h.key) {
@@ -194,11 +195,10 @@ impl rows::Row for Row {
         if differs(|o, h| (o.lock_until_ms, o.lock_span_ms) != (h.lock_until_ms, h.lock_span_ms)) {
             locks::register(
                 self.lock,
-                h.lock_until_ms,
-                h.lock_span_ms,
+                (h.lock_until_ms, h.lock_span_ms),
                 &self.bar,
                 &self.label,
-                now,
+                at,
             );
         }
     }
@@ -225,11 +225,12 @@ pub(super) fn HeldList(
 ) -> impl IntoView {
     let id = rows::next_id();
     let ul = NodeRef::<leptos::html::Ul>::new();
+    let group: Rc<str> = name.as_str().into();
     Effect::new(move |_| {
         held.with(|rows| {
             if let Some(ul) = ul.get() {
                 let now = ctx.snap.with_untracked(|s| s.now_ms);
-                LISTS.with(|l| l.patch(id, &ul, rows, &now));
+                LISTS.with(|l| l.patch(id, &ul, rows, &(now, group.clone())));
             }
         });
     });
