@@ -35,6 +35,9 @@ test('the lock counts down in virtual time, then expires and the message comes b
   await p.clockButton('Play');
   await p.runFor(3_200);
   await expect(timer).toContainText('lock lost');
+  // The queue card below the receivers, off screen, follows a running clock every few
+  // publications; brought into view, it shows where the message is now.
+  await page.getByRole('region', { name: 'Queue', exact: true }).scrollIntoViewIfNeeded();
   await expect(p.laneItems('Available').first()).toContainText('m1');
   await expect(p.laneItems('Available').first()).toContainText('delivery count 1');
   await expect(p.log()).toContainText("m1's lock expired before R1 settled it; that counts as a failed delivery (1 of 3). It is available again.");

@@ -189,8 +189,10 @@ test('a scenario that runs out of its work budget while the clock runs shows its
   await expect(page.getByRole('heading', { name: 'Runs out while playing' })).toBeVisible({ timeout: 15_000 });
   const clock = page.getByRole('group', { name: 'Clock' });
   await clock.getByLabel('Speed').selectOption({ label: '10×' });
-  await clock.getByRole('button', { name: 'Play', exact: true }).click();
   const log = page.getByRole('region', { name: 'Event log' });
+  // Watched (off screen it follows a running clock only every few publications).
+  await log.scrollIntoViewIfNeeded();
+  await clock.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(log.locator('.log-earlier')).toBeVisible({ timeout: 15_000 });
   const alert = page.getByRole('alert').filter({ hasText: 'This scenario stopped at' });
   await expect(alert).toBeVisible({ timeout: 30_000 });

@@ -189,8 +189,10 @@ fn LaneView(
 #[component]
 pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
+    let card = NodeRef::<leptos::html::Section>::new();
+    super::rows::watch_card(card, move |seen| ctx.parts.queue_seen(seen));
     view! {
-        <section class="card queue" aria-label="Queue">
+        <section class="card queue" aria-label="Queue" node_ref=card>
             <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
             <LaneView ctx=ctx spec=LANES[0] lane=ctx.parts.lanes[0] />
             <LaneView ctx=ctx spec=LANES[1] lane=ctx.parts.lanes[1] />
@@ -251,7 +253,8 @@ thread_local! {
 /// The log, newest first: its lines are patched in plain DOM (`super::rows`); at 100× every
 /// line is new at each publication, and a line's elements are reused for a new one. While the
 /// clock runs it shows the newest [`crate::LOG_RUNNING`] lines and says how many more it
-/// shows when the clock stops.
+/// shows when the clock stops; off screen, it follows every few publications
+/// ([`crate::Parts::log_seen`]).
 #[component]
 pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     let list = NodeRef::<leptos::html::Ol>::new();
@@ -264,8 +267,10 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
         });
     });
     on_cleanup(move || LOGS.with(|l| l.forget(id)));
+    let card = NodeRef::<leptos::html::Section>::new();
+    super::rows::watch_card(card, move |seen| ctx.parts.log_seen(seen));
     view! {
-        <section class="card log" aria-label="Event log">
+        <section class="card log" aria-label="Event log" node_ref=card>
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
             <ol class="log-lines" node_ref=list></ol>
             <p class="log-earlier" hidden=move || ctx.parts.log_earlier.get() == 0>
