@@ -98,8 +98,14 @@ pub struct Parts {
     turn: StoredValue<usize>,
     /// The queue card's lanes and the log, each following a running clock at every
     /// publication while on screen, at every [`OFFSCREEN_EVERY`]th while not.
-    queue_card: StoredValue<Follow<[sim::Lane; 5]>>,
-    log_card: StoredValue<Follow<(Vec<LogLine>, usize)>>,
+    cards: StoredValue<Cards>,
+}
+
+/// The lists that follow a running clock less often off screen.
+#[derive(Default)]
+struct Cards {
+    queue: Follow<[sim::Lane; 5]>,
+    log: Follow<(Vec<LogLine>, usize)>,
 }
 
 /// While the clock runs, a list off screen (the queue card's lanes, the log) follows every
@@ -208,8 +214,7 @@ impl Parts {
             receivers: RwSignal::new(Vec::new()),
             panels: StoredValue::new(Vec::new()),
             turn: StoredValue::new(0),
-            queue_card: StoredValue::new(Follow::default()),
-            log_card: StoredValue::new(Follow::default()),
+            cards: StoredValue::new(Cards::default()),
         }
     }
 
@@ -227,8 +232,8 @@ impl Parts {
             std::mem::take(&mut snap.dead_letter),
         ];
         if let Some(lanes) = self
-            .queue_card
-            .try_update_value(|f| f.offer(lanes, all))
+            .cards
+            .try_update_value(|c| c.queue.offer(lanes, all))
             .flatten()
         {
             self.show_lanes(lanes);
@@ -241,8 +246,8 @@ impl Parts {
         snap.log.truncate(snap.log.len() - earlier);
         let log = (std::mem::take(&mut snap.log), earlier);
         if let Some(log) = self
-            .log_card
-            .try_update_value(|f| f.offer(log, all))
+            .cards
+            .try_update_value(|c| c.log.offer(log, all))
             .flatten()
         {
             self.show_log(log);
@@ -300,14 +305,18 @@ impl Parts {
     /// Tells whether the queue card is on screen (or near it): coming into view, it shows
     /// what it held back at once.
     pub fn queue_seen(self, seen: bool) {
-        if let Some(lanes) = self.queue_card.try_update_value(|f| f.seen(seen)).flatten() {
+        if let Some(lanes) = self
+            .cards
+            .try_update_value(|c| c.queue.seen(seen))
+            .flatten()
+        {
             self.show_lanes(lanes);
         }
     }
 
     /// Tells whether the log is on screen (or near it), as [`Parts::queue_seen`].
     pub fn log_seen(self, seen: bool) {
-        if let Some(log) = self.log_card.try_update_value(|f| f.seen(seen)).flatten() {
+        if let Some(log) = self.cards.try_update_value(|c| c.log.seen(seen)).flatten() {
             self.show_log(log);
         }
     }
@@ -822,7 +831,12 @@ fn start_clock(ctx: Ctx) {
     // paints the new page first, then the stage's first (heavy) frame draws into it, instead
     // of the stage's first measurement forcing that layout inside a long frame that nothing
     // is painted before.
-    request_animation_frame(move || request_animation_frame(move || frame(ctx, last, carry)));
+    request_animation_frame(move || {
+        request_animation_frame(move || {
+            ui::watch_cards(ctx.parts);
+            frame(ctx, last, carry);
+        });
+    });
 }
 
 pub(crate) fn query_param(name: &str) -> Option<String> {

@@ -210,6 +210,31 @@ test('while the clock runs, a lock bar scrolled into view shows the time left no
   await expect(p.clock().getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
 });
 
+test('the queue card off screen follows a running clock only every few publications, and at once when it comes into view', async ({ page }) => {
+  // Issue 10's frame budget: patching lists nobody can see was much of each publication. The
+  // card below the receivers is off screen at 1280x800; the stage above shows the same story.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 100, do: 'receive', by: 'R1' },
+  ], { lock_duration_ms: 60_000 }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const card = page.getByRole('region', { name: 'Queue', exact: true });
+  expect(await card.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(800 + 400);
+  await expect(p.laneItems('Available')).toHaveCount(1);
+  await p.clockButton('Play');
+  await p.runFor(600);
+  await expect(p.heldItem('m1')).toBeVisible();
+  // R1's panel (on screen) follows; the card off screen still shows m1 available.
+  await expect(p.laneItems('Available')).toHaveCount(1);
+  await expect(p.laneItems('Locked')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await expect(p.laneItems('Locked')).toHaveCount(1);
+  await expect(p.laneItems('Available')).toHaveCount(0);
+  await expect(p.clock().getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+});
+
 test('a held row that holds the focus is not reused for another message when its own leaves', async ({ page }) => {
   // Rows that leave are reused for new ones (web/src/ui/rows.rs), but not one holding the focus:
   // a focused button would otherwise act on a message it was not focused for.

@@ -26,7 +26,7 @@ pub(crate) use canvas::{StageState, tick_side};
 pub(crate) use clock::{back_title, expiry_title, speed_label, step_title};
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
-pub(crate) use queue::{LANES, LaneRow};
+pub(crate) use queue::{LANES, LaneRow, watch_cards};
 pub(crate) use rows::Rows;
 pub(crate) use rows::element;
 pub(crate) use stage::tick;

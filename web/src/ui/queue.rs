@@ -189,10 +189,8 @@ fn LaneView(
 #[component]
 pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
-    let card = NodeRef::<leptos::html::Section>::new();
-    super::rows::watch_card(card, move |seen| ctx.parts.queue_seen(seen));
     view! {
-        <section class="card queue" aria-label="Queue" node_ref=card>
+        <section class="card queue" aria-label="Queue">
             <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
             <LaneView ctx=ctx spec=LANES[0] lane=ctx.parts.lanes[0] />
             <LaneView ctx=ctx spec=LANES[1] lane=ctx.parts.lanes[1] />
@@ -201,6 +199,32 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
             <LaneView ctx=ctx spec=LANES[4] lane=ctx.parts.lanes[4] />
         </section>
     }
+}
+
+/// Tells the page's parts whether the log and the queue card are on screen or within 400 px
+/// of it (off screen, they follow a running clock every few publications:
+/// [`crate::Parts::queue_seen`]). Called once the page is on screen; one observer for the
+/// page's life (both cards are there from the start to the end).
+pub(crate) fn watch_cards(parts: crate::Parts) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some((o, cb)) = super::rows::visibility_observer("400px", move |target, seen| {
+        if target.class_list().contains("log") {
+            parts.log_seen(seen);
+        } else {
+            parts.queue_seen(seen);
+        }
+    }) else {
+        return;
+    };
+    for sel in ["section.card.log", "section.card.queue"] {
+        if let Ok(Some(card)) = doc.query_selector(sel) {
+            o.observe(&card);
+        }
+    }
+    cb.forget();
+    std::mem::forget(o);
 }
 
 /// A log line on the page: `<li><time>…</time> text</li>`.
@@ -267,10 +291,8 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
         });
     });
     on_cleanup(move || LOGS.with(|l| l.forget(id)));
-    let card = NodeRef::<leptos::html::Section>::new();
-    super::rows::watch_card(card, move |seen| ctx.parts.log_seen(seen));
     view! {
-        <section class="card log" aria-label="Event log" node_ref=card>
+        <section class="card log" aria-label="Event log">
             <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
             <ol class="log-lines" node_ref=list></ol>
             <p class="log-earlier" hidden=move || ctx.parts.log_earlier.get() == 0>

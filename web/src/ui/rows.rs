@@ -172,31 +172,6 @@ pub(crate) fn visibility_observer(
     Some((o, cb))
 }
 
-/// Tells `seen` whether the section `card` is on screen or within 400 px of it, from when it
-/// is on the page until it leaves (the queue card's and the log's lists follow a running clock
-/// less often off screen: [`crate::Parts::queue_seen`]).
-pub(crate) fn watch_card(
-    card: leptos::prelude::NodeRef<leptos::html::Section>,
-    seen: impl Fn(bool) + 'static,
-) {
-    use leptos::prelude::*;
-    let watch = StoredValue::new_local(visibility_observer("400px", move |_, s| seen(s)));
-    card.on_load(move |el| {
-        watch.with_value(|w| {
-            if let Some((o, _)) = w {
-                o.observe(&el);
-            }
-        });
-    });
-    on_cleanup(move || {
-        watch.try_with_value(|w| {
-            if let Some((o, _)) = w {
-                o.disconnect();
-            }
-        });
-    });
-}
-
 thread_local! {
     static NEXT: Cell<u64> = const { Cell::new(0) };
 }
