@@ -58,8 +58,8 @@ thread_local! {
 /// panels' observer (`super::clients`) says so. A panel coming into view has its bars drawn
 /// at once. The bars had an observer of their own: 200 more targets at 50 receivers holding
 /// 4 each, checked in every frame that changed the page's text. Measured on the readout
-/// frames of load-1k at 100x (two runs each): the observers' check 0.51–0.65 → 0.38–0.41 ms
-/// a frame, the commit 0.56–0.71 → 0.43–0.50 ms.
+/// frames of load-1k at 100x (two runs each): the observers' check 0.54–0.55 → 0.27–0.36 ms
+/// a frame, the commit 0.57–0.59 → 0.32–0.43 ms.
 pub(crate) fn group_seen(group: &str, seen: bool) {
     HIDDEN.with(|h| {
         let mut h = h.borrow_mut();
