@@ -61,6 +61,10 @@ pub struct Ctx {
     /// most [`cadence::CLOCK_MS`] apart while the clock runs (each change restyles and lays
     /// out part of the page), exactly whenever it stands still or a snapshot is published.
     pub now_ms: RwSignal<u64>,
+    /// A worker paints the clock's face (`ui::face`): while the clock runs, the face shows
+    /// the readouts and the page's text of them follows the publications only
+    /// ([`Ctx::face_shows`]).
+    pub face_ready: RwSignal<bool>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
     pub presenter: RwSignal<bool>,
     /// A long advance in progress (opening a link or `?start=` far ahead): (from, target)
@@ -527,6 +531,12 @@ impl Ctx {
         crash::at(self.sim.with_value(|s| s.now().as_millis()));
     }
 
+    /// Whether the clock's face shows the readouts now (the clock runs and a worker paints
+    /// the face); tracked.
+    pub fn face_shows(self) -> bool {
+        self.running.get() && self.face_ready.get()
+    }
+
     /// Reads the simulation.
     pub fn read<T>(self, f: impl FnOnce(&Sim) -> T) -> T {
         self.sim.with_value(f)
@@ -804,6 +814,12 @@ fn start_clock(ctx: Ctx) {
             if shown {
                 SHOWN_AT.with(|a| a.set(start));
             }
+            // A worker paints the readouts where it can (shown while the clock runs; the
+            // page's text of them then follows the publications: `ui::Clock`).
+            let ready = ui::paint_readouts(ctx.now_ms.get_untracked(), ctx.real_ms.get_untracked());
+            if ctx.face_ready.get_untracked() != ready {
+                ctx.face_ready.set(ready);
+            }
         }
         // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
         // more than about a tenth of the main thread while the clock runs.
@@ -819,7 +835,8 @@ fn start_clock(ctx: Ctx) {
         };
         ctx.published.update_value(|p| p.3 = cost);
         let publish = cadence::mirror_due(running, g != generation || t != now, start, at, cost);
-        // The stage takes the simulation's changes in a frame that changes no text.
+        // The stage takes the simulation's changes in a frame that changes no text (while a
+        // worker paints the readouts, the timeline's cursor still moves in these frames).
         ui::tick(ctx, start, running, shown || publish);
         if publish {
             ctx.refresh();
@@ -1087,6 +1104,7 @@ pub fn App() -> impl IntoView {
         lesson: RwSignal::new(lesson),
         notice_area: RwSignal::new("top"),
         now_ms: RwSignal::new(now),
+        face_ready: RwSignal::new(false),
         presenter: RwSignal::new(false),
         pending: RwSignal::new(target.map(|t| (0, t))),
         stage: StoredValue::new_local(ui::StageState::default()),

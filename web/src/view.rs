@@ -15,8 +15,8 @@ use crate::lesson;
 use crate::sim::{Lane, Sim, Snapshot};
 use crate::stage::hit::Hit;
 use crate::ui::{
-    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, speed_label, step_title,
-    tick_side,
+    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, paint_face, speed_label,
+    step_title, tick_side,
 };
 use crate::{
     LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed,
@@ -81,7 +81,9 @@ fn hand_over(at: Option<(String, u64)>) {
 
 /// The page's elements that change.
 struct Dom {
-    time: Element,
+    readout: Element,
+    /// The text of the clock's readout (followed by the face's marker, `ui::face`).
+    time: web_sys::Node,
     play: Element,
     back: Element,
     step: Element,
@@ -137,6 +139,9 @@ struct Viewer {
     summary_hidden: bool,
     /// When the readouts were last written (real ms).
     readouts_at: f64,
+    /// A worker paints the running clock's readout (`ui::face`): its text follows the
+    /// publications.
+    painted: bool,
     /// When the text was last published (real ms), at which generation and virtual ms, and
     /// what it cost.
     published: (f64, u64, u64, f64),
@@ -195,6 +200,7 @@ fn mount(mode: Mode) {
         notice,
         summary_hidden: false,
         readouts_at: f64::NEG_INFINITY,
+        painted: false,
         published: (f64::NEG_INFINITY, 0, 0, 0.0),
         shown: Shown::default(),
         dom,
@@ -252,7 +258,7 @@ impl Viewer {
         self.go_to_target(start + LOAD_SLICE_MS);
         let mut changes_text = false;
         if cadence::readouts_due(self.running, start, self.readouts_at) {
-            changes_text = self.readouts();
+            changes_text = self.readouts(false);
             if changes_text {
                 self.readouts_at = start;
             }
@@ -298,12 +304,24 @@ impl Viewer {
         }
     }
 
-    /// Writes the clock's readout and the caption; true when the page's text changed.
-    fn readouts(&mut self) -> bool {
+    /// Writes the clock's readout and the caption; true when the page's text changed. While
+    /// a worker paints the running clock's readout, its text follows the publications only
+    /// (`publishing`).
+    fn readouts(&mut self, publishing: bool) -> bool {
         let now = self.sim.now().as_millis();
         let time = Instant::from_millis(now).to_string();
+        let painted = paint_face(".clock-readout", &[".clock-time"], &[&time]) && self.running;
         let mut changed = false;
-        if time != self.shown.time {
+        if painted != self.painted {
+            let _ = self
+                .dom
+                .readout
+                .class_list()
+                .toggle_with_force("painted", painted);
+            self.painted = painted;
+            changed = true;
+        }
+        if (!painted || publishing) && time != self.shown.time {
             self.dom.time.set_text_content(Some(&time));
             self.shown.time = time;
             changed = true;
@@ -348,7 +366,7 @@ impl Viewer {
     /// mirror, the notice. Twice a second while the clock runs (the playground's cadence).
     fn publish(&mut self, start: f64) {
         let snap = self.sim.snapshot();
-        self.readouts();
+        self.readouts(true);
         let d = &self.dom;
         let s = &mut self.shown;
         if s.running != Some(self.running) {
@@ -561,8 +579,15 @@ fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> O
     let clock = add(doc, &top, "div", "clock", "")?;
     attrs(&clock, &[("role", "group"), ("aria-label", "Clock")]);
     let readout = add(doc, &clock, "div", "clock-readout", "")?;
-    let time = add(doc, &readout, "span", "clock-time", "")?;
-    attrs(&time, &[("data-testid", "clock")]);
+    let face = add(doc, &readout, "canvas", "clock-face", "")?;
+    attrs(&face, &[("aria-hidden", "true")]);
+    let time_box = add(doc, &readout, "span", "clock-time", "")?;
+    attrs(&time_box, &[("data-testid", "clock")]);
+    // The text, then the marker where the face writes it.
+    let text = add(doc, &time_box, "span", "", "")?;
+    let time: web_sys::Node = doc.create_text_node("").into();
+    text.append_child(&time).ok()?;
+    add(doc, &text, "i", "text-end", "")?;
     let play = add(doc, &clock, "button", "btn primary play", "Play")?;
     let back = add(doc, &clock, "button", "btn", "Step back")?;
     attrs(
@@ -727,6 +752,7 @@ fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> O
         });
     }
     Some(Dom {
+        readout,
         time,
         play,
         back,

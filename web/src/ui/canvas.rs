@@ -138,10 +138,10 @@ extern "C" {
     pub(crate) fn paint(this: &Painter, ops: &[f32], text: &str);
     /// Pictures sent to a worker and not drawn yet.
     #[wasm_bindgen(method, getter)]
-    fn backlog(this: &Painter) -> f64;
+    pub(crate) fn backlog(this: &Painter) -> f64;
     /// Stops its worker.
     #[wasm_bindgen(method)]
-    fn close(this: &Painter);
+    pub(crate) fn close(this: &Painter);
 }
 
 impl Drop for StageState {

@@ -36,10 +36,27 @@ pub(crate) fn expiry_title(next_expiry_ms: Option<u64>) -> String {
 
 #[component]
 pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
-    let now = ctx.now_ms;
+    // The readouts' text: while a worker paints them (`super::face`), at the publications'
+    // pace (the text is then transparent, for screen readers and tests); else every change.
+    let now = Memo::new(move |_| {
+        if ctx.face_shows() {
+            ctx.snap.with(|s| s.now_ms)
+        } else {
+            ctx.now_ms.get()
+        }
+    });
+    let real_ms = Memo::new(move |_| {
+        if ctx.face_shows() {
+            ctx.snap.track();
+            ctx.real_ms.get_untracked()
+        } else {
+            ctx.real_ms.get()
+        }
+    });
+    on_cleanup(super::face::detach);
     let next_event = Memo::new(move |_| ctx.snap.with(|s| s.next_event_ms));
     let next_expiry = Memo::new(move |_| ctx.snap.with(|s| s.next_expiry_ms));
-    let real = move || format!("{:.1} s", ctx.real_ms.get() / 1000.0);
+    let real = move || real_text(real_ms.get());
     let previous = Memo::new(move |_| ctx.snap.with(|s| s.previous_ms));
     let step = move |_| {
         if !ctx.step() {
@@ -60,11 +77,12 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <div class="clock" role="group" aria-label="Clock">
-            <div class="clock-readout">
+            <div class="clock-readout" class:painted=move || ctx.face_shows()>
+                <canvas class="clock-face" aria-hidden="true"></canvas>
                 <span class="clock-label">"virtual"</span>
                 // Not an <output>: its implicit live region would announce every frame.
-                <span class="clock-time" data-testid="clock">{fixed(move || format!("{}", Instant::from_millis(now.get())))}</span>
-                <span class="clock-real" title="Real time the clock has been running">{fixed(move || format!("real {}", real()))}</span>
+                <span class="clock-time" data-testid="clock">{fixed(move || virtual_text(now.get()))}</span>
+                <span class="clock-real" title="Real time the clock has been running">{fixed(real)}</span>
             </div>
             <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
                 on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
@@ -106,6 +124,24 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// The virtual time's readout.
+fn virtual_text(ms: u64) -> String {
+    Instant::from_millis(ms).to_string()
+}
+
+/// The real time's readout, in tenths.
+fn real_text(ms: f64) -> String {
+    format!("real {:.1} s", ms / 1000.0)
+}
+
+/// Shows the readouts for virtual `now` and `real` ms on the clock's face where a worker can
+/// paint it (`super::face`): true when it does. The face is painted whether or not the clock
+/// runs, so that at Play it already shows the time the text showed.
+pub(crate) fn paint_readouts(now: u64, real: f64) -> bool {
+    let (v, r) = (virtual_text(now), real_text(real));
+    super::face::paint(".clock-readout", &[".clock-time", ".clock-real"], &[&v, &r])
+}
+
 /// A readout that changes ten times a second while the clock runs, in a box as wide as its
 /// text (monospace: one `ch` a character) that the browser lays out on its own: the box is
 /// not a grid or flex item and is size- and layout-contained, so it is a relayout boundary,
@@ -115,5 +151,6 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
 fn fixed(text: impl Fn() -> String + Send + Sync + Copy + 'static) -> impl IntoView {
     // A memo: the style is written only when the length changes.
     let width = Memo::new(move |_| format!("{}ch", text().chars().count()));
-    view! { <span class="fixed-text" style:width=width>{text}</span> }
+    // The empty marker after the text: where the clock's face writes it (`super::face`).
+    view! { <span class="fixed-text" style:width=width>{text}<i class="text-end"></i></span> }
 }

@@ -9,6 +9,7 @@ mod clients;
 mod clock;
 mod downloads;
 mod draw;
+mod face;
 mod fit;
 mod held;
 mod lessons;
@@ -23,7 +24,8 @@ mod tools;
 
 use crate::Ctx;
 pub(crate) use canvas::{StageState, tick_side};
-pub(crate) use clock::{back_title, expiry_title, speed_label, step_title};
+pub(crate) use clock::{back_title, expiry_title, paint_readouts, speed_label, step_title};
+pub(crate) use face::paint as paint_face;
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
 pub(crate) use queue::{LANES, LaneRow, watch_cards};
