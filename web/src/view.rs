@@ -259,7 +259,8 @@ impl Viewer {
         let mut changes_text = false;
         if cadence::readouts_due(self.running, start, self.readouts_at) {
             changes_text = self.readouts(false);
-            if changes_text {
+            // The face took the new time (or the text did): the next in CLOCK_MS.
+            if changes_text || self.painted {
                 self.readouts_at = start;
             }
         }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { busyHour, link } from './fixtures/playground';
+import { busyHour, link, scenario } from './fixtures/playground';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -43,6 +43,38 @@ async function openStill(page: Page, query: string) {
 async function titleTime(button: Locator, says: string) {
   return new RegExp(`${says} ([\\d.]+ s)`).exec((await button.getAttribute('title'))!)![1];
 }
+
+test('the viewer\'s running clock is painted by a worker ten times a second; its text follows the publications', async ({ page }) => {
+  // As in the playground (web/src/ui/face.rs): a change of the page's text costs the main
+  // thread a style pass, a layout, a paint and a commit.
+  // A story of a minute with no captions: nothing stops the clock on the way.
+  const clock = await openStill(page, link(scenario([{ at_ms: 60_000, do: 'send', by: 'S1', id: 'm1' }])).slice(2));
+  const face = page.locator('canvas.clock-face');
+  await expect(face).toHaveAttribute('data-painter', 'worker');
+  const play = page.getByRole('button', { name: 'Play', exact: true });
+  if (await play.isVisible()) await play.click();
+  await page.clock.runFor(500);
+  await expect(page.locator('.clock-readout')).toHaveClass(/painted/);
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: { face: number; text: number } };
+    w.seen = { face: 0, text: 0 };
+    new MutationObserver(() => { w.seen.face++; }).observe(document.querySelector('canvas.clock-face')!, { attributes: true, attributeFilter: ['data-shows'] });
+    new MutationObserver(() => { w.seen.text++; }).observe(document.querySelector('[data-testid="clock"]')!, { subtree: true, childList: true, characterData: true });
+  });
+  await page.clock.runFor(2_000);
+  const seen = await page.evaluate(() => (window as unknown as { seen: { face: number; text: number } }).seen);
+  // Ten pictures a second, not one a frame; the text about twice a second.
+  expect(seen.face, 'face pictures in 2 s').toBeGreaterThan(14);
+  expect(seen.face, 'face pictures in 2 s').toBeLessThanOrEqual(24);
+  expect(seen.text, 'text changes in 2 s').toBeLessThanOrEqual(6);
+  // Standing, the text is exact and shows.
+  if (await page.getByRole('button', { name: 'Pause', exact: true }).isVisible()) {
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  }
+  await page.clock.runFor(100);
+  await expect(page.locator('.clock-readout')).not.toHaveClass(/painted/);
+  expect((await face.getAttribute('data-shows'))).toBe(await clock.textContent());
+});
 
 test('the viewer fetches none of the playground and shows, moment by moment, what the playground\'s embed shows', async ({ page, baseURL }) => {
   test.setTimeout(60_000);

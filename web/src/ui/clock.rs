@@ -142,7 +142,8 @@ pub(crate) fn paint_readouts(now: u64, real: f64) -> bool {
     super::face::paint(".clock-readout", &[".clock-time", ".clock-real"], &[&v, &r])
 }
 
-/// A readout that changes ten times a second while the clock runs, in a box as wide as its
+/// A readout that changes ten times a second while the clock runs (where no worker paints the
+/// clock's face; else at the publications' pace under it), in a box as wide as its
 /// text (monospace: one `ch` a character) that the browser lays out on its own: the box is
 /// not a grid or flex item and is size- and layout-contained, so it is a relayout boundary,
 /// and a new time lays out this box alone instead of the whole page (a full layout of the page
