@@ -138,7 +138,7 @@ extern "C" {
     pub(crate) fn paint(this: &Painter, ops: &[f32], text: &str);
     /// Pictures sent to a worker and not drawn yet.
     #[wasm_bindgen(method, getter)]
-    pub(crate) fn backlog(this: &Painter) -> f64;
+    fn backlog(this: &Painter) -> f64;
     /// Stops its worker.
     #[wasm_bindgen(method)]
     pub(crate) fn close(this: &Painter);
