@@ -57,7 +57,8 @@ pub struct Ctx {
     pub lesson: RwSignal<lesson::State>,
     /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
     pub notice_area: RwSignal<&'static str>,
-    /// Virtual now (ms) for the clock's readout, the timeline's cursor and the captions: at
+    /// Virtual now (ms) for the clock's readout (its face, or its text where no worker paints
+    /// the face: `ui::face`), the timeline's cursor and the captions: at
     /// most [`cadence::CLOCK_MS`] apart while the clock runs (each change restyles and lays
     /// out part of the page), exactly whenever it stands still or a snapshot is published.
     pub now_ms: RwSignal<u64>,

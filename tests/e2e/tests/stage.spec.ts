@@ -43,6 +43,17 @@ test('a worker paints the stage off the main thread; where a canvas cannot be ha
     await expect(p.inspector().getByRole('heading')).toHaveText('Message m2');
     // Stopped clock, same state: the two painters give the same picture.
     shots.push(await stableShot(canvas));
+    // The clock's face is painted by a worker or not at all: where none can own it, a
+    // running clock's readouts stay the page's text, ten times a second (web/src/ui/face.rs).
+    await p.clockButton('Play');
+    await p.runFor(1_000);
+    await expect(page.locator('.clock-readout')).toHaveClass(onPage ? /^clock-readout$/ : /painted/);
+    if (onPage) {
+      await expect(page.locator('canvas.clock-face')).toBeHidden();
+      const before = await page.getByTestId('clock').textContent();
+      await p.runFor(150);
+      expect(await page.getByTestId('clock').textContent()).not.toBe(before);
+    }
     await context.close();
   }
   expect(shots[0].length).toBeGreaterThan(1000);
