@@ -58,9 +58,9 @@ pub struct Ctx {
     /// Where the notice shows: next to the area whose action it is about (`"top"`: the page).
     pub notice_area: RwSignal<&'static str>,
     /// Virtual now (ms) for the clock's readout (its face, or its text where no worker paints
-    /// the face: `ui::face`), the timeline's cursor and the captions: at
-    /// most [`cadence::CLOCK_MS`] apart while the clock runs (each change restyles and lays
-    /// out part of the page), exactly whenever it stands still or a snapshot is published.
+    /// the face: `ui::face`), the timeline's cursor and the captions: at most
+    /// [`cadence::CLOCK_MS`] apart while the clock runs (each change restyles and lays out part
+    /// of the page), exactly whenever it stands still or a snapshot is published.
     pub now_ms: RwSignal<u64>,
     /// A worker paints the clock's face (`ui::face`): while the clock runs, the face shows
     /// the readouts and the page's text of them follows the publications only
