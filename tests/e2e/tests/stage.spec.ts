@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Playground, paintedAt, scenario, stableShot } from './fixtures/playground';
+import { Playground, ink, paintedAt, scenario, stableShot } from './fixtures/playground';
 
 const one = scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]);
 
@@ -375,31 +375,7 @@ test('the clock\'s face writes the readouts where their text is, in its font and
     await faceEl.evaluate((el: HTMLElement) => { el.style.translate = '0 1px'; });
     const lower = await stableShot(readout);
     await faceEl.evaluate((el: HTMLElement) => { el.style.translate = ''; });
-    const [a, b, c] = await page.evaluate(async (shots) => {
-      // Each picture's ink (how far each pixel is from the background, the top left corner's
-      // colour): its amount, its centre and its colour, weighted by that distance.
-      const measure = async (b64: string) => {
-        const img = new Image();
-        img.src = 'data:image/png;base64,' + b64;
-        await img.decode();
-        const c = document.createElement('canvas');
-        [c.width, c.height] = [img.naturalWidth, img.naturalHeight];
-        const cx = c.getContext('2d')!;
-        cx.drawImage(img, 0, 0);
-        const d = cx.getImageData(0, 0, c.width, c.height).data;
-        let ink = 0, x = 0, y = 0;
-        const rgb = [0, 0, 0];
-        for (let i = 0; i < d.length; i += 4) {
-          const w = Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]);
-          if (w < 30) continue;
-          const p = i / 4;
-          ink += w; x += w * (p % c.width); y += w * Math.floor(p / c.width);
-          for (let k = 0; k < 3; k++) rgb[k] += w * d[i + k];
-        }
-        return { ink, x: x / ink, y: y / ink, rgb: rgb.map((v) => v / ink) };
-      };
-      return Promise.all(shots.map(measure));
-    }, [text.toString('base64'), face.toString('base64'), lower.toString('base64')]);
+    const [a, b, c] = await Promise.all([text, face, lower].map((png) => ink(page, png)));
     expect(a.ink, `${theme}: the readouts' ink`).toBeGreaterThan(10_000);
     expect(Math.abs(b.ink / a.ink - 1), `${theme}: as much ink on the face as in the text`).toBeLessThan(0.1);
     // In the same place to a quarter of a pixel (one pixel off is visible: the time jumps).

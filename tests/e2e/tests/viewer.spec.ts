@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { busyHour, link, scenario } from './fixtures/playground';
+import { busyHour, ink, link, scenario } from './fixtures/playground';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -68,12 +68,29 @@ test('the viewer\'s running clock is painted by a worker ten times a second; its
   expect(seen.face, 'face pictures in 2 s').toBeLessThanOrEqual(24);
   expect(seen.text, 'text changes in 2 s').toBeLessThanOrEqual(6);
   // Standing, the text is exact and shows.
-  if (await page.getByRole('button', { name: 'Pause', exact: true }).isVisible()) {
-    await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  }
+  const readout = page.locator('.clock-readout');
+  const pause = page.getByRole('button', { name: 'Pause', exact: true });
+  if (await pause.isVisible()) await pause.click();
   await page.clock.runFor(100);
-  await expect(page.locator('.clock-readout')).not.toHaveClass(/painted/);
+  await expect(readout).not.toHaveClass(/painted/);
   expect((await face.getAttribute('data-shows'))).toBe(await clock.textContent());
+  // A theme switch (a book's, say), then Play: the face takes the new colours, light ink on
+  // the dark page like the text's (in the light theme's dark ink it would all but vanish).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.clock.runFor(100);
+  const light = (c: number[]) => (c[0] + c[1] + c[2]) / 3;
+  const text = await ink(page, await readout.screenshot());
+  expect(light(text.rgb), 'the text\'s ink, dark theme').toBeGreaterThan(128);
+  await play.click();
+  await expect(readout).toHaveClass(/painted/);
+  // The face reads the colours again with the stage (a second apart): within 2 s of the clock.
+  let dark = false;
+  for (let i = 0; i < 10 && !dark; i++) {
+    await page.clock.runFor(200);
+    const painted = await ink(page, await readout.screenshot());
+    dark = painted.ink > text.ink * 0.8 && light(painted.rgb) > 128;
+  }
+  expect(dark, 'the face in the dark theme\'s colours').toBe(true);
 });
 
 test('the viewer fetches none of the playground and shows, moment by moment, what the playground\'s embed shows', async ({ page, baseURL }) => {
