@@ -15,8 +15,8 @@ use crate::lesson;
 use crate::sim::{Lane, Sim, Snapshot};
 use crate::stage::hit::Hit;
 use crate::ui::{
-    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, paint_face, restyle_face,
-    speed_label, step_title, tick_side,
+    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, paint_face, speed_label,
+    step_title, tick_side,
 };
 use crate::{
     LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed,
@@ -268,8 +268,9 @@ impl Viewer {
         let (generation, now) = (self.sim.generation(), self.sim.now().as_millis());
         let publish =
             cadence::mirror_due(self.running, g != generation || t != now, start, at, cost);
-        // The clock's face follows the stage's colours (a theme switch: a book's, say).
-        let recoloured = tick_side(
+        // No other canvas on this page follows the stage's colours (the clock's face does, in
+        // `tick_side`).
+        let _ = tick_side(
             &mut self.stage,
             &mut self.sim,
             CANVAS_ID,
@@ -277,9 +278,6 @@ impl Viewer {
             self.running,
             changes_text || publish,
         );
-        if recoloured.is_some() {
-            restyle_face();
-        }
         if publish {
             self.publish(start);
         }

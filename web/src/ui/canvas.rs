@@ -234,6 +234,8 @@ pub(crate) fn tick_side(
                 s.drawn_at_virtual = None;
                 s.still_ok = false;
                 recoloured = Some(pal.clone());
+                // The clock's face reads its colours again too (a theme switch).
+                super::face::restyle();
             }
             s.pal = Some(pal);
             s.pal_at = real;

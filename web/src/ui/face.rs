@@ -24,7 +24,6 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::{Element, HtmlCanvasElement};
 
 /// Where and how one readout is written on the face (CSS px from the face's top left).
-#[derive(Clone, Debug, PartialEq)]
 struct Row {
     right: f64,
     baseline: f64,

@@ -25,7 +25,7 @@ mod tools;
 use crate::Ctx;
 pub(crate) use canvas::{StageState, tick_side};
 pub(crate) use clock::{back_title, expiry_title, paint_readouts, speed_label, step_title};
-pub(crate) use face::{paint as paint_face, restyle as restyle_face};
+pub(crate) use face::paint as paint_face;
 use leptos::prelude::*;
 pub(crate) use locks::paint as paint_locks;
 pub(crate) use queue::{LANES, LaneRow, watch_cards};

@@ -28,7 +28,6 @@ pub fn tick(ctx: Ctx, real: f64, running: bool, page_changes: bool) {
     });
     if let Some(pal) = recoloured {
         super::timeline::repaint(&pal);
-        super::face::restyle();
     }
 }
 
