@@ -3,7 +3,7 @@
 // playground's wasm taken out and the lean viewer's put in (web/src/view.rs, built by Trunk as
 // `settle-view`), so the two pages cannot drift apart. scripts/csp.mjs runs after this and
 // gives both pages their policy.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.env.TRUNK_STAGING_DIR;
@@ -22,14 +22,55 @@ if (html === before || /settle-web-/.test(html)) {
   console.error('view-page.mjs: the playground\'s loader tags were not found as expected in index.html');
   process.exit(1);
 }
-// The viewer: its wasm fetched at once, its no-modules script deferred, then started (module
-// scripts run after deferred ones, in order).
-const viewer = [
-  '<link rel="preload" href="./settle-view_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">',
-  '<script defer src="./settle-view.js"></script>',
-  "<script type=\"module\">wasm_bindgen({ module_or_path: './settle-view_bg.wasm' });</script>",
-].join('\n    ');
-html = html.replace('</head>', `    ${viewer}\n  </head>`);
+// Which wasm plays the embed: an embed of a built-in preset that has a film (web/films/, copied
+// into the dist) gets the film player (`settle-film`, web/src/film.rs), which links no
+// simulation; anything else (a share link, a comparison, `film=0` after a film failed to load)
+// the viewer that simulates (`settle-view`). The loader picks one from the address, asks for
+// its wasm (and the film) at once, and starts it when its no-modules script has run and the
+// page is parsed. `window.settleFilm` tells the page's own script not to fetch the preset's
+// document too.
+const films = readdirSync(join(dir, 'films'))
+  .filter((f) => f.endsWith('.film'))
+  .map((f) => f.slice(0, -'.film'.length))
+  .sort();
+if (films.length === 0) {
+  console.error('view-page.mjs: no films in the dist (web/films is copied by index.html)');
+  process.exit(1);
+}
+const loader = `(function () {
+  var q = location.search, h = document.head;
+  var m = !location.hash && /[?&]embed(&|=|$)/.test(q) && !/[?&](film=0|compare=)/.test(q)
+    && /[?&]preset=([a-z0-9-]+)(&|$)/.exec(q);
+  var film = m && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
+  var name = film ? 'settle-film' : 'settle-view';
+  window.settleFilm = !!film;
+  function preload(href, type) {
+    var l = document.createElement('link');
+    l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous'; l.href = href;
+    if (type) l.type = type;
+    h.appendChild(l);
+  }
+  preload('./' + name + '_bg.wasm', 'application/wasm');
+  if (film) preload('films/' + film + '.film');
+  var s = document.createElement('script');
+  s.src = './' + name + '.js';
+  s.onload = function () {
+    function go() { wasm_bindgen({ module_or_path: './' + name + '_bg.wasm' }); }
+    if (document.readyState === 'loading') addEventListener('DOMContentLoaded', go); else go();
+  };
+  h.appendChild(s);
+})();`;
+const viewer = `<script>${loader}</script>`;
+// First in the head: an inline script after the stylesheet would wait for it before running
+// (measured on slow 4G: the wasm was asked for 330 ms later). scripts/csp.mjs puts the policy
+// before it, right after the charset.
+const charset = /<meta charset="?utf-8"?\s*\/?>/.exec(html);
+if (!charset) {
+  console.error('view-page.mjs: index.html has no <meta charset="utf-8"> to put the loader after');
+  process.exit(1);
+}
+const at = charset.index + charset[0].length;
+html = `${html.slice(0, at)}${viewer}${html.slice(at)}`;
 html = html.replace(/<title>[^<]*<\/title>/, '<title>Settle — an embedded lesson</title>');
 writeFileSync(join(dir, 'view.html'), html);
 console.log('view-page.mjs: view.html written');

@@ -3,7 +3,8 @@
 //   node tests/e2e/size-report.mjs [DIST] [--budget FILE] [--json]
 // A first visit fetches the page and what it references (the wasm-bindgen JS, the wasm, the
 // CSS, the icon, the painter's script); the dist's other files (embed.js, example.html,
-// public/, the other page's wasm) are not counted.
+// public/, the other page's wasm) are not counted. view.html is two visits: a preset's embed
+// (the film player and the preset's film) and anything else ("view.html (simulated)").
 // With --budget, exits 1 when a page's brotli total (or any file named in the budget) is larger
 // than the budget file allows: the build is deterministic, so this is a test, not a timing.
 // The budget file (size-budget.json at the repository root) is JSON:
@@ -22,10 +23,11 @@ const flag = (name) => {
 const dir = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1] === '--budget')) ?? 'dist';
 const budgetFile = flag('--budget');
 
-/** The files a first visit to `page` fetches, with their sizes, and the totals. */
-function visit(page) {
+/** The files a first visit to `page` fetches, with their sizes, and the totals; `name` is how
+ * the report calls the visit, `extra` what the page's loader fetches besides what it names. */
+function visit(page, name = page, extra = []) {
   const html = readFileSync(join(dir, page), 'utf8');
-  const files = new Set([page]);
+  const files = new Set([page, ...extra]);
   // Quoted or not (a release build's HTML is minified: `href=./style-….css`).
   for (const m of html.matchAll(/\b(?:href|src)=(?:"\.?\/?([^"#?]+)"|\.?\/?([^\s"'>#?]+))/g)) {
     const f = m[1] ?? m[2];
@@ -51,10 +53,31 @@ function visit(page) {
     rows.push({ file: f, raw: b.length, gzip: gz, brotli: br });
     total.raw += b.length; total.gzip += gz; total.br += br;
   }
-  return { page, files: rows, total };
+  return { page: name, files: rows, total };
 }
 
-const pages = ['index.html', 'view.html'].filter((p) => existsSync(join(dir, p))).map(visit);
+// view.html's loader (scripts/view-page.mjs) picks its wasm from the address: a preset's embed
+// with a film gets the film player and the film (measured with poison-message's, the README's
+// example), anything else the viewer that simulates.
+const viewVisits = () => {
+  const html = readFileSync(join(dir, 'view.html'), 'utf8');
+  const film = 'films/poison-message.film';
+  for (const f of ['settle-film.js', 'settle-film_bg.wasm', 'settle-view.js', 'settle-view_bg.wasm', film]) {
+    const named = f.startsWith('films/') ? 'films/' : f.replace(/(_bg)?\.(js|wasm)$/, '');
+    if (!existsSync(join(dir, f)) || !html.includes(named)) {
+      console.error(`size-report.mjs: view.html's loader or the dist lacks ${f}`);
+      process.exit(1);
+    }
+  }
+  return [
+    visit('view.html', 'view.html', ['settle-film.js', 'settle-film_bg.wasm', film]),
+    visit('view.html', 'view.html (simulated)', ['settle-view.js', 'settle-view_bg.wasm']),
+  ];
+};
+const pages = [
+  ...(existsSync(join(dir, 'index.html')) ? [visit('index.html')] : []),
+  ...(existsSync(join(dir, 'view.html')) ? viewVisits() : []),
+];
 
 if (args.includes('--json')) {
   console.log(JSON.stringify(pages, null, 2));
@@ -88,6 +111,7 @@ if (budgetFile) {
     said.push(`${page} ${total.br} of ${b.first_visit_brotli_bytes} B brotli`);
   }
   for (const page of Object.keys(budget.pages ?? {})) {
+    // (keys are the visits' names)
     if (!pages.some((p) => p.page === page)) over.push(`${page} has a budget but the dist has no ${page}`);
   }
   if (over.length) {

@@ -9,6 +9,7 @@ pub mod builtin;
 mod cadence;
 pub mod crash;
 pub mod embed;
+pub mod film;
 pub mod lesson;
 #[cfg(not(feature = "entities"))]
 mod no_entities;
@@ -1036,30 +1037,9 @@ pub(crate) struct Opening {
 impl Opening {
     pub(crate) fn of_address(mode: Mode) -> Self {
         let (sim, link_at, source, notice) = initial();
-        let shared = link_at.is_some();
-        let target = link_at
-            .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
-            .filter(|&t| t > 0);
-        // Embeds are still until told to play (the docs' prose describes the start), unless
-        // `autoplay=1`; a shared link opens paused at its position.
-        let paused = if mode.embed {
-            !flag("autoplay")
-        } else {
-            shared || flag("paused")
-        };
-        let speed = query_param("speed")
-            .and_then(|v| settle_core::scenario::parse_f64(&v))
-            .filter(|s| SPEEDS.contains(s))
-            .unwrap_or(1.0);
         let mut lesson = lesson::State::of(sim.scenario());
         lesson.source = source;
-        // An embed that plays by itself runs through its captions' pauses (a docs page's reader
-        // did not ask to be stopped); everywhere else they stop the clock.
-        lesson.pauses = !(mode.embed && flag("autoplay"));
-        let speed = match (query_param("speed").is_some(), lesson.speed()) {
-            (false, Some(s)) => s,
-            _ => speed,
-        };
+        let (target, paused, speed) = clock_options(mode, link_at, &mut lesson);
         // An embed shows no welcome notice: its page's prose is the introduction.
         let notice = notice.filter(|n| !mode.embed || n.1);
         Self {
@@ -1072,6 +1052,56 @@ impl Opening {
             notice,
         }
     }
+}
+
+/// A speed as the address and the speed list write it: digits, perhaps a point and more digits
+/// (`0.25`, `10`). Not the scenario format's number parser: the film player links none.
+pub(crate) fn decimal(s: &str) -> Option<f64> {
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |d: &str| -> Option<u64> {
+        if d.len() > 15 || !d.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Some(d.bytes().fold(0, |n, b| n * 10 + u64::from(b - b'0')))
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let scale = 10u64.checked_pow(u32::try_from(frac.len()).ok()?)?;
+    Some(digits(int)? as f64 + digits(frac)? as f64 / scale as f64)
+}
+
+/// How the clock starts, from the address: where it goes first (a link's position `link_at`,
+/// or `?start=`), whether it stands, its speed (`?speed=`, else the lesson's); and whether the
+/// lesson's captions may stop it (the playground, the viewer and the film player alike).
+pub(crate) fn clock_options(
+    mode: Mode,
+    link_at: Option<u64>,
+    lesson: &mut lesson::State,
+) -> (Option<u64>, bool, f64) {
+    let shared = link_at.is_some();
+    let target = link_at
+        .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
+        .filter(|&t| t > 0);
+    // Embeds are still until told to play (the docs' prose describes the start), unless
+    // `autoplay=1`; a shared link opens paused at its position.
+    let paused = if mode.embed {
+        !flag("autoplay")
+    } else {
+        shared || flag("paused")
+    };
+    let speed = query_param("speed")
+        .and_then(|v| decimal(&v))
+        .filter(|s| SPEEDS.contains(s))
+        .unwrap_or(1.0);
+    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
+    // did not ask to be stopped); everywhere else they stop the clock.
+    lesson.pauses = !(mode.embed && flag("autoplay"));
+    let speed = match (query_param("speed").is_some(), lesson.speed()) {
+        (false, Some(s)) => s,
+        _ => speed,
+    };
+    (target, paused, speed)
 }
 
 /// The playground page.
@@ -1194,6 +1224,28 @@ mod tests {
                     .with_untracked(|v| v.held.len())
             })
             .collect()
+    }
+
+    #[test]
+    fn speeds_read_as_the_list_writes_them() {
+        for s in SPEEDS.into_iter().chain([3.0, 0.75, 0.3, 12.5]) {
+            assert_eq!(decimal(&s.to_string()), Some(s), "{s}");
+        }
+        assert_eq!(decimal("1.0"), Some(1.0));
+        assert_eq!(decimal("0.50"), Some(0.5));
+        assert_eq!(decimal(".5"), Some(0.5));
+        for bad in [
+            "",
+            ".",
+            "1e2",
+            "-1",
+            "1.2.3",
+            "x",
+            "1 ",
+            "99999999999999999999",
+        ] {
+            assert_eq!(decimal(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

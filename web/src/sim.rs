@@ -2192,6 +2192,48 @@ impl Sim {
         std::mem::take(&mut self.cues)
     }
 
+    /// Everything the embeds' viewer reads at this instant, for a film (`crate::film`): the
+    /// stage's model and the cues since the last take, the lanes (each row's highlight as the
+    /// instant it was touched), the newest log line, the next event and lock expiry.
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn frame(&mut self) -> crate::film::Frame {
+        let mut lanes = self.lanes();
+        let mut touched = Vec::new();
+        for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
+            row.recent = false;
+            touched.push(self.live.touched.get(&row.seq).map(|&at| ms(at)));
+        }
+        crate::film::Frame {
+            at_ms: ms(self.now()),
+            model: self.stage_model(),
+            cues: self.take_cues(),
+            lanes,
+            touched,
+            said: self
+                .live
+                .log
+                .back()
+                .map(|l| l.text.clone())
+                .unwrap_or_default(),
+            next_event_ms: self.next_event().map(ms),
+            next_expiry_ms: self.next_lock_expiry().map(ms),
+        }
+    }
+
+    /// The next instant anything is due (a step, an automated client's wake-up, a broker
+    /// deadline): the finest grain of the run, which a film records.
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn next_due(&self) -> Option<Instant> {
+        self.live.run.next_due()
+    }
+
+    /// The instants at which a step ran or the broker did something, as far as the story is
+    /// known (Step back goes to the latest before now).
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn busy_ms(&self) -> Vec<u64> {
+        self.story.busy.iter().map(|&(t, _)| t).collect()
+    }
+
     /// The selected message, if any.
     pub fn selected(&self) -> Option<u64> {
         self.selected

@@ -11,16 +11,17 @@
 //! position as a share link, paused, forms open).
 
 use crate::cadence;
+use crate::film::{self, Film, Player};
 use crate::lesson;
-use crate::sim::{Lane, Sim, Snapshot};
+use crate::sim::{Lane, Sim};
 use crate::stage::hit::Hit;
 use crate::ui::{
-    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, paint_face, speed_label,
-    step_title, tick_side,
+    LANES, LaneRow, Rows, StageState, Staged, back_title, element, expiry_title, paint_face,
+    speed_label, step_title, tick_side,
 };
 use crate::{
-    LOAD_SLICE_MS, Mode, Opening, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed,
-    real_now_ms, shortcut,
+    LOAD_SLICE_MS, Mode, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed, real_now_ms,
+    shortcut,
 };
 use settle_core::Instant;
 use std::cell::RefCell;
@@ -43,10 +44,181 @@ pub fn start() {
     if crate::address_names_a_lesson() {
         wasm_bindgen_futures::spawn_local(async move {
             crate::fetch_for_address().await;
-            mount(mode);
+            mount_sim(mode);
         });
     } else {
-        mount(mode);
+        mount_sim(mode);
+    }
+}
+
+/// Starts the film player (the `settle-film` binary's `main`): an embed of a built-in preset
+/// plays its recorded film (`crate::film`). What it cannot play (no film, a damaged one) it
+/// hands to the viewer that simulates, in the same frame (`film=0`: `view.html`'s loader
+/// then starts that one).
+pub fn start_film() {
+    crate::crash::install();
+    let mode = Mode::of_address();
+    let hash = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    let name = crate::query_param("preset");
+    let Some(name) = name.filter(|_| mode.embed && hash.is_empty()) else {
+        simulate_instead();
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        match film::fetch(&name).await {
+            Some(f) => mount_film(mode, &name, f),
+            None => simulate_instead(),
+        }
+    });
+}
+
+/// Loads this address again with `film=0`: the viewer that simulates runs it.
+fn simulate_instead() {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let search = loc.search().unwrap_or_default();
+    let sep = if search.is_empty() { "?" } else { "&" };
+    let hash = loc.hash().unwrap_or_default();
+    let _ = loc.replace(&format!("{search}{sep}film=0{hash}"));
+}
+
+/// What the viewer plays: the simulation (`settle-view`), or a film of it (`settle-film`,
+/// which links no simulation: the viewer holds it as `dyn Played`, so each binary keeps only
+/// the implementation it makes).
+trait Played: Staged {
+    /// Goes on toward `t` until `deadline` (real ms); `Ok(true)` when reached.
+    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String>;
+    fn advance_to(&mut self, t: Instant);
+    fn seek(&mut self, t: Instant);
+    fn bump(&mut self);
+    fn select(&mut self, seq: Option<u64>);
+    fn next_event(&self) -> Option<Instant>;
+    fn next_lock_expiry(&self) -> Option<Instant>;
+    fn previous_moment(&self) -> Option<Instant>;
+    /// From time zero again.
+    fn restart(&mut self);
+    /// The scenario, as a share link carries it.
+    fn export(&self) -> String;
+    /// What the page's text shows now.
+    fn seen(&self) -> Seen;
+    /// The title, the description and the queue's settings in words.
+    fn titles(&self) -> [String; 3];
+}
+
+/// What the viewer's text shows of the run now.
+struct Seen {
+    /// Available, locked, deferred, scheduled, dead-letter.
+    lanes: [Lane; 5],
+    said: String,
+    previous_ms: Option<u64>,
+    next_event_ms: Option<u64>,
+    next_expiry_ms: Option<u64>,
+}
+
+impl Played for Sim {
+    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
+        advance_within(self, t, deadline)
+    }
+    fn advance_to(&mut self, t: Instant) {
+        Self::advance_to(self, t);
+    }
+    fn seek(&mut self, t: Instant) {
+        Self::seek(self, t);
+    }
+    fn bump(&mut self) {
+        Self::bump(self);
+    }
+    fn select(&mut self, seq: Option<u64>) {
+        Self::select(self, seq);
+    }
+    fn next_event(&self) -> Option<Instant> {
+        Self::next_event(self)
+    }
+    fn next_lock_expiry(&self) -> Option<Instant> {
+        Self::next_lock_expiry(self)
+    }
+    fn previous_moment(&self) -> Option<Instant> {
+        Self::previous_moment(self)
+    }
+    fn restart(&mut self) {
+        *self = Self::restart(self);
+    }
+    fn export(&self) -> String {
+        Self::export(self)
+    }
+    fn seen(&self) -> Seen {
+        let snap = self.snapshot();
+        Seen {
+            said: snap.log.first().map(|l| l.text.clone()).unwrap_or_default(),
+            lanes: [
+                snap.available,
+                snap.locked,
+                snap.deferred,
+                snap.scheduled,
+                snap.dead_letter,
+            ],
+            previous_ms: snap.previous_ms,
+            next_event_ms: snap.next_event_ms,
+            next_expiry_ms: snap.next_expiry_ms,
+        }
+    }
+    fn titles(&self) -> [String; 3] {
+        let snap = self.snapshot();
+        [snap.title, snap.description, snap.config_summary]
+    }
+}
+
+impl Played for Player {
+    fn advance(&mut self, t: Instant, _: f64) -> Result<bool, String> {
+        Self::advance_to(self, t);
+        Ok(true)
+    }
+    fn advance_to(&mut self, t: Instant) {
+        Self::advance_to(self, t);
+    }
+    fn seek(&mut self, t: Instant) {
+        Self::seek(self, t);
+    }
+    fn bump(&mut self) {
+        Self::bump(self);
+    }
+    fn select(&mut self, seq: Option<u64>) {
+        Self::select(self, seq);
+    }
+    fn next_event(&self) -> Option<Instant> {
+        Self::next_event(self)
+    }
+    fn next_lock_expiry(&self) -> Option<Instant> {
+        Self::next_lock_expiry(self)
+    }
+    fn previous_moment(&self) -> Option<Instant> {
+        Self::previous_moment(self)
+    }
+    fn restart(&mut self) {
+        *self = Self::new(self.shared());
+    }
+    fn export(&self) -> String {
+        self.film().export.clone()
+    }
+    fn seen(&self) -> Seen {
+        Seen {
+            lanes: self.lanes(),
+            said: self.said(),
+            previous_ms: self.previous_moment().map(Instant::as_millis),
+            next_event_ms: self.next_event().map(Instant::as_millis),
+            next_expiry_ms: self.next_lock_expiry().map(Instant::as_millis),
+        }
+    }
+    fn titles(&self) -> [String; 3] {
+        let f = self.film();
+        [
+            f.title.clone(),
+            f.description.clone(),
+            f.config_summary.clone(),
+        ]
     }
 }
 
@@ -124,7 +296,7 @@ struct Shown {
 }
 
 struct Viewer {
-    sim: Sim,
+    sim: Box<dyn Played>,
     stage: StageState,
     lesson: lesson::State,
     running: bool,
@@ -158,11 +330,8 @@ fn with<T>(f: impl FnOnce(&mut Viewer) -> T) -> Option<T> {
     VIEW.with(|v| v.try_borrow_mut().ok()?.as_mut().map(f))
 }
 
-fn mount(mode: Mode) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Opening {
+fn mount_sim(mode: Mode) {
+    let crate::Opening {
         sim,
         target,
         paused,
@@ -170,7 +339,7 @@ fn mount(mode: Mode) {
         lesson,
         notice,
         ..
-    } = Opening::of_address(mode);
+    } = crate::Opening::of_address(mode);
     // A document with `entities`: the viewer is built without that feature (47 KB spared its
     // readers), so the core's parser refused it in these words; the playground runs it.
     if notice
@@ -180,8 +349,59 @@ fn mount(mode: Mode) {
         hand_over(None);
         return;
     }
+    mount(
+        mode,
+        Box::new(sim),
+        Start {
+            target,
+            paused,
+            speed,
+            lesson,
+            notice,
+        },
+    );
+}
+
+/// Plays `film`, the recording of the preset `name`, as the address asks.
+fn mount_film(mode: Mode, name: &str, film: Film) {
+    let mut lesson = film.lesson(name);
+    let (target, paused, speed) = crate::clock_options(mode, None, &mut lesson);
+    mount(
+        mode,
+        Box::new(Player::new(Rc::new(film))),
+        Start {
+            target,
+            paused,
+            speed,
+            lesson,
+            notice: None,
+        },
+    );
+}
+
+/// How the viewer opens: where the clock goes first, whether it runs, its speed, the lesson,
+/// a notice.
+struct Start {
+    target: Option<u64>,
+    paused: bool,
+    speed: f64,
+    lesson: lesson::State,
+    notice: Option<(String, bool)>,
+}
+
+fn mount(mode: Mode, sim: Box<dyn Played>, o: Start) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Start {
+        target,
+        paused,
+        speed,
+        lesson,
+        notice,
+    } = o;
     crate::apply_mode(mode);
-    let Some(dom) = build(&doc, &sim, &lesson, mode.readonly) else {
+    let Some(dom) = build(&doc, sim.titles(), &lesson, mode.readonly) else {
         return;
     };
     if let Some(boot) = doc.get_element_by_id("boot") {
@@ -272,7 +492,7 @@ impl Viewer {
         // `tick_side`).
         let _ = tick_side(
             &mut self.stage,
-            &mut self.sim,
+            &mut *self.sim,
             CANVAS_ID,
             start,
             self.running,
@@ -285,7 +505,7 @@ impl Viewer {
 
     /// Advances toward `t` until `deadline`; a run that stops stops the clock and says why.
     fn advance(&mut self, t: Instant, deadline: f64) -> bool {
-        match advance_within(&mut self.sim, t, deadline) {
+        match self.sim.advance(t, deadline) {
             Ok(reached) => reached,
             Err(e) => {
                 self.running = false;
@@ -367,7 +587,7 @@ impl Viewer {
     /// Publishes the text that follows the simulation: buttons, narration, the queue's
     /// mirror, the notice. Twice a second while the clock runs (the playground's cadence).
     fn publish(&mut self, start: f64) {
-        let snap = self.sim.snapshot();
+        let snap = self.sim.seen();
         self.readouts(true);
         let d = &self.dom;
         let s = &mut self.shown;
@@ -411,10 +631,9 @@ impl Viewer {
             fill_speeds(&d.speed, self.speed);
             s.speed = Some(speed_key);
         }
-        let said = snap.log.first().map(|l| l.text.clone()).unwrap_or_default();
-        if said != s.said {
-            d.narration.set_text_content(Some(&said));
-            s.said = said;
+        if snap.said != s.said {
+            d.narration.set_text_content(Some(&snap.said));
+            s.said.clone_from(&snap.said);
         }
         // On the way to the position the page opened at, that; else the notice, if any.
         let notice = match self.target {
@@ -439,7 +658,7 @@ impl Viewer {
             }
             s.notice = notice;
         }
-        self.mirror(snap);
+        self.mirror(snap.lanes);
         let end = real_now_ms();
         self.published = (
             end,
@@ -451,14 +670,7 @@ impl Viewer {
     }
 
     /// The queue's lanes, as the playground lists them.
-    fn mirror(&mut self, snap: Snapshot) {
-        let lanes = [
-            snap.available,
-            snap.locked,
-            snap.deferred,
-            snap.scheduled,
-            snap.dead_letter,
-        ];
+    fn mirror(&mut self, lanes: [Lane; 5]) {
         for (l, lane) in self.dom.lanes.iter_mut().zip(lanes) {
             if l.shown.as_ref() == Some(&lane) {
                 continue;
@@ -477,7 +689,9 @@ impl Viewer {
     /// alone (full screen: an embed keeps the shape its host gave it).
     fn key(&mut self, key: Shortcut) -> bool {
         // Goes to the first instant `next` names, or says why there is none.
-        let go = |v: &mut Self, next: fn(&Sim) -> Option<Instant>, none: &str| match next(&v.sim) {
+        let go = |v: &mut Self, next: fn(&dyn Played) -> Option<Instant>, none: &str| match next(
+            &*v.sim,
+        ) {
             Some(t) => v.sim.advance_to(t.max(v.sim.now())),
             None => v.notice = Some((none.to_string(), false)),
         };
@@ -485,21 +699,22 @@ impl Viewer {
             Shortcut::Play => self.running = !self.running,
             Shortcut::Step => go(
                 self,
-                Sim::next_event,
+                |p| p.next_event(),
                 "Nothing is scheduled to happen on its own.",
             ),
             Shortcut::Expiry => go(
                 self,
-                Sim::next_lock_expiry,
+                |p| p.next_lock_expiry(),
                 "No lock is held, so no lock can expire.",
             ),
             Shortcut::Back => {
-                if self.sim.step_back() {
+                if let Some(t) = self.sim.previous_moment() {
+                    self.sim.seek(t);
                     self.stage.replaced();
                 }
             }
             Shortcut::Restart => {
-                self.sim = self.sim.restart();
+                self.sim.restart();
                 self.stage.replaced();
                 self.carry = 0.0;
             }
@@ -569,15 +784,19 @@ fn attrs(e: &Element, pairs: &[(&str, &str)]) {
 }
 
 /// Builds the page: the playground's read-only embed, element for element.
-fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> Option<Dom> {
+fn build(
+    doc: &Document,
+    [title_text, description, config_summary]: [String; 3],
+    lesson: &lesson::State,
+    readonly: bool,
+) -> Option<Dom> {
     let body = doc.body()?;
-    let snap = sim.snapshot();
     let b: &Element = &body;
     let top = add(doc, b, "header", "top", "")?;
     let brand = add(doc, &top, "div", "brand", "")?;
     add(doc, &brand, "h1", "", "Settle")?;
-    let title = add(doc, &top, "h2", "embed-title", &snap.title)?;
-    attrs(&title, &[("title", &snap.title)]);
+    let title = add(doc, &top, "h2", "embed-title", &title_text)?;
+    attrs(&title, &[("title", &title_text)]);
     let clock = add(doc, &top, "div", "clock", "")?;
     attrs(&clock, &[("role", "group"), ("aria-label", "Clock")]);
     let readout = add(doc, &clock, "div", "clock-readout", "")?;
@@ -647,8 +866,8 @@ fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> O
     let page = add(doc, b, "div", "page", "")?;
     let intro = add(doc, &page, "section", "scenario-intro", "")?;
     attrs(&intro, &[("aria-label", "About this scenario")]);
-    let p = add(doc, &intro, "p", "", &snap.description)?;
-    attrs(&p, &[("title", &snap.description)]);
+    let p = add(doc, &intro, "p", "", &description)?;
+    attrs(&p, &[("title", &description)]);
 
     // The lesson: always built (its parts hidden), shown when the scenario has one.
     let section = element(doc, "section", "lesson", "")?;
@@ -730,7 +949,7 @@ fn build(doc: &Document, sim: &Sim, lesson: &lesson::State, readonly: bool) -> O
     attrs(&queue, &[("aria-label", "Queue")]);
     let head = add(doc, &queue, "header", "card-head", "")?;
     add(doc, &head, "h2", "", "Queue")?;
-    add(doc, &head, "span", "cfg", &snap.config_summary)?;
+    add(doc, &head, "span", "cfg", &config_summary)?;
     let mut lanes = Vec::new();
     for &(title, testid, kind, empty) in &LANES {
         let s = add(doc, &queue, "section", &format!("lane lane-{kind}"), "")?;
@@ -848,7 +1067,7 @@ fn listen(doc: &Document, readonly: bool) {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
             .map(|s| s.value());
-        if let Some(s) = value.and_then(|v| settle_core::scenario::parse_f64(&v)) {
+        if let Some(s) = value.and_then(|v| crate::decimal(&v)) {
             with(|v| {
                 v.speed = s;
                 v.acted();

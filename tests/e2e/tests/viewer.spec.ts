@@ -108,13 +108,110 @@ test('the viewer fetches none of the playground and shows, moment by moment, wha
   }
   const origin = new URL(baseURL!).origin;
   expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
-  // Each page fetched its own wasm only.
-  await page.goto('about:blank');
-  requests.length = 0;
-  await page.goto('./view.html?embed&preset=poison-message');
-  await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
-  expect(requests.some((u) => u.endsWith('/settle-view_bg.wasm'))).toBe(true);
-  expect(requests.filter((u) => /settle-web-/.test(u))).toEqual([]);
+  // Each page fetched its own wasm only: a preset's embed the film player and the film (not
+  // the simulating viewer, not the preset's document); a share link the simulating viewer.
+  const fetched = async (address: string) => {
+    await page.goto('about:blank');
+    requests.length = 0;
+    await page.goto(address);
+    await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
+    return requests.map((u) => new URL(u).pathname.replace(/.*\//, ''));
+  };
+  const film = await fetched('./view.html?embed&preset=poison-message');
+  expect(film).toContain('settle-film_bg.wasm');
+  expect(film).toContain('poison-message.film');
+  expect(film.filter((u) => /settle-(web|view)|\.json$/.test(u))).toEqual([]);
+  const simulated = await fetched(`./view.html?embed&${link(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }])).slice(2)}`);
+  expect(simulated).toContain('settle-view_bg.wasm');
+  expect(simulated.filter((u) => /settle-(web|film)|\.film$/.test(u))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+/** The stage's picture and the page's text, once the stage has painted and stands still. */
+async function picture(page: Page) {
+  const canvas = page.locator('canvas.stage');
+  await expect(canvas).toBeVisible({ timeout: 15_000 });
+  await page.clock.runFor(1_500);
+  return { text: await shown(page), png: await canvas.screenshot() };
+}
+
+test('a preset\'s embed plays its recorded film: picture for picture what the simulating viewer shows, still, stepping and playing', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const wasm: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
+  const open = async (query: string, film: boolean) => {
+    await page.goto('about:blank');
+    await page.clock.install({ time: 0 });
+    wasm.length = 0;
+    await page.goto(`./view.html?embed&${query}${film ? '' : '&film=0'}`);
+    await expect(page.getByTestId('clock')).toBeVisible({ timeout: 15_000 });
+    expect(wasm, 'the wasm that plays it').toEqual([film ? 'settle-film_bg.wasm' : 'settle-view_bg.wasm']);
+  };
+  for (const [preset, at] of [['poison-message', [0, 9_000, 65_000]], ['lock-expiry', [0, 31_000]], ['sessions', [2_500]], ['fire-and-forget', [4_000]]] as const) {
+    for (const start of at) {
+      const query = `readonly=1&preset=${preset}&start=${start}`;
+      const seen: Record<string, Awaited<ReturnType<typeof picture>>> = {};
+      for (const film of [true, false]) {
+        await open(query, film);
+        seen[String(film)] = await picture(page);
+      }
+      expect(seen.true.text, `${preset} at ${start} ms`).toEqual(seen.false.text);
+      expect(seen.true.png.equals(seen.false.png), `${preset} at ${start} ms: the stage`).toBe(true);
+    }
+  }
+  // Stepping with the clock's buttons: Step, or Next lock expiry while a lock is held, then
+  // Step back twice.
+  const stepped: Record<string, unknown[]> = {};
+  for (const film of [true, false]) {
+    await open('preset=poison-message', film);
+    const seen: unknown[] = [];
+    const expiry = page.getByRole('button', { name: 'Next lock expiry', exact: true });
+    for (let i = 0; i < 8; i++) {
+      const name = i >= 6 ? 'Step back' : await expiry.isEnabled() && i % 2 ? 'Next lock expiry' : 'Step';
+      await page.getByRole('button', { name, exact: true }).click();
+      seen.push(name, (await picture(page)).text);
+    }
+    stepped[String(film)] = seen;
+  }
+  expect(stepped.true).toEqual(stepped.false);
+  // Playing by itself at 10×, paused now and then: the film stands where the simulation,
+  // opened at that instant, stands.
+  await open('readonly=1&preset=lock-expiry&autoplay=1&speed=10', true);
+  const stops: [number, unknown][] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.clock.runFor(1_300);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const shownNow = (await picture(page)).text;
+    stops.push([Math.round(parseFloat(shownNow.clock!) * 1000), shownNow]);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+  }
+  expect(stops.map(([t]) => t)).toEqual([...stops.map(([t]) => t)].sort((a, b) => a - b));
+  expect(stops[2][0]).toBeGreaterThan(10_000);
+  const played: Record<string, unknown[]> = { true: stops.map(([, s]) => s), false: [] };
+  for (const [t] of stops) {
+    await open(`readonly=1&preset=lock-expiry&start=${t}`, false);
+    played.false.push((await picture(page)).text);
+  }
+  expect(played.true).toEqual(played.false);
+  expect(errors).toEqual([]);
+});
+
+test('without its film (none recorded, or a damaged one) a preset\'s embed is simulated instead, in the same frame', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetched: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) fetched.push(r.url().replace(/.*\//, '')); });
+  const wasm = async () => fetched.splice(0);
+  // A long run has no film (web/src/film.rs, MAX_BYTES): the simulating viewer from the start.
+  await page.goto('./view.html?embed&readonly=1&preset=load-levelling');
+  await expect(page.locator('.embed-title')).toHaveText(/./, { timeout: 15_000 });
+  expect(await wasm()).toEqual(['settle-view_bg.wasm']);
+  // A damaged film: the player loads the page again with film=0.
+  await page.route('**/films/poison-message.film', (route) => route.fulfill({ body: 'settle-film 1\nnot a film' }));
+  await page.goto('./view.html?embed&readonly=1&preset=poison-message');
+  await expect(page).toHaveURL(/[?&]film=0/, { timeout: 15_000 });
+  await expect(page.locator('.embed-title')).toHaveText('A poison message goes to the dead-letter queue', { timeout: 15_000 });
+  expect(await wasm()).toEqual(['settle-film_bg.wasm', 'settle-view_bg.wasm']);
   expect(errors).toEqual([]);
 });
 

@@ -23,7 +23,7 @@ mod timeline;
 mod tools;
 
 use crate::Ctx;
-pub(crate) use canvas::{StageState, tick_side};
+pub(crate) use canvas::{StageState, Staged, tick_side};
 pub(crate) use clock::{back_title, expiry_title, paint_readouts, speed_label, step_title};
 pub(crate) use face::paint as paint_face;
 use leptos::prelude::*;

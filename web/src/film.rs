@@ -1,0 +1,836 @@
+//! Films: a built-in lesson's run recorded once, frame by frame, for embeds to play without
+//! the simulation.
+//!
+//! A docs page's embed of a preset (`view.html?embed&preset=NAME`) shows a run that is the
+//! same for every reader: the simulation is deterministic and the reader cannot act in it (an
+//! interactive embed's Controls hand over to the playground). So the run is recorded here, at
+//! every instant at which something happens, with everything the viewer reads from the
+//! simulation (the stage's model and its cues, the queue's lanes, the newest log line, when the
+//! next event and the next lock expiry are), and `settle-film`, a wasm without the broker or
+//! the scenario parser, plays it (`view::start_film`). Between two recorded instants nothing
+//! changes but the clock, and what depends on the clock alone (a lock's ring, a message's
+//! highlight, where Step back goes) the player works out from the clock as the simulation does.
+//!
+//! The films are files in `web/films/` (Trunk copies them into the dist), written by
+//! `SETTLE_BLESS=1 cargo test -p settle-web films` and held equal to a fresh recording by that
+//! test, so a change of the simulation or of the stage's model cannot leave one stale.
+
+use crate::lesson;
+use crate::sim::{Lane, Row};
+use crate::stage::model::{
+    Cue, Exit, Key, Lane as Tokens, Link, Mark, Model, Place, ReceiverBox, SenderBox, Token,
+};
+use settle_core::Instant;
+use settle_core::scenario::lesson::{Shown, ShownNote};
+use std::rc::Rc;
+
+/// The first bytes of a film (the format's name and version).
+pub const MAGIC: &[u8] = b"settle-film 1\n";
+
+/// Where the player of a preset's film finds it, from the page.
+#[must_use]
+pub fn path(preset: &str) -> String {
+    format!("films/{preset}.film")
+}
+
+/// A recorded run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Film {
+    /// The scenario as the viewer's "Open in Settle" and Controls hand it on (`Sim::export` at
+    /// the start).
+    pub export: String,
+    pub title: String,
+    pub description: String,
+    pub config_summary: String,
+    /// The lesson, resolved from the run (`lesson::State::of`).
+    pub shown: Option<Shown>,
+    pub lesson_error: Option<String>,
+    pub end_ms: u64,
+    /// The instants at which a step ran or the broker did something (the story's), for Step
+    /// back.
+    pub busy: Vec<u64>,
+    /// The states, from time zero, one per instant at which something changed.
+    pub frames: Vec<Frame>,
+}
+
+/// The state from one instant until the next frame's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub at_ms: u64,
+    pub model: Model,
+    /// The journeys that led here from the previous frame.
+    pub cues: Vec<Cue>,
+    /// Available, locked, deferred, scheduled, dead-letter (as `Snapshot`'s), each row's
+    /// `recent` left false: [`Frame::touched`] says when.
+    pub lanes: [Lane; 5],
+    /// For each lane's rows in order: when something last happened to it.
+    pub touched: Vec<Option<u64>>,
+    /// The newest log line.
+    pub said: String,
+    pub next_event_ms: Option<u64>,
+    pub next_expiry_ms: Option<u64>,
+}
+
+impl Film {
+    /// The lesson as the page keeps it.
+    #[must_use]
+    pub fn lesson(&self, name: &str) -> lesson::State {
+        lesson::State {
+            shown: self.shown.clone(),
+            error: self.lesson_error.clone(),
+            end_ms: self.end_ms,
+            source: Some(lesson::Source::Preset(name.to_string())),
+            pauses: true,
+        }
+    }
+
+    /// The frame showing at `t`: the last one at or before it.
+    #[must_use]
+    pub fn frame_at(&self, t: u64) -> usize {
+        self.frames
+            .partition_point(|f| f.at_ms <= t)
+            .saturating_sub(1)
+    }
+}
+
+/// The largest film kept (bytes). A preset whose run is longer (thousands of messages:
+/// `load-levelling`, `send-modes`) is played by the viewer that simulates: its film, a whole
+/// model per change, would be megabytes to read and hold.
+pub const MAX_BYTES: usize = 256 * 1024;
+
+/// The most changes a recording follows before it gives up.
+pub const MAX_FRAMES: usize = 20_000;
+
+/// The films of the built-in presets, as `web/films/` holds them: (name, bytes) of every preset
+/// without `entities` whose film is at most [`MAX_BYTES`].
+#[cfg(not(target_family = "wasm"))]
+#[must_use]
+pub fn presets() -> Vec<(&'static str, Vec<u8>)> {
+    settle_core::scenario::presets::PRESETS
+        .iter()
+        .filter_map(|&(name, text)| {
+            let bytes = encode(&record(text, MAX_FRAMES).ok()?);
+            (bytes.len() <= MAX_BYTES).then_some((name, bytes))
+        })
+        .collect()
+}
+
+/// Records the run of `text` (a scenario without `entities`) until nothing more happens.
+///
+/// # Errors
+/// The document does not load, has `entities`, or its run stops on an error or does not end
+/// within `max_frames` changes.
+#[cfg(not(target_family = "wasm"))]
+pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
+    use crate::sim::Sim;
+    let mut sim = Sim::load(text)?;
+    if sim.has_entities() {
+        return Err("a document with entities is not filmed (the playground runs it)".into());
+    }
+    let lesson = lesson::State::of(sim.scenario());
+    let snap = sim.snapshot();
+    let mut film = Film {
+        export: sim.export(),
+        title: snap.title,
+        description: snap.description,
+        config_summary: snap.config_summary,
+        shown: lesson.shown,
+        lesson_error: lesson.error,
+        end_ms: lesson.end_ms,
+        busy: Vec::new(),
+        frames: Vec::new(),
+    };
+    loop {
+        let frame = sim.frame();
+        let same = film.frames.last().is_some_and(|last| {
+            frame.cues.is_empty()
+                && Frame {
+                    at_ms: last.at_ms,
+                    ..frame.clone()
+                } == *last
+        });
+        if !same {
+            film.frames.push(frame);
+        }
+        if film.frames.len() > max_frames {
+            return Err(format!("more than {max_frames} frames"));
+        }
+        let Some(t) = sim.next_due() else { break };
+        sim.advance_slice(t.max(sim.now()), u64::MAX)?;
+    }
+    if let Some(e) = sim.stopped() {
+        return Err(e);
+    }
+    film.busy = sim.busy_ms();
+    Ok(film)
+}
+
+/// Fetches and reads the film of the preset `name`; `None` when there is none or it is not
+/// one (then the viewer that simulates plays the preset).
+#[cfg(target_arch = "wasm32")]
+pub async fn fetch(name: &str) -> Option<Film> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let valid = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !valid {
+        return None;
+    }
+    let window = web_sys::window()?;
+    let response = JsFuture::from(window.fetch_with_str(&path(name)))
+        .await
+        .ok()?;
+    let response: web_sys::Response = response.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    decode(&js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Natively there is no page to fetch from.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn fetch(_: &str) -> Option<Film> {
+    None
+}
+
+// ------------------------------------------------------------------ the bytes
+
+/// Writes a film.
+#[must_use]
+pub fn encode(f: &Film) -> Vec<u8> {
+    let mut w = W(MAGIC.to_vec());
+    for s in [&f.export, &f.title, &f.description, &f.config_summary] {
+        w.s(s);
+    }
+    w.b(f.shown.is_some());
+    if let Some(s) = &f.shown {
+        w.u(s.speed.to_bits());
+        w.u(s.notes.len() as u64);
+        for n in &s.notes {
+            w.u(n.at_ms);
+            w.s(&n.text);
+            w.b(n.pause);
+        }
+        w.u(s.summary.len() as u64);
+        for x in &s.summary {
+            w.s(x);
+        }
+        w.u(s.figures.len() as u64);
+        for (a, b) in &s.figures {
+            w.s(a);
+            w.s(b);
+        }
+    }
+    w.os(f.lesson_error.as_deref());
+    w.u(f.end_ms);
+    w.u(f.busy.len() as u64);
+    for &b in &f.busy {
+        w.u(b);
+    }
+    w.u(f.frames.len() as u64);
+    for fr in &f.frames {
+        w.u(fr.at_ms);
+        w.model(&fr.model);
+        w.u(fr.cues.len() as u64);
+        for c in &fr.cues {
+            w.cue(*c);
+        }
+        for l in &fr.lanes {
+            w.u(l.total as u64);
+            w.u(l.rows.len() as u64);
+            for r in &l.rows {
+                w.row(r);
+            }
+        }
+        w.u(fr.touched.len() as u64);
+        for &t in &fr.touched {
+            w.o(t);
+        }
+        w.s(&fr.said);
+        w.o(fr.next_event_ms);
+        w.o(fr.next_expiry_ms);
+    }
+    w.0
+}
+
+/// Reads a film; `None` when the bytes are not one (another version, cut short).
+#[must_use]
+pub fn decode(bytes: &[u8]) -> Option<Film> {
+    let mut r = R {
+        b: bytes.strip_prefix(MAGIC)?,
+        i: 0,
+    };
+    let (export, title, description, config_summary) = (r.s()?, r.s()?, r.s()?, r.s()?);
+    let shown = if r.b()? {
+        let speed = f64::from_bits(r.u()?);
+        let notes = r.list(|r| {
+            Some(ShownNote {
+                at_ms: r.u()?,
+                text: r.s()?,
+                pause: r.b()?,
+            })
+        })?;
+        let summary = r.list(R::s)?;
+        let figures = r.list(|r| Some((r.s()?, r.s()?)))?;
+        Some(Shown {
+            speed,
+            notes,
+            summary,
+            figures,
+        })
+    } else {
+        None
+    };
+    let lesson_error = r.os()?;
+    let end_ms = r.u()?;
+    let busy = r.list(R::u)?;
+    let frames = r.list(|r| {
+        let at_ms = r.u()?;
+        let model = r.model()?;
+        let cues = r.list(R::cue)?;
+        let mut lanes: [Lane; 5] = Default::default();
+        for l in &mut lanes {
+            l.total = r.n()?;
+            l.rows = r.list(R::row)?;
+        }
+        Some(Frame {
+            at_ms,
+            model,
+            cues,
+            lanes,
+            touched: r.list(R::o)?,
+            said: r.s()?,
+            next_event_ms: r.o()?,
+            next_expiry_ms: r.o()?,
+        })
+    })?;
+    (r.i == r.b.len()).then_some(Film {
+        export,
+        title,
+        description,
+        config_summary,
+        shown,
+        lesson_error,
+        end_ms,
+        busy,
+        frames,
+    })
+}
+
+/// The writer: unsigned LEB128 numbers, strings as length and UTF-8.
+struct W(Vec<u8>);
+
+impl W {
+    fn u(&mut self, mut v: u64) {
+        loop {
+            let b = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                self.0.push(b);
+                return;
+            }
+            self.0.push(b | 0x80);
+        }
+    }
+
+    fn b(&mut self, v: bool) {
+        self.u(u64::from(v));
+    }
+
+    fn s(&mut self, s: &str) {
+        self.u(s.len() as u64);
+        self.0.extend_from_slice(s.as_bytes());
+    }
+
+    /// An optional number: 0 for none, else the number plus one.
+    fn o(&mut self, v: Option<u64>) {
+        self.u(v.map_or(0, |v| v + 1));
+    }
+
+    fn os(&mut self, v: Option<&str>) {
+        self.b(v.is_some());
+        if let Some(s) = v {
+            self.s(s);
+        }
+    }
+
+    fn key(&mut self, k: Key) {
+        let (tag, seq, slot) = match k {
+            Key::Msg(s) => (0, s, 0),
+            Key::Stale(s, r) => (1, s, r),
+            Key::Taken(s, r) => (2, s, r),
+        };
+        self.u(tag);
+        self.u(seq);
+        self.u(u64::from(slot));
+    }
+
+    fn place(&mut self, p: Place) {
+        let (tag, i) = match p {
+            Place::Sender(i) => (0, i),
+            Place::Scheduled => (1, 0),
+            Place::Available => (2, 0),
+            Place::Deferred => (3, 0),
+            Place::Receiver(i) => (4, i),
+            Place::Dead => (5, 0),
+            Place::Active(i) => (6, i),
+            Place::DeadOf(i) => (7, i),
+        };
+        self.u(tag);
+        self.u(u64::from(i));
+    }
+
+    fn tokens(&mut self, l: &Tokens) {
+        self.u(l.total as u64);
+        self.u(l.tokens.len() as u64);
+        for t in &l.tokens {
+            self.key(t.key);
+            self.s(&t.id);
+            self.u(u64::from(t.count));
+            self.os(t.session.as_deref());
+            self.o(t.until_ms);
+            self.o(t.lock_ms);
+            self.o(t.due_ms);
+            self.os(t.reason.as_deref());
+            self.os(t.description.as_deref());
+            self.u(t.mark as u64);
+        }
+    }
+
+    fn model(&mut self, m: &Model) {
+        self.u(m.senders.len() as u64);
+        for s in &m.senders {
+            self.s(&s.name);
+            self.u(u64::from(s.in_flight));
+            self.b(s.automated);
+        }
+        for l in [&m.scheduled, &m.available, &m.deferred] {
+            self.tokens(l);
+        }
+        self.u(m.receivers.len() as u64);
+        for r in &m.receivers {
+            self.s(&r.name);
+            self.u(r.link as u64);
+            self.b(r.automated);
+            self.os(r.session.as_ref().map(|s| &*s.0));
+            self.b(r.session.as_ref().is_some_and(|s| s.1));
+            self.tokens(&r.held);
+        }
+        self.tokens(&m.dead);
+        self.u(m.lock_ms);
+        self.s(&m.summary);
+        self.u(m.whereabouts.len() as u64);
+        for &(seq, p) in &m.whereabouts {
+            self.u(seq);
+            self.place(p);
+        }
+    }
+
+    fn cue(&mut self, c: Cue) {
+        match c {
+            Cue::Sent { seq, sender } => {
+                self.u(0);
+                self.u(seq);
+                self.u(u64::from(sender));
+            }
+            Cue::Renumbered { from, to } => {
+                self.u(1);
+                self.u(from);
+                self.u(to);
+            }
+            Cue::LockBroke { seq } => {
+                self.u(2);
+                self.u(seq);
+            }
+            Cue::Routed { seq, topic, sender } => {
+                self.u(3);
+                self.u(seq);
+                self.u(u64::from(topic));
+                self.o(sender.map(u64::from));
+            }
+            Cue::Left { seq, how } => {
+                self.u(4);
+                self.u(seq);
+                self.u(how as u64);
+            }
+        }
+    }
+
+    fn row(&mut self, r: &Row) {
+        self.u(r.seq);
+        self.u(r.key);
+        self.s(&r.id);
+        self.os(r.entity.as_deref());
+        self.u(u64::from(r.delivery_count));
+        for s in [&r.holder, &r.session, &r.reason, &r.description] {
+            self.os(s.as_deref());
+        }
+        self.o(r.due_ms);
+    }
+}
+
+/// The reader of what [`W`] wrote.
+struct R<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl R<'_> {
+    fn u(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self.b.get(self.i)?;
+            self.i += 1;
+            v |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn n(&mut self) -> Option<usize> {
+        usize::try_from(self.u()?).ok()
+    }
+
+    fn small(&mut self) -> Option<u16> {
+        u16::try_from(self.u()?).ok()
+    }
+
+    fn b(&mut self) -> Option<bool> {
+        match self.u()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+
+    fn s(&mut self) -> Option<String> {
+        let n = self.n()?;
+        let bytes = self.b.get(self.i..self.i.checked_add(n)?)?;
+        self.i += n;
+        String::from_utf8(bytes.to_vec()).ok()
+    }
+
+    fn rc(&mut self) -> Option<Rc<str>> {
+        self.s().map(Into::into)
+    }
+
+    fn o(&mut self) -> Option<Option<u64>> {
+        Some(self.u()?.checked_sub(1))
+    }
+
+    fn os(&mut self) -> Option<Option<String>> {
+        if self.b()? {
+            self.s().map(Some)
+        } else {
+            Some(None)
+        }
+    }
+
+    fn orc(&mut self) -> Option<Option<Rc<str>>> {
+        Some(self.os()?.map(Into::into))
+    }
+
+    /// A count, then that many items (the count is checked against the bytes left, so a
+    /// damaged count cannot ask for a huge allocation).
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        let n = self.n()?;
+        if n > self.b.len() - self.i {
+            return None;
+        }
+        (0..n).map(|_| item(self)).collect()
+    }
+
+    fn key(&mut self) -> Option<Key> {
+        let (tag, seq, slot) = (self.u()?, self.u()?, self.small()?);
+        Some(match tag {
+            0 => Key::Msg(seq),
+            1 => Key::Stale(seq, slot),
+            2 => Key::Taken(seq, slot),
+            _ => return None,
+        })
+    }
+
+    fn place(&mut self) -> Option<Place> {
+        let (tag, i) = (self.u()?, self.small()?);
+        Some(match tag {
+            0 => Place::Sender(i),
+            1 => Place::Scheduled,
+            2 => Place::Available,
+            3 => Place::Deferred,
+            4 => Place::Receiver(i),
+            5 => Place::Dead,
+            6 => Place::Active(i),
+            7 => Place::DeadOf(i),
+            _ => return None,
+        })
+    }
+
+    fn tokens(&mut self) -> Option<Tokens> {
+        let total = self.n()?;
+        let tokens = self.list(|r| {
+            Some(Token {
+                key: r.key()?,
+                id: r.rc()?,
+                count: u32::try_from(r.u()?).ok()?,
+                session: r.orc()?,
+                until_ms: r.o()?,
+                lock_ms: r.o()?,
+                due_ms: r.o()?,
+                reason: r.orc()?,
+                description: r.orc()?,
+                mark: [
+                    Mark::Plain,
+                    Mark::Prefetched,
+                    Mark::FromDead,
+                    Mark::Deferred,
+                    Mark::Stale,
+                    Mark::Taken,
+                    Mark::Dropped,
+                ]
+                .get(r.n()?)
+                .copied()?,
+            })
+        })?;
+        Some(Tokens { total, tokens })
+    }
+
+    fn model(&mut self) -> Option<Model> {
+        let senders = self.list(|r| {
+            Some(SenderBox {
+                name: r.rc()?,
+                in_flight: u32::try_from(r.u()?).ok()?,
+                automated: r.b()?,
+            })
+        })?;
+        let (scheduled, available, deferred) = (self.tokens()?, self.tokens()?, self.tokens()?);
+        let receivers = self.list(|r| {
+            let name = r.rc()?;
+            let link = [Link::Open, Link::Closed, Link::Crashed]
+                .get(r.n()?)
+                .copied()?;
+            let automated = r.b()?;
+            let session = r.orc()?;
+            let held_session = r.b()?;
+            Some(ReceiverBox {
+                name,
+                link,
+                automated,
+                session: session.map(|s| (s, held_session)),
+                held: r.tokens()?,
+            })
+        })?;
+        Some(Model {
+            senders,
+            scheduled,
+            available,
+            deferred,
+            receivers,
+            dead: self.tokens()?,
+            lock_ms: self.u()?,
+            summary: self.s()?,
+            whereabouts: self.list(|r| Some((r.u()?, r.place()?)))?,
+            entities: Vec::new(),
+        })
+    }
+
+    fn cue(&mut self) -> Option<Cue> {
+        Some(match self.u()? {
+            0 => Cue::Sent {
+                seq: self.u()?,
+                sender: self.small()?,
+            },
+            1 => Cue::Renumbered {
+                from: self.u()?,
+                to: self.u()?,
+            },
+            2 => Cue::LockBroke { seq: self.u()? },
+            3 => Cue::Routed {
+                seq: self.u()?,
+                topic: self.small()?,
+                sender: self.o()?.map(u16::try_from).transpose().ok()?,
+            },
+            4 => Cue::Left {
+                seq: self.u()?,
+                how: [
+                    Exit::Completed,
+                    Exit::Expired,
+                    Exit::Cancelled,
+                    Exit::Lost,
+                    Exit::Done,
+                ]
+                .get(self.n()?)
+                .copied()?,
+            },
+            _ => return None,
+        })
+    }
+
+    fn row(&mut self) -> Option<Row> {
+        Some(Row {
+            seq: self.u()?,
+            key: self.u()?,
+            id: self.s()?,
+            entity: self.os()?,
+            delivery_count: u32::try_from(self.u()?).ok()?,
+            holder: self.os()?,
+            session: self.os()?,
+            reason: self.os()?,
+            description: self.os()?,
+            due_ms: self.o()?,
+            recent: false,
+        })
+    }
+}
+
+// ------------------------------------------------------------------ playing
+
+/// A film being played: the clock, the frame it shows and what the stage has not taken yet.
+pub struct Player {
+    film: Rc<Film>,
+    now: u64,
+    frame: usize,
+    generation: u64,
+    cues: Vec<Cue>,
+    selected: Option<u64>,
+}
+
+impl Player {
+    #[must_use]
+    pub fn new(film: Rc<Film>) -> Self {
+        let cues = film
+            .frames
+            .first()
+            .map(|f| f.cues.clone())
+            .unwrap_or_default();
+        Self {
+            film,
+            now: 0,
+            frame: 0,
+            generation: 0,
+            cues,
+            selected: None,
+        }
+    }
+
+    #[must_use]
+    pub fn film(&self) -> &Film {
+        &self.film
+    }
+
+    /// The film, to play it again.
+    #[must_use]
+    pub fn shared(&self) -> Rc<Film> {
+        Rc::clone(&self.film)
+    }
+
+    fn shown(&self) -> Option<&Frame> {
+        self.film.frames.get(self.frame)
+    }
+
+    #[must_use]
+    pub fn now(&self) -> Instant {
+        Instant::from_millis(self.now)
+    }
+
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    pub fn bump(&mut self) {
+        self.generation += 1;
+    }
+
+    /// Goes on to `t` (never back), gathering the journeys on the way.
+    pub fn advance_to(&mut self, t: Instant) {
+        let t = t.as_millis().max(self.now);
+        let to = self.film.frame_at(t);
+        if to > self.frame {
+            for f in &self.film.frames[self.frame + 1..=to] {
+                self.cues.extend_from_slice(&f.cues);
+            }
+            self.frame = to;
+            self.generation += 1;
+        }
+        self.now = t;
+    }
+
+    /// Goes to `t`, back or forward, with no journeys (as the simulation's seek).
+    pub fn seek(&mut self, t: Instant) {
+        self.now = t.as_millis();
+        self.frame = self.film.frame_at(self.now);
+        self.cues.clear();
+        self.generation += 1;
+    }
+
+    /// The latest instant before now at which something happened (as `Sim::previous_moment`).
+    #[must_use]
+    pub fn previous_moment(&self) -> Option<Instant> {
+        let busy = &self.film.busy;
+        match busy.partition_point(|&t| t < self.now).checked_sub(1) {
+            Some(i) => Some(Instant::from_millis(busy[i])),
+            None => (self.now > 0).then_some(Instant::ZERO),
+        }
+    }
+
+    #[must_use]
+    pub fn next_event(&self) -> Option<Instant> {
+        self.shown()?.next_event_ms.map(Instant::from_millis)
+    }
+
+    #[must_use]
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        self.shown()?.next_expiry_ms.map(Instant::from_millis)
+    }
+
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        std::mem::take(&mut self.cues)
+    }
+
+    #[must_use]
+    pub fn selected(&self) -> Option<u64> {
+        self.selected
+    }
+
+    pub fn select(&mut self, seq: Option<u64>) {
+        self.selected = seq;
+    }
+
+    #[must_use]
+    pub fn stage_model(&self) -> Model {
+        self.shown().map(|f| f.model.clone()).unwrap_or_default()
+    }
+
+    /// The lanes as `Sim::snapshot` lists them now (a row is recent for
+    /// [`crate::sim::RECENT_MS`] after something happened to it).
+    #[must_use]
+    pub fn lanes(&self) -> [Lane; 5] {
+        let Some(f) = self.shown() else {
+            return Default::default();
+        };
+        let mut lanes = f.lanes.clone();
+        let mut touched = f.touched.iter();
+        for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
+            row.recent = touched
+                .next()
+                .copied()
+                .flatten()
+                .is_some_and(|at| self.now.saturating_sub(at) < crate::sim::RECENT_MS);
+        }
+        lanes
+    }
+
+    /// The newest log line.
+    #[must_use]
+    pub fn said(&self) -> String {
+        self.shown().map(|f| f.said.clone()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests;

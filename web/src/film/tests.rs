@@ -1,0 +1,212 @@
+use super::*;
+use crate::sim::Sim;
+use std::sync::OnceLock;
+
+/// [`presets`], recorded once for all the tests.
+fn recorded() -> &'static [(&'static str, Vec<u8>)] {
+    static FILMS: OnceLock<Vec<(&'static str, Vec<u8>)>> = OnceLock::new();
+    FILMS.get_or_init(presets)
+}
+
+/// The presets the embeds' film player plays, with their documents.
+fn filmed() -> Vec<(&'static str, &'static str)> {
+    let names: Vec<&str> = recorded().iter().map(|(n, _)| *n).collect();
+    settle_core::scenario::presets::PRESETS
+        .iter()
+        .copied()
+        .filter(|(n, _)| names.contains(n))
+        .collect()
+}
+
+fn sim_lanes(s: &Sim) -> [Lane; 5] {
+    let snap = s.snapshot();
+    [
+        snap.available,
+        snap.locked,
+        snap.deferred,
+        snap.scheduled,
+        snap.dead_letter,
+    ]
+}
+
+/// What the viewer reads, from the simulation and from the film's player, must be the same.
+fn same(s: &Sim, p: &Player, what: &str) {
+    assert_eq!(p.now(), s.now(), "{what}: now");
+    assert_eq!(
+        p.stage_model(),
+        s.stage_model(),
+        "{what}: the stage's model"
+    );
+    assert_eq!(p.lanes(), sim_lanes(s), "{what}: the lanes");
+    let said = s.snapshot().log.first().map(|l| l.text.clone());
+    assert_eq!(
+        p.said(),
+        said.unwrap_or_default(),
+        "{what}: the newest line"
+    );
+    assert_eq!(p.next_event(), s.next_event(), "{what}: next event");
+    assert_eq!(
+        p.next_lock_expiry(),
+        s.next_lock_expiry(),
+        "{what}: next expiry"
+    );
+    assert_eq!(
+        p.previous_moment(),
+        s.previous_moment(),
+        "{what}: where Step back goes"
+    );
+}
+
+#[test]
+fn every_preset_without_entities_is_filmed_and_its_film_reads_back_as_written() {
+    let mut big = Vec::new();
+    for (name, text) in settle_core::scenario::presets::PRESETS {
+        let sim = Sim::load(text).expect("a preset loads");
+        let film = record(text, MAX_FRAMES);
+        if sim.has_entities() {
+            assert!(film.is_err(), "{name}");
+            continue;
+        }
+        let film = film.unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(film.frames.len() > 1, "{name}");
+        assert_eq!(film.frames[0].at_ms, 0, "{name}");
+        let bytes = encode(&film);
+        assert_eq!(decode(&bytes).as_ref(), Some(&film), "{name}");
+        if bytes.len() > MAX_BYTES {
+            big.push(*name);
+        }
+    }
+    // The long runs are left to the viewer that simulates; all the others are filmed.
+    assert_eq!(big, ["send-modes", "load-levelling"]);
+    assert_eq!(filmed().len(), 21);
+}
+
+/// The player shows what the simulation shows: at every instant something happens, just
+/// before and after, half-way to the next, long after the end; playing on gathers the same
+/// journeys; Step back and Restart land where the simulation's do.
+#[test]
+fn playing_a_film_shows_what_running_the_simulation_shows() {
+    for (name, text) in filmed() {
+        let film = Rc::new(record(text, MAX_FRAMES).expect("records"));
+        let end = film.frames.last().map_or(0, |f| f.at_ms);
+        let mut times: Vec<u64> = film
+            .busy
+            .iter()
+            .flat_map(|&t| [t.saturating_sub(1), t, t + 1])
+            .collect();
+        times.extend(
+            film.frames
+                .windows(2)
+                .map(|w| (w[0].at_ms + w[1].at_ms) / 2),
+        );
+        times.extend([end + 1, end + 3_600_000]);
+        times.sort_unstable();
+        times.dedup();
+        // Played on, in uneven steps (every third instant), from one simulation.
+        let mut s = Sim::load(text).expect("loads");
+        let mut p = Player::new(Rc::clone(&film));
+        s.take_cues();
+        p.take_cues();
+        same(&s, &p, &format!("{name} at the start"));
+        for &t in times.iter().step_by(3) {
+            s.advance_to(Instant::from_millis(t));
+            p.advance_to(Instant::from_millis(t));
+            same(&s, &p, &format!("{name} at {t} ms"));
+            assert_eq!(
+                p.take_cues(),
+                s.take_cues(),
+                "{name}: the journeys up to {t} ms"
+            );
+            let (sg, pg) = (s.generation(), p.generation());
+            s.advance_to(Instant::from_millis(t));
+            p.advance_to(Instant::from_millis(t));
+            assert_eq!(
+                (s.generation() == sg),
+                (p.generation() == pg),
+                "{name} at {t}: standing still changes nothing"
+            );
+        }
+        // Stepping and stepping back, as the clock's buttons do.
+        let mut s = Sim::load(text).expect("loads");
+        let mut p = Player::new(Rc::clone(&film));
+        for i in 0..40 {
+            match (s.next_event(), p.next_event()) {
+                (Some(a), Some(b)) if i % 5 != 4 => {
+                    assert_eq!(a, b);
+                    s.advance_to(a.max(s.now()));
+                    p.advance_to(b.max(p.now()));
+                }
+                _ => {
+                    let (a, b) = (s.previous_moment(), p.previous_moment());
+                    assert_eq!(a, b, "{name}: Step back");
+                    if let Some(t) = a {
+                        s.seek(t);
+                        p.seek(t);
+                    }
+                }
+            }
+            same(&s, &p, &format!("{name}, step {i}"));
+            assert_eq!(p.take_cues(), s.take_cues(), "{name}, step {i}: journeys");
+        }
+        // Any instant, by a fresh simulation: what playing from zero shows.
+        for &t in times.iter().skip(1).step_by(7) {
+            let mut s = Sim::load(text).expect("loads");
+            s.advance_to(Instant::from_millis(t));
+            p.seek(Instant::from_millis(t));
+            same(&s, &p, &format!("{name}, sought {t} ms"));
+        }
+    }
+}
+
+/// The films in `web/films/` are what recording the presets gives now (SETTLE_BLESS=1
+/// writes them).
+#[test]
+fn the_films_in_the_repository_are_the_presets_recorded_now() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("films");
+    let bless = std::env::var_os("SETTLE_BLESS").is_some();
+    let mut stale = Vec::new();
+    let mut names = Vec::new();
+    for (name, bytes) in recorded() {
+        let file = dir.join(format!("{name}.film"));
+        names.push(format!("{name}.film"));
+        if bless {
+            std::fs::write(&file, bytes).expect("writes the film");
+        } else if std::fs::read(&file).ok().as_deref() != Some(&bytes[..]) {
+            stale.push(name);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale films {stale:?}: `SETTLE_BLESS=1 cargo test -p settle-web films` writes them"
+    );
+    let mut there: Vec<String> = std::fs::read_dir(&dir)
+        .expect("web/films")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    there.sort();
+    names.sort();
+    assert_eq!(there, names, "web/films has exactly the presets' films");
+}
+
+/// Damaged bytes are refused, never a panic: every prefix, and single bytes changed.
+#[test]
+fn a_damaged_film_is_refused_without_a_panic() {
+    let (_, text) = filmed()[0];
+    let bytes = encode(&record(text, MAX_FRAMES).expect("records"));
+    for n in 0..bytes.len() {
+        assert_eq!(decode(&bytes[..n]), None, "cut at {n}");
+    }
+    let mut refused = 0;
+    for i in (MAGIC.len()..bytes.len()).step_by(3) {
+        for x in [0x80u8, 0xff, 0x01] {
+            let mut b = bytes.clone();
+            b[i] ^= x;
+            // Either refused, or read as some other film (a changed number): never a panic.
+            if decode(&b).is_none() {
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 0);
+    assert_eq!(decode(b"settle-film 2\n"), None, "another version");
+}
