@@ -5,6 +5,7 @@
 // gives both pages their policy.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -36,6 +37,14 @@ const films = readdirSync(join(dir, 'films'))
 if (films.length === 0) {
   console.error('view-page.mjs: no films in the dist (web/films is copied by index.html)');
   process.exit(1);
+}
+// Each film gzipped in place: a static host sends a file of no known type as it is, and the
+// player unpacks it with the browser's DecompressionStream (web/src/film.rs, `fetch`).
+for (const f of films) {
+  const file = join(dir, 'films', `${f}.film`);
+  const raw = readFileSync(file);
+  if (raw[0] === 0x1f && raw[1] === 0x8b) continue;
+  writeFileSync(file, gzipSync(raw, { level: 9 }));
 }
 const loader = `(function () {
   var q = location.search, h = document.head;

@@ -25,7 +25,7 @@ use settle_core::scenario::lesson::{Shown, ShownNote};
 use std::rc::Rc;
 
 /// The first bytes of a film (the format's name and version).
-pub const MAGIC: &[u8] = b"settle-film 1\n";
+pub const MAGIC: &[u8] = b"settle-film 2\n";
 
 /// Where the player of a preset's film finds it, from the page.
 #[must_use]
@@ -71,6 +71,22 @@ pub struct Frame {
     pub next_expiry_ms: Option<u64>,
 }
 
+impl Frame {
+    /// Nothing: what the first frame is written as changes of.
+    fn empty() -> Self {
+        Self {
+            at_ms: 0,
+            model: Model::default(),
+            cues: Vec::new(),
+            lanes: Default::default(),
+            touched: Vec::new(),
+            said: String::new(),
+            next_event_ms: None,
+            next_expiry_ms: None,
+        }
+    }
+}
+
 impl Film {
     /// The lesson as the page keeps it.
     #[must_use]
@@ -93,9 +109,9 @@ impl Film {
     }
 }
 
-/// The largest film kept (bytes). A preset whose run is longer (thousands of messages:
-/// `load-levelling`, `send-modes`) is played by the viewer that simulates: its film, a whole
-/// model per change, would be megabytes to read and hold.
+/// The largest film kept (bytes): a preset whose film would be larger is played by the viewer
+/// that simulates. (Every built-in preset's is smaller: the longest, `load-levelling`, 599
+/// changes of a queue of up to 240 messages, is 144 KB.)
 pub const MAX_BYTES: usize = 256 * 1024;
 
 /// The most changes a recording follows before it gives up.
@@ -165,8 +181,11 @@ pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
     Ok(film)
 }
 
-/// Fetches and reads the film of the preset `name`; `None` when there is none or it is not
-/// one (then the viewer that simulates plays the preset).
+/// Fetches and reads the film of the preset `name`; `None` when there is none, it is not one,
+/// or the browser cannot unpack it (then the viewer that simulates plays the preset). The dist
+/// holds each film gzipped (`scripts/view-page.mjs`): static hosts send a file of no known
+/// type as it is, and the browser's own `DecompressionStream` unpacks it (no inflater in the
+/// wasm).
 #[cfg(target_arch = "wasm32")]
 pub async fn fetch(name: &str) -> Option<Film> {
     use wasm_bindgen::JsCast;
@@ -186,8 +205,26 @@ pub async fn fetch(name: &str) -> Option<Film> {
     if !response.ok() {
         return None;
     }
-    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    let gunzip = unpack::DecompressionStream::new("gzip").ok()?;
+    let body = response.body()?.pipe_through(gunzip.unchecked_ref());
+    let unpacked = web_sys::Response::new_with_opt_readable_stream(Some(&body)).ok()?;
+    let buffer = JsFuture::from(unpacked.array_buffer().ok()?).await.ok()?;
     decode(&js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// The browser's `DecompressionStream` (web-sys has it only behind its unstable APIs). It is
+/// a readable and writable pair, as `pipeThrough` takes.
+#[cfg(target_arch = "wasm32")]
+mod unpack {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(extends = web_sys::ReadableWritablePair)]
+        pub(super) type DecompressionStream;
+        #[wasm_bindgen(constructor, catch)]
+        pub(super) fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+    }
 }
 
 /// Natively there is no page to fetch from.
@@ -231,24 +268,22 @@ pub fn encode(f: &Film) -> Vec<u8> {
         w.u(b);
     }
     w.u(f.frames.len() as u64);
-    for fr in &f.frames {
+    let empty = Frame::empty();
+    for (i, fr) in f.frames.iter().enumerate() {
+        // Each frame's lists as changes of the previous frame's (a queue's lanes move at
+        // their ends: the long runs' films are a fortieth of their whole size this way).
+        let prev = i.checked_sub(1).map_or(&empty, |p| &f.frames[p]);
         w.u(fr.at_ms);
-        w.model(&fr.model);
+        w.model(&fr.model, &prev.model);
         w.u(fr.cues.len() as u64);
         for c in &fr.cues {
             w.cue(*c);
         }
-        for l in &fr.lanes {
+        for (l, was) in fr.lanes.iter().zip(&prev.lanes) {
             w.u(l.total as u64);
-            w.u(l.rows.len() as u64);
-            for r in &l.rows {
-                w.row(r);
-            }
+            w.diff(&l.rows, &was.rows, W::row);
         }
-        w.u(fr.touched.len() as u64);
-        for &t in &fr.touched {
-            w.o(t);
-        }
+        w.diff(&fr.touched, &prev.touched, |w, &t| w.o(t));
         w.s(&fr.said);
         w.o(fr.next_event_ms);
         w.o(fr.next_expiry_ms);
@@ -287,26 +322,34 @@ pub fn decode(bytes: &[u8]) -> Option<Film> {
     let lesson_error = r.os()?;
     let end_ms = r.u()?;
     let busy = r.list(R::u)?;
-    let frames = r.list(|r| {
+    let n = r.n()?;
+    if n > r.b.len() {
+        return None;
+    }
+    let mut frames: Vec<Frame> = Vec::with_capacity(n);
+    let empty = Frame::empty();
+    for _ in 0..n {
+        let prev = frames.last().unwrap_or(&empty);
         let at_ms = r.u()?;
-        let model = r.model()?;
+        let model = r.model(&prev.model)?;
         let cues = r.list(R::cue)?;
         let mut lanes: [Lane; 5] = Default::default();
-        for l in &mut lanes {
+        for (l, was) in lanes.iter_mut().zip(&prev.lanes) {
             l.total = r.n()?;
-            l.rows = r.list(R::row)?;
+            l.rows = r.diff(&was.rows, R::row)?;
         }
-        Some(Frame {
+        let frame = Frame {
             at_ms,
             model,
             cues,
             lanes,
-            touched: r.list(R::o)?,
+            touched: r.diff(&prev.touched, R::o)?,
             said: r.s()?,
             next_event_ms: r.o()?,
             next_expiry_ms: r.o()?,
-        })
-    })?;
+        };
+        frames.push(frame);
+    }
     (r.i == r.b.len()).then_some(Film {
         export,
         title,
@@ -319,6 +362,9 @@ pub fn decode(bytes: &[u8]) -> Option<Film> {
         frames,
     })
 }
+
+/// How far ahead in the previous frame's list [`W::diff`] looks for an item.
+const WINDOW: usize = 64;
 
 /// The writer: unsigned LEB128 numbers, strings as length and UTF-8.
 struct W(Vec<u8>);
@@ -383,50 +429,89 @@ impl W {
         self.u(u64::from(i));
     }
 
-    fn tokens(&mut self, l: &Tokens) {
-        self.u(l.total as u64);
-        self.u(l.tokens.len() as u64);
-        for t in &l.tokens {
-            self.key(t.key);
-            self.s(&t.id);
-            self.u(u64::from(t.count));
-            self.os(t.session.as_deref());
-            self.o(t.until_ms);
-            self.o(t.lock_ms);
-            self.o(t.due_ms);
-            self.os(t.reason.as_deref());
-            self.os(t.description.as_deref());
-            self.u(t.mark as u64);
+    /// `new` as changes of `old`: its length, then runs of (old items skipped, old items
+    /// copied, new items written) until it is complete. An item is looked for a few places
+    /// ahead in `old` ([`WINDOW`]), so a lane that lost its first messages and gained some at
+    /// its end is two short runs.
+    fn diff<T: PartialEq>(&mut self, new: &[T], old: &[T], put: impl Fn(&mut Self, &T)) {
+        let find = |j: usize, item: &T| {
+            old.get(j..)
+                .and_then(|rest| rest.iter().take(WINDOW).position(|o| o == item))
+        };
+        self.u(new.len() as u64);
+        let (mut i, mut j) = (0, 0);
+        while i < new.len() {
+            let (skip, copy) = match find(j, &new[i]) {
+                Some(d) => {
+                    let same = new[i..]
+                        .iter()
+                        .zip(&old[j + d..])
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    (d, same)
+                }
+                None => (0, 0),
+            };
+            i += copy;
+            j += skip + copy;
+            let start = i;
+            while i < new.len() && (i == start && copy == 0 || find(j, &new[i]).is_none()) {
+                i += 1;
+            }
+            self.u(skip as u64);
+            self.u(copy as u64);
+            self.u((i - start) as u64);
+            for item in &new[start..i] {
+                put(self, item);
+            }
         }
     }
 
-    fn model(&mut self, m: &Model) {
+    fn token(&mut self, t: &Token) {
+        self.key(t.key);
+        self.s(&t.id);
+        self.u(u64::from(t.count));
+        self.os(t.session.as_deref());
+        self.o(t.until_ms);
+        self.o(t.lock_ms);
+        self.o(t.due_ms);
+        self.os(t.reason.as_deref());
+        self.os(t.description.as_deref());
+        self.u(t.mark as u64);
+    }
+
+    fn tokens(&mut self, l: &Tokens, was: &Tokens) {
+        self.u(l.total as u64);
+        self.diff(&l.tokens, &was.tokens, Self::token);
+    }
+
+    fn model(&mut self, m: &Model, was: &Model) {
         self.u(m.senders.len() as u64);
         for s in &m.senders {
             self.s(&s.name);
             self.u(u64::from(s.in_flight));
             self.b(s.automated);
         }
-        for l in [&m.scheduled, &m.available, &m.deferred] {
-            self.tokens(l);
-        }
+        self.tokens(&m.scheduled, &was.scheduled);
+        self.tokens(&m.available, &was.available);
+        self.tokens(&m.deferred, &was.deferred);
         self.u(m.receivers.len() as u64);
-        for r in &m.receivers {
+        let none = Tokens::default();
+        for (i, r) in m.receivers.iter().enumerate() {
             self.s(&r.name);
             self.u(r.link as u64);
             self.b(r.automated);
             self.os(r.session.as_ref().map(|s| &*s.0));
             self.b(r.session.as_ref().is_some_and(|s| s.1));
-            self.tokens(&r.held);
+            self.tokens(&r.held, was.receivers.get(i).map_or(&none, |r| &r.held));
         }
-        self.tokens(&m.dead);
+        self.tokens(&m.dead, &was.dead);
         self.u(m.lock_ms);
         self.s(&m.summary);
-        self.u(m.whereabouts.len() as u64);
-        for &(seq, p) in &m.whereabouts {
-            self.u(seq);
-            self.place(p);
-        }
+        self.diff(&m.whereabouts, &was.whereabouts, |w, &(seq, p)| {
+            w.u(seq);
+            w.place(p);
+        });
     }
 
     fn cue(&mut self, c: Cue) {
@@ -570,36 +655,67 @@ impl R<'_> {
         })
     }
 
-    fn tokens(&mut self) -> Option<Tokens> {
-        let total = self.n()?;
-        let tokens = self.list(|r| {
-            Some(Token {
-                key: r.key()?,
-                id: r.rc()?,
-                count: u32::try_from(r.u()?).ok()?,
-                session: r.orc()?,
-                until_ms: r.o()?,
-                lock_ms: r.o()?,
-                due_ms: r.o()?,
-                reason: r.orc()?,
-                description: r.orc()?,
-                mark: [
-                    Mark::Plain,
-                    Mark::Prefetched,
-                    Mark::FromDead,
-                    Mark::Deferred,
-                    Mark::Stale,
-                    Mark::Taken,
-                    Mark::Dropped,
-                ]
-                .get(r.n()?)
-                .copied()?,
-            })
-        })?;
-        Some(Tokens { total, tokens })
+    /// What [`W::diff`] wrote, from `old`.
+    fn diff<T: Clone>(
+        &mut self,
+        old: &[T],
+        mut get: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        let n = self.n()?;
+        if n > old.len() + (self.b.len() - self.i) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(n);
+        let mut j = 0usize;
+        while out.len() < n {
+            let (skip, copy, fresh) = (self.n()?, self.n()?, self.n()?);
+            let left = n - out.len();
+            if copy == 0 && fresh == 0 || copy > left || fresh > left - copy {
+                return None;
+            }
+            j = j.checked_add(skip)?;
+            out.extend_from_slice(old.get(j..j.checked_add(copy)?)?);
+            j += copy;
+            for _ in 0..fresh {
+                out.push(get(self)?);
+            }
+        }
+        (out.len() == n).then_some(out)
     }
 
-    fn model(&mut self) -> Option<Model> {
+    fn token(&mut self) -> Option<Token> {
+        Some(Token {
+            key: self.key()?,
+            id: self.rc()?,
+            count: u32::try_from(self.u()?).ok()?,
+            session: self.orc()?,
+            until_ms: self.o()?,
+            lock_ms: self.o()?,
+            due_ms: self.o()?,
+            reason: self.orc()?,
+            description: self.orc()?,
+            mark: [
+                Mark::Plain,
+                Mark::Prefetched,
+                Mark::FromDead,
+                Mark::Deferred,
+                Mark::Stale,
+                Mark::Taken,
+                Mark::Dropped,
+            ]
+            .get(self.n()?)
+            .copied()?,
+        })
+    }
+
+    fn tokens(&mut self, was: &Tokens) -> Option<Tokens> {
+        Some(Tokens {
+            total: self.n()?,
+            tokens: self.diff(&was.tokens, Self::token)?,
+        })
+    }
+
+    fn model(&mut self, was: &Model) -> Option<Model> {
         let senders = self.list(|r| {
             Some(SenderBox {
                 name: r.rc()?,
@@ -607,8 +723,14 @@ impl R<'_> {
                 automated: r.b()?,
             })
         })?;
-        let (scheduled, available, deferred) = (self.tokens()?, self.tokens()?, self.tokens()?);
+        let scheduled = self.tokens(&was.scheduled)?;
+        let available = self.tokens(&was.available)?;
+        let deferred = self.tokens(&was.deferred)?;
+        let none = Tokens::default();
+        let mut i = 0;
         let receivers = self.list(|r| {
+            let held_was = was.receivers.get(i).map_or(&none, |r| &r.held);
+            i += 1;
             let name = r.rc()?;
             let link = [Link::Open, Link::Closed, Link::Crashed]
                 .get(r.n()?)
@@ -621,7 +743,7 @@ impl R<'_> {
                 link,
                 automated,
                 session: session.map(|s| (s, held_session)),
-                held: r.tokens()?,
+                held: r.tokens(held_was)?,
             })
         })?;
         Some(Model {
@@ -630,10 +752,10 @@ impl R<'_> {
             available,
             deferred,
             receivers,
-            dead: self.tokens()?,
+            dead: self.tokens(&was.dead)?,
             lock_ms: self.u()?,
             summary: self.s()?,
-            whereabouts: self.list(|r| Some((r.u()?, r.place()?)))?,
+            whereabouts: self.diff(&was.whereabouts, |r| Some((r.u()?, r.place()?)))?,
             entities: Vec::new(),
         })
     }
