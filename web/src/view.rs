@@ -118,31 +118,39 @@ struct Seen {
     next_expiry_ms: Option<u64>,
 }
 
+/// The methods of [`Played`] that the simulation and the film's player have of the same name
+/// and meaning.
+macro_rules! same_named {
+    () => {
+        fn advance_to(&mut self, t: Instant) {
+            Self::advance_to(self, t);
+        }
+        fn seek(&mut self, t: Instant) {
+            Self::seek(self, t);
+        }
+        fn bump(&mut self) {
+            Self::bump(self);
+        }
+        fn select(&mut self, seq: Option<u64>) {
+            Self::select(self, seq);
+        }
+        fn next_event(&self) -> Option<Instant> {
+            Self::next_event(self)
+        }
+        fn next_lock_expiry(&self) -> Option<Instant> {
+            Self::next_lock_expiry(self)
+        }
+        fn previous_moment(&self) -> Option<Instant> {
+            Self::previous_moment(self)
+        }
+    };
+}
+
 impl Played for Sim {
     fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
         advance_within(self, t, deadline)
     }
-    fn advance_to(&mut self, t: Instant) {
-        Self::advance_to(self, t);
-    }
-    fn seek(&mut self, t: Instant) {
-        Self::seek(self, t);
-    }
-    fn bump(&mut self) {
-        Self::bump(self);
-    }
-    fn select(&mut self, seq: Option<u64>) {
-        Self::select(self, seq);
-    }
-    fn next_event(&self) -> Option<Instant> {
-        Self::next_event(self)
-    }
-    fn next_lock_expiry(&self) -> Option<Instant> {
-        Self::next_lock_expiry(self)
-    }
-    fn previous_moment(&self) -> Option<Instant> {
-        Self::previous_moment(self)
-    }
+    same_named!();
     fn restart(&mut self) {
         *self = Self::restart(self);
     }
@@ -176,27 +184,7 @@ impl Played for Player {
         Self::advance_to(self, t);
         Ok(true)
     }
-    fn advance_to(&mut self, t: Instant) {
-        Self::advance_to(self, t);
-    }
-    fn seek(&mut self, t: Instant) {
-        Self::seek(self, t);
-    }
-    fn bump(&mut self) {
-        Self::bump(self);
-    }
-    fn select(&mut self, seq: Option<u64>) {
-        Self::select(self, seq);
-    }
-    fn next_event(&self) -> Option<Instant> {
-        Self::next_event(self)
-    }
-    fn next_lock_expiry(&self) -> Option<Instant> {
-        Self::next_lock_expiry(self)
-    }
-    fn previous_moment(&self) -> Option<Instant> {
-        Self::previous_moment(self)
-    }
+    same_named!();
     fn restart(&mut self) {
         *self = Self::new(self.shared());
     }
