@@ -135,6 +135,35 @@ for (const [name, at] of pages) test(`an embed is as tall as its width says and 
   await expect(ro.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
 });
 
+test('the Embed button names a built-in preset shown as built, so the embed plays its film; once the person acts, the link carries the scenario', async ({ page, context }) => {
+  const p = new Playground(page);
+  await page.clock.install({ time: 0 });
+  await page.goto('./?preset=lock-expiry&paused=1');
+  await expect(page.getByRole('heading', { name: 'Lock expiry and redelivery' }).first()).toBeVisible({ timeout: 15_000 });
+  await p.clockButton('Step');
+  await p.clockButton('Step');
+  const at = Math.round(parseFloat((await page.getByTestId('clock').textContent())!) * 1000);
+  expect(at).toBeGreaterThan(0);
+  const snippetNow = async () => {
+    await p.button(p.region('Scenario'), 'Embed').click();
+    return p.region('Scenario').getByLabel('Embed snippet').inputValue();
+  };
+  const snippet = await snippetNow();
+  expect(snippet).toContain(`view.html?embed&autoplay=1&preset=lock-expiry&start=${at}"`);
+  expect(snippet).not.toContain('#s=');
+  const host = await context.newPage();
+  const wasm: string[] = [];
+  host.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
+  await host.setContent(`<!doctype html><body>${snippet.replace(/autoplay=1&/, '')}</body>`);
+  const f = host.frameLocator('iframe[data-settle]');
+  await expect(f.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible({ timeout: 15_000 });
+  await expect(f.getByTestId('clock')).toHaveText(`${(at / 1000).toFixed(3)} s`);
+  expect(wasm).toEqual(['settle-film_bg.wasm']);
+  // A person's receive: what the page shows is no longer the preset's own run.
+  await p.receive('R1');
+  expect(await snippetNow()).toMatch(/view\.html\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=\d+"/);
+});
+
 test('the Embed snippet carries the height of the embed at its width, and without embed.js its frame shows the whole stage', async ({ page, context, baseURL }) => {
   const p = new Playground(page);
   await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'receive', by: 'R1' }], {}, {

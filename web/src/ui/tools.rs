@@ -54,18 +54,39 @@ fn page_base() -> (String, String) {
     (format!("{origin}{path}"), format!("{origin}{dir}"))
 }
 
-/// The one-line embed for a scenario at a position (plus the optional auto-height script),
-/// `width` px wide at most and exactly as tall as the embed is at that width, so the whole
-/// stage shows without the script (narrower hosts shrink it, which only makes it shorter).
-fn embed_snippet(title: &str, text: &str, t: u64, width: u32) -> String {
+/// How an embed's address names what the page shows at `t` (its scenario exported as `text`):
+/// `&preset=NAME&start=T` when it is a built-in preset as built (nothing done by hand: a fresh
+/// run of the preset exports the same text at `t`), so that `view.html` plays the preset's film
+/// (98 KiB instead of the simulating viewer's 226 KiB); else the share fragment.
+fn embed_target(source: Option<&crate::lesson::Source>, text: &str, t: u64) -> String {
+    if let Some(crate::lesson::Source::Preset(name)) = source
+        && let Ok(mut fresh) = crate::builtin::preset(name).and_then(|p| Sim::load(&p))
+    {
+        fresh.advance_to(settle_core::Instant::from_millis(t));
+        if fresh.export() == text {
+            let start = if t > 0 {
+                format!("&start={t}")
+            } else {
+                String::new()
+            };
+            return format!("&preset={name}{start}");
+        }
+    }
+    share::fragment(text, t)
+}
+
+/// The one-line embed for a scenario (`target`: [`embed_target`]) plus the optional
+/// auto-height script, `width` px wide at most and exactly as tall as the embed is at that
+/// width, so the whole stage shows without the script (narrower hosts shrink it, which only
+/// makes it shorter).
+fn embed_snippet(title: &str, target: &str, width: u32) -> String {
     // The lean viewer's page (`crate::view`): a reader who only watches never fetches the
     // playground; Controls opens it in the frame.
     let (_, dir) = page_base();
     let title = title.replace('"', "&quot;").replace('<', "&lt;");
     let height = crate::embed::NORMAL.height(f64::from(width));
     format!(
-        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>",
-        share::fragment(text, t)
+        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{target}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
     )
 }
 
@@ -118,7 +139,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         exported.set(Some(text));
     };
     let file = Memo::new(move |_| ctx.snap.with(|s| export_name(&s.title)));
-    let snippet = RwSignal::new(None::<(String, String, u64)>);
+    let snippet = RwSignal::new(None::<(String, String)>);
     let embed_w = RwSignal::new(800u32);
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -167,7 +188,8 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 }>"Share link"</button>
                 <button class="btn" on:click=move |_| {
                     let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
-                    snippet.set(Some((title, text, t)));
+                    let target = ctx.lesson.with_untracked(|l| embed_target(l.source.as_ref(), &text, t));
+                    snippet.set(Some((title, target)));
                 }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
@@ -183,7 +205,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                     <input type="number" min="320" max="2000" step="10" aria-label="Embed width" prop:value=move || embed_w.get().to_string()
                         on:input=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { embed_w.set(v.clamp(320, 2000)) } } /></label>
                 <label class="field"><span>"Embed in a docs page (its height is the embed's at that width; the script line is optional: it fits the frame to narrower pages)"</span>
-                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.with(|s| s.as_ref().map(|(title, text, t)| embed_snippet(title, text, *t, embed_w.get())).unwrap_or_default())></textarea></label>
+                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.with(|s| s.as_ref().map(|(title, target)| embed_snippet(title, target, embed_w.get())).unwrap_or_default())></textarea></label>
             </Show>
             <Show when=move || exported.with(Option::is_some)>
                 <label class="field"><span>"Exported scenario"</span>
@@ -302,5 +324,31 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
                 <p class="client-error" role="alert">{move || error.get().unwrap_or_default()}</p>
             </Show>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::Source;
+    use settle_core::{Instant, ReceiveMode, SubQueue};
+
+    #[test]
+    fn an_embed_names_a_preset_as_built_and_carries_anything_else_in_its_link() {
+        let preset = Source::Preset("lock-expiry".into());
+        let text = crate::builtin::preset("lock-expiry").expect("a preset");
+        let mut sim = Sim::load(&text).expect("loads");
+        assert_eq!(
+            embed_target(Some(&preset), &sim.export(), 0),
+            "&preset=lock-expiry"
+        );
+        sim.advance_to(Instant::from_millis(5_000));
+        let at = |sim: &Sim| embed_target(Some(&preset), &sim.export(), 5_000);
+        assert_eq!(at(&sim), "&preset=lock-expiry&start=5000");
+        // Not from a preset: the link.
+        assert!(embed_target(None, &sim.export(), 5_000).starts_with("#s="));
+        // A person's step: the link, which carries it.
+        sim.receive("R9", ReceiveMode::PeekLock, SubQueue::Main, 1);
+        assert!(at(&sim).starts_with("#s="), "{}", at(&sim));
     }
 }
