@@ -25,8 +25,9 @@ if (html === before || /settle-web-/.test(html)) {
 }
 // Which wasm plays the embed: an embed of a built-in preset that has a film (web/films/, copied
 // into the dist) gets the film player (`settle-film`, web/src/film.rs), which links no
-// simulation; anything else (a share link, a comparison, `film=0` after a film failed to load)
-// the viewer that simulates (`settle-view`). The loader picks one from the address, asks for
+// simulation, and so does an embed whose link carries a film (`#f=`, the Embed button's for
+// other scenarios); anything else (a share link, a comparison, `film=0` after a film failed to
+// load) the viewer that simulates (`settle-view`). The loader picks one from the address, asks for
 // its wasm (and the film) at once, and starts it when its no-modules script has run and the
 // page is parsed. `window.settleFilm` tells the page's own script not to fetch the preset's
 // document too.
@@ -51,8 +52,10 @@ const loader = `(function () {
   var m = !location.hash && /[?&]embed(&|=|$)/.test(q) && !/[?&](film=0|compare=)/.test(q)
     && /[?&]preset=([a-z0-9-]+)(&|$)/.exec(q);
   var film = m && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
-  var name = film ? 'settle-film' : 'settle-view';
-  window.settleFilm = !!film;
+  // Or a film in the link (the Embed button's, for any other scenario).
+  var linked = /[?&]embed(&|=|$)/.test(q) && !/[?&]film=0(&|$)/.test(q) && /^#(.*&)?f=/.test(location.hash);
+  var name = film || linked ? 'settle-film' : 'settle-view';
+  window.settleFilm = !!(film || linked);
   function preload(href, type) {
     var l = document.createElement('link');
     l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous'; l.href = href;

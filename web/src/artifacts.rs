@@ -52,8 +52,15 @@ pub struct Kind {
     pub mime: &'static str,
 }
 
+/// What the worker makes for the Embed button rather than for a download: the scenario's film
+/// as an embed's link ([`crate::film::link`]).
+pub const FILM_LINK: &str = "film-link";
+
 /// Makes the artifact `kind` from a scenario's text; an error in words otherwise.
 pub fn make(kind: &str, scenario: &str) -> Result<String, String> {
+    if kind == FILM_LINK {
+        return crate::film::link(scenario);
+    }
     let sc = parse(scenario).map_err(|e| format!("error: {e}"))?;
     let made = match kind {
         "svg" => svg::svg(&sc),

@@ -88,14 +88,14 @@ impl Frame {
 }
 
 impl Film {
-    /// The lesson as the page keeps it.
+    /// The lesson as the page keeps it (`preset`: the built-in preset it is the film of).
     #[must_use]
-    pub fn lesson(&self, name: &str) -> lesson::State {
+    pub fn lesson(&self, preset: Option<&str>) -> lesson::State {
         lesson::State {
             shown: self.shown.clone(),
             error: self.lesson_error.clone(),
             end_ms: self.end_ms,
-            source: Some(lesson::Source::Preset(name.to_string())),
+            source: preset.map(|n| lesson::Source::Preset(n.to_string())),
             pauses: true,
         }
     }
@@ -117,6 +117,86 @@ pub const MAX_BYTES: usize = 256 * 1024;
 /// The most changes a recording follows before it gives up.
 pub const MAX_FRAMES: usize = 20_000;
 
+/// The largest film an embed's link carries (bytes, before base64); a longer run's embed
+/// carries the scenario instead and is simulated.
+pub const LINK_MAX_BYTES: usize = 48 * 1024;
+
+/// The most changes a film in a link may have (a recording made on a click stays short).
+pub const LINK_MAX_FRAMES: usize = 4_000;
+
+/// A film of the scenario `text` for an embed's link: `#f=<film, base64url>` (the page adds
+/// `&t=<position>`). The artifacts worker makes it when the Embed button is pressed
+/// (`artifacts::make`).
+///
+/// # Errors
+/// As [`record`], or the film is longer than a link should carry.
+pub fn link(text: &str) -> Result<String, String> {
+    let bytes = encode(&record(text, LINK_MAX_FRAMES)?);
+    if bytes.len() > LINK_MAX_BYTES {
+        return Err(format!(
+            "the run's film is {} KB, more than an embed's link carries",
+            bytes.len() / 1024
+        ));
+    }
+    Ok(format!("#f={}", crate::share::encode(&bytes)))
+}
+
+/// Whether the fragment is an embed's link with a film ([`link`]).
+#[must_use]
+pub fn is_link(hash: &str) -> bool {
+    hash.trim_start_matches('#')
+        .split('&')
+        .any(|p| p.starts_with("f="))
+}
+
+/// The film and the position an embed's link carries ([`link`]); `None` when the fragment is
+/// not a film's.
+#[must_use]
+pub fn from_link(hash: &str) -> Option<Result<(Film, u64), String>> {
+    link_parts(hash, decode)
+}
+
+/// Only the scenario an embed's link with a film carries, and the position (what the
+/// playground and the viewer that simulates need of it: they link no film reader).
+#[must_use]
+pub fn scenario_of_link(hash: &str) -> Option<Result<(String, u64), String>> {
+    link_parts(hash, |b| {
+        R {
+            b: b.strip_prefix(MAGIC)?,
+            i: 0,
+        }
+        .s()
+    })
+}
+
+/// The fragment's film read by `read`, and its position.
+fn link_parts<T>(
+    hash: &str,
+    read: impl Fn(&[u8]) -> Option<T>,
+) -> Option<Result<(T, u64), String>> {
+    if !is_link(hash) {
+        return None;
+    }
+    let hash = hash.strip_prefix('#').unwrap_or(hash);
+    let mut film = None;
+    let mut t = 0;
+    for part in hash.split('&') {
+        if let Some(v) = part.strip_prefix("f=") {
+            film = Some(v);
+        } else if let Some(v) = part.strip_prefix("t=") {
+            t = v.parse().unwrap_or(0);
+        }
+    }
+    let damaged = || "this embed's film is damaged".to_string();
+    Some(
+        crate::share::decode(film?)
+            .ok()
+            .and_then(|b| read(&b))
+            .map(|f| (f, t))
+            .ok_or_else(damaged),
+    )
+}
+
 /// The films of the built-in presets, as `web/films/` holds them: (name, bytes) of every preset
 /// without `entities` whose film is at most [`MAX_BYTES`].
 #[cfg(not(target_family = "wasm"))]
@@ -136,7 +216,6 @@ pub fn presets() -> Vec<(&'static str, Vec<u8>)> {
 /// # Errors
 /// The document does not load, has `entities`, or its run stops on an error or does not end
 /// within `max_frames` changes.
-#[cfg(not(target_family = "wasm"))]
 pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
     use crate::sim::Sim;
     let mut sim = Sim::load(text)?;

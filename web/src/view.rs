@@ -61,6 +61,17 @@ pub fn start_film() {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
+    // A film in the link (the Embed button's, for a scenario that is not a built-in preset).
+    if mode.embed
+        && let Some(link) = film::from_link(&hash)
+    {
+        match link {
+            Ok((f, t)) => mount_film(mode, None, f, Some(t)),
+            // The viewer that simulates says what is wrong with it.
+            Err(_) => simulate_instead(),
+        }
+        return;
+    }
     let name = crate::query_param("preset");
     let Some(name) = name.filter(|_| mode.embed && hash.is_empty()) else {
         simulate_instead();
@@ -68,7 +79,7 @@ pub fn start_film() {
     };
     wasm_bindgen_futures::spawn_local(async move {
         match film::fetch(&name).await {
-            Some(f) => mount_film(mode, &name, f),
+            Some(f) => mount_film(mode, Some(&name), f, None),
             None => simulate_instead(),
         }
     });
@@ -350,10 +361,11 @@ fn mount_sim(mode: Mode) {
     );
 }
 
-/// Plays `film`, the recording of the preset `name`, as the address asks.
-fn mount_film(mode: Mode, name: &str, film: Film) {
+/// Plays `film` (the recording of the preset `name`, or one a link carries with its position
+/// `link_at`) as the address asks.
+fn mount_film(mode: Mode, name: Option<&str>, film: Film, link_at: Option<u64>) {
     let mut lesson = film.lesson(name);
-    let (target, paused, speed) = crate::clock_options(mode, None, &mut lesson);
+    let (target, paused, speed) = crate::clock_options(mode, link_at, &mut lesson);
     mount(
         mode,
         Box::new(Player::new(Rc::new(film))),

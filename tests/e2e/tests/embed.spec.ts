@@ -85,14 +85,21 @@ test('the Embed button gives a one-line snippet that reproduces the current scen
   await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }], {}, { title: 'Embedded "here"' }));
   await p.receive('R1');
   await p.button(p.region('Scenario'), 'Embed').click();
-  const snippet = await p.region('Scenario').getByLabel('Embed snippet').inputValue();
+  const field = p.region('Scenario').getByLabel('Embed snippet');
+  // At once the scenario's link; when the artifacts worker has recorded it, the run's film.
+  await expect(field).toHaveValue(/#f=/, { timeout: 15_000 });
+  const snippet = await field.inputValue();
   const [iframe, script] = snippet.split('\n');
-  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/view\.html\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="800" height="587" style="border:0;max-width:100%" loading="lazy"><\/iframe>$/);
+  expect(iframe).toMatch(/^<iframe data-settle src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/view\.html\?embed&autoplay=1#f=[A-Za-z0-9_-]+&t=0" title="Settle: Embedded &quot;here&quot;" width="800" height="587" style="border:0;max-width:100%" loading="lazy"><\/iframe>$/);
   expect(script).toMatch(/^<script src="http:\/\/127\.0\.0\.1:\d+\/docs\/playground\/embed\.js"><\/script>$/);
   const host = await context.newPage();
+  const wasm: string[] = [];
+  host.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
   await host.setContent(`<!doctype html><body>${snippet}</body>`);
   const f = host.frameLocator('iframe[data-settle]');
   await expect(f.getByRole('heading', { name: 'Embedded "here"' })).toBeVisible();
+  // The film player plays it: no simulation fetched.
+  expect(wasm).toEqual(['settle-film_bg.wasm']);
   // The lean viewer hands over to the playground, in the frame, with the forms open.
   await f.getByRole('button', { name: 'Controls' }).click();
   await expect(f.getByRole('list', { name: 'Held by R1' })).toContainText('m1');

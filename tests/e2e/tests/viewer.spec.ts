@@ -237,6 +237,11 @@ test('without its film (none recorded, or a damaged or unreadable one) a preset\
   await expect(page.locator('.embed-title')).toHaveText(/./, { timeout: 15_000 });
   expect((await wasm()).filter((w) => w.startsWith('settle-'))[0]).toBe('settle-view_bg.wasm');
   // A damaged film: the player loads the page again with film=0.
+  // A film in a link that is damaged: the viewer that simulates says so, over the welcome.
+  await page.goto('./view.html?embed&readonly=1#f=c2V0dGxlLWZpbG0gMgpicm9rZW4&t=0');
+  await expect(page).toHaveURL(/[?&]film=0/, { timeout: 15_000 });
+  await expect(page.locator('.notice')).toContainText('This link was not loaded: this embed\'s film is damaged', { timeout: 15_000 });
+  expect(await wasm()).toEqual(['settle-film_bg.wasm', 'settle-view_bg.wasm']);
   // Not gzip at all, and gzip of what is not a film.
   for (const body of [Buffer.from('settle-film 2\nnot a film'), gzipSync('settle-film 2\nnot a film')]) {
     await page.route('**/films/poison-message.film', (route) => route.fulfill({ body }));

@@ -6,7 +6,8 @@
 //! someone first asks for a download, so the drawing and code-writing parts of `settle-core`
 //! cost a first visit nothing. It speaks one message each way:
 //! - in: `{ id, kind, scenario }` with `kind` one of `svg`, `svg-animated`, `python`,
-//!   `typescript`, and `scenario` the exported scenario text;
+//!   `typescript`, or `film-link` (the scenario's film for an embed's link, `src/film.rs`), and
+//!   `scenario` the exported scenario text;
 //! - out: `{ ready: true }` once, when it listens; then `{ id, ok: true, text }` or
 //!   `{ id, ok: false, error }` for each request.
 //!

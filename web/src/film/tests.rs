@@ -234,3 +234,38 @@ fn film_stats() {
         );
     }
 }
+
+/// An embed's link carries a short run's film and its position; a long run's is refused; a
+/// damaged one is an error in words; a fragment without one is not a film's link.
+#[test]
+fn a_film_travels_in_a_link_when_the_run_is_short() {
+    let text = settle_core::scenario::presets::preset("poison-message").expect("a preset");
+    let link = link(text).expect("a short run");
+    assert!(link.starts_with("#f=") && !link.contains('&'), "{link}");
+    let (film, t) = from_link(&format!("{link}&t=5000"))
+        .expect("a film's link")
+        .expect("reads");
+    assert_eq!(t, 5_000);
+    assert_eq!(film, record(text, MAX_FRAMES).expect("records"));
+    let (scenario, t) = scenario_of_link(&format!("{link}&t=7"))
+        .expect("a film's link")
+        .expect("reads");
+    assert_eq!((scenario, t), (film.export, 7));
+    assert!(is_link(&format!("{link}&t=1")));
+    assert_eq!(from_link("#s=abc&t=1"), None);
+    assert!(!is_link("#s=abc&t=1"));
+    let cut = &link[..link.len() / 2];
+    assert_eq!(
+        from_link(cut),
+        Some(Err("this embed's film is damaged".to_string()))
+    );
+    assert!(from_link("#f=***").is_some_and(|r| r.is_err()));
+    assert!(scenario_of_link("#f=***").is_some_and(|r| r.is_err()));
+    // load-levelling's film (144 KB) is more than a link carries.
+    let long = settle_core::scenario::presets::preset("load-levelling").expect("a preset");
+    let refused = super::link(long).expect_err("too long");
+    assert!(
+        refused.contains("more than an embed's link carries"),
+        "{refused}"
+    );
+}

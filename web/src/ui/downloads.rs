@@ -17,6 +17,9 @@ use wasm_bindgen::prelude::*;
 /// Where Trunk puts the worker's loader, relative to the page.
 const WORKER_URL: &str = "./settle-artifacts_loader.js";
 
+/// What takes the worker's replies.
+type Reply = Rc<dyn Fn(web_sys::MessageEvent)>;
+
 /// The worker and what goes with it.
 struct Helper {
     worker: web_sys::Worker,
@@ -26,8 +29,9 @@ struct Helper {
     /// requests wait in `queue` (a message posted earlier would find no listener).
     ready: bool,
     queue: Vec<JsValue>,
-    /// Where replies go: the component that made the latest request.
-    on_reply: Option<Rc<dyn Fn(web_sys::MessageEvent)>>,
+    /// Where replies go: each asker's handler (the downloads, the Embed button), which takes
+    /// the replies to its own requests (by their ids) and leaves the others.
+    on_reply: Vec<(&'static str, Reply)>,
 }
 
 thread_local! {
@@ -41,24 +45,27 @@ fn on_worker_message(e: web_sys::MessageEvent) {
         == Some(true);
     let reply = HELPER.with(|h| {
         let mut h = h.borrow_mut();
-        let h = h.as_mut()?;
+        let Some(h) = h.as_mut() else {
+            return Vec::new();
+        };
         if ready {
             h.ready = true;
             for m in h.queue.drain(..) {
                 let _ = h.worker.post_message(&m);
             }
-            None
+            Vec::new()
         } else {
-            h.on_reply.clone()
+            h.on_reply.iter().map(|(_, f)| Rc::clone(f)).collect()
         }
     });
-    if let Some(f) = reply {
-        f(e);
+    for f in reply {
+        f(e.clone());
     }
 }
 
-/// Sends a request to the worker (created on first use); its reply goes to `on_reply`.
-fn request(msg: JsValue, on_reply: Rc<dyn Fn(web_sys::MessageEvent)>) -> Result<(), JsValue> {
+/// Sends a request to the worker (created on first use); replies go to `asker`'s `on_reply`
+/// (the latest it gave).
+pub(super) fn request(asker: &'static str, msg: JsValue, on_reply: Reply) -> Result<(), JsValue> {
     HELPER.with(|h| {
         let mut h = h.borrow_mut();
         if h.is_none() {
@@ -70,13 +77,14 @@ fn request(msg: JsValue, on_reply: Rc<dyn Fn(web_sys::MessageEvent)>) -> Result<
                 _handler: handler,
                 ready: false,
                 queue: Vec::new(),
-                on_reply: None,
+                on_reply: Vec::new(),
             });
         }
         let Some(h) = h.as_mut() else {
             return Err(JsValue::from_str("no worker"));
         };
-        h.on_reply = Some(on_reply);
+        h.on_reply.retain(|(a, _)| *a != asker);
+        h.on_reply.push((asker, on_reply));
         if h.ready {
             h.worker.post_message(&msg)
         } else {
@@ -145,7 +153,7 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
         ] {
             let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
         }
-        match request(msg.into(), Rc::new(on_reply)) {
+        match request("downloads", msg.into(), Rc::new(on_reply)) {
             Ok(()) => {
                 pending.set_value(Some((id, kind, file_stem(&title))));
                 busy.set(Some(kind.kind));

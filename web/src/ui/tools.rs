@@ -75,6 +75,45 @@ fn embed_target(source: Option<&crate::lesson::Source>, text: &str, t: u64) -> S
     share::fragment(text, t)
 }
 
+/// Asks the artifacts worker for the film of `text` (`film::link`) and, when it comes, puts it
+/// in the snippet in place of the scenario's link: the embed then plays the film (98 KiB)
+/// instead of simulating (226 KiB). A run too long for a link keeps the scenario's link.
+fn film_snippet(
+    snippet: RwSignal<Option<(String, String)>>,
+    shown: (String, String),
+    text: &str,
+    t: u64,
+) {
+    use wasm_bindgen::JsValue;
+    thread_local!(static ASKED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let id = format!("embed-{}", ASKED.with(|a| a.replace(a.get() + 1)));
+    let msg = js_sys::Object::new();
+    for (k, v) in [
+        ("id", JsValue::from_str(&id)),
+        ("kind", JsValue::from_str(crate::artifacts::FILM_LINK)),
+        ("scenario", JsValue::from_str(text)),
+    ] {
+        let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
+    }
+    let on_reply = move |e: web_sys::MessageEvent| {
+        let data = e.data();
+        let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+        if get("id").and_then(|v| v.as_string()).as_deref() != Some(id.as_str())
+            || get("ok").and_then(|v| v.as_bool()) != Some(true)
+        {
+            return;
+        }
+        let Some(link) = get("text").and_then(|v| v.as_string()) else {
+            return;
+        };
+        // Only if the snippet is still the one this press wrote (not a later press's).
+        if snippet.with_untracked(|s| s.as_ref() == Some(&shown)) {
+            snippet.set(Some((shown.0.clone(), format!("{link}&t={t}"))));
+        }
+    };
+    let _ = super::downloads::request("embed", msg.into(), std::rc::Rc::new(on_reply));
+}
+
 /// The one-line embed for a scenario (`target`: [`embed_target`]) plus the optional
 /// auto-height script, `width` px wide at most and exactly as tall as the embed is at that
 /// width, so the whole stage shows without the script (narrower hosts shrink it, which only
@@ -189,7 +228,11 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 <button class="btn" on:click=move |_| {
                     let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
                     let target = ctx.lesson.with_untracked(|l| embed_target(l.source.as_ref(), &text, t));
-                    snippet.set(Some((title, target)));
+                    let shown = (title, target);
+                    snippet.set(Some(shown.clone()));
+                    if shown.1.starts_with("#s=") {
+                        film_snippet(snippet, shown, &text, t);
+                    }
                 }>"Embed"</button>
                 <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
