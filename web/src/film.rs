@@ -144,9 +144,7 @@ pub fn link(text: &str) -> Result<String, String> {
 /// Whether the fragment is an embed's link with a film ([`link`]).
 #[must_use]
 pub fn is_link(hash: &str) -> bool {
-    hash.trim_start_matches('#')
-        .split('&')
-        .any(|p| p.starts_with("f="))
+    crate::share::parts(hash, "f").is_some()
 }
 
 /// The film and the position an embed's link carries ([`link`]); `None` when the fragment is
@@ -174,22 +172,13 @@ fn link_parts<T>(
     hash: &str,
     read: impl Fn(&[u8]) -> Option<T>,
 ) -> Option<Result<(T, u64), String>> {
-    if !is_link(hash) {
-        return None;
-    }
-    let hash = hash.strip_prefix('#').unwrap_or(hash);
-    let mut film = None;
-    let mut t = 0;
-    for part in hash.split('&') {
-        if let Some(v) = part.strip_prefix("f=") {
-            film = Some(v);
-        } else if let Some(v) = part.strip_prefix("t=") {
-            t = v.parse().unwrap_or(0);
-        }
-    }
+    let (film, t) = match crate::share::parts(hash, "f")? {
+        Ok(p) => p,
+        Err(e) => return Some(Err(e)),
+    };
     let damaged = || "this embed's film is damaged".to_string();
     Some(
-        crate::share::decode(film?)
+        crate::share::decode(film)
             .ok()
             .and_then(|b| read(&b))
             .map(|f| (f, t))
@@ -945,6 +934,11 @@ impl Player {
 
     pub fn bump(&mut self) {
         self.generation += 1;
+    }
+
+    /// Counts on from `generation` (a film played again from the start is a change too).
+    pub fn set_generation(&mut self, generation: u64) {
+        self.generation = generation;
     }
 
     /// Goes on to `t` (never back), gathering the journeys on the way.

@@ -68,22 +68,33 @@ pub fn fragment(scenario: &str, t_ms: u64) -> String {
     format!("#s={}&t={t_ms}", encode(scenario.as_bytes()))
 }
 
-/// What a fragment holds: the scenario text and the position, if it is a share link at all.
-pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
+/// The parts of a link's fragment: the value of `key` (`s` for a scenario, `f` for a film)
+/// and the position (`t`, 0 when absent); `None` when it has no `key`.
+pub fn parts<'a>(hash: &'a str, key: &str) -> Option<Result<(&'a str, u64), String>> {
     let hash = hash.strip_prefix('#').unwrap_or(hash);
-    let mut scenario = None;
-    let mut t = 0;
+    let mut value = None;
+    let mut t = Ok(0);
     for part in hash.split('&') {
-        if let Some(v) = part.strip_prefix("s=") {
-            scenario = Some(v);
-        } else if let Some(v) = part.strip_prefix("t=") {
-            match v.parse() {
-                Ok(n) => t = n,
-                Err(_) => return Some(Err(format!("the link's position \"{v}\" is not a number"))),
+        match part.split_once('=') {
+            Some((k, v)) if k == key => value = Some(v),
+            Some(("t", v)) => {
+                t = v
+                    .parse()
+                    .map_err(|_| format!("the link's position \"{v}\" is not a number"));
             }
+            _ => {}
         }
     }
-    let s = scenario?;
+    let value = value?;
+    Some(t.map(|t| (value, t)))
+}
+
+/// What a fragment holds: the scenario text and the position, if it is a share link at all.
+pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
+    let (s, t) = match parts(hash, "s")? {
+        Ok(p) => p,
+        Err(e) => return Some(Err(e)),
+    };
     Some(
         decode(s)
             .and_then(|b| {

@@ -197,7 +197,10 @@ impl Played for Player {
     }
     same_named!();
     fn restart(&mut self) {
+        // Counting on from here, as after any change.
+        let generation = self.generation() + 1;
         *self = Self::new(self.shared());
+        self.set_generation(generation);
     }
     fn export(&self) -> String {
         self.film().export.clone()
@@ -295,7 +298,8 @@ struct Shown {
 }
 
 struct Viewer {
-    sim: Box<dyn Played>,
+    /// The simulation, or the film (`settle-film`).
+    played: Box<dyn Played>,
     stage: StageState,
     lesson: lesson::State,
     running: bool,
@@ -389,7 +393,7 @@ struct Start {
     notice: Option<(String, bool)>,
 }
 
-fn mount(mode: Mode, sim: Box<dyn Played>, o: Start) {
+fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -401,7 +405,7 @@ fn mount(mode: Mode, sim: Box<dyn Played>, o: Start) {
         notice,
     } = o;
     crate::apply_mode(mode);
-    let Some(dom) = build(&doc, sim.titles(), &lesson, mode.readonly) else {
+    let Some(dom) = build(&doc, played.titles(), &lesson, mode.readonly) else {
         return;
     };
     if let Some(boot) = doc.get_element_by_id("boot") {
@@ -409,7 +413,7 @@ fn mount(mode: Mode, sim: Box<dyn Played>, o: Start) {
     }
     let now = real_now_ms();
     let mut v = Viewer {
-        sim,
+        played,
         stage: StageState::default(),
         lesson,
         running: !paused,
@@ -425,7 +429,7 @@ fn mount(mode: Mode, sim: Box<dyn Played>, o: Start) {
         shown: Shown::default(),
         dom,
     };
-    crate::crash::remember(v.sim.export());
+    crate::crash::remember(v.played.export());
     v.go_to_target(now + LOAD_SLICE_MS);
     v.publish(now);
     VIEW.with(|x| *x.borrow_mut() = Some(v));
@@ -462,7 +466,7 @@ impl Viewer {
         let real = (start - self.last).clamp(0.0, 250.0);
         self.last = start;
         if self.running && self.target.is_none() {
-            let from = self.sim.now().as_millis();
+            let from = self.played.now().as_millis();
             let lesson = &self.lesson;
             let to = cadence::clock_move(&mut self.carry, real, self.speed, from, |a, b| {
                 lesson.pause_between(a, b)
@@ -485,14 +489,14 @@ impl Viewer {
             }
         }
         let (at, g, t, cost) = self.published;
-        let (generation, now) = (self.sim.generation(), self.sim.now().as_millis());
+        let (generation, now) = (self.played.generation(), self.played.now().as_millis());
         let publish =
             cadence::mirror_due(self.running, g != generation || t != now, start, at, cost);
         // No other canvas on this page follows the stage's colours (the clock's face does, in
         // `tick_side`).
         let _ = tick_side(
             &mut self.stage,
-            &mut *self.sim,
+            &mut *self.played,
             CANVAS_ID,
             start,
             self.running,
@@ -505,7 +509,7 @@ impl Viewer {
 
     /// Advances toward `t` until `deadline`; a run that stops stops the clock and says why.
     fn advance(&mut self, t: Instant, deadline: f64) -> bool {
-        match self.sim.advance(t, deadline) {
+        match self.played.advance(t, deadline) {
             Ok(reached) => reached,
             Err(e) => {
                 self.running = false;
@@ -530,7 +534,7 @@ impl Viewer {
     /// a worker paints the running clock's readout, its text follows the publications only
     /// (`publishing`).
     fn readouts(&mut self, publishing: bool) -> bool {
-        let now = self.sim.now().as_millis();
+        let now = self.played.now().as_millis();
         let time = Instant::from_millis(now).to_string();
         let painted = paint_face(".clock-readout", &[".clock-time"], &[&time]) && self.running;
         let mut changed = false;
@@ -587,7 +591,7 @@ impl Viewer {
     /// Publishes the text that follows the simulation: buttons, narration, the queue's
     /// mirror, the notice. Twice a second while the clock runs (the playground's cadence).
     fn publish(&mut self, start: f64) {
-        let snap = self.sim.seen();
+        let snap = self.played.seen();
         self.readouts(true);
         let d = &self.dom;
         let s = &mut self.shown;
@@ -641,7 +645,7 @@ impl Viewer {
                 format!(
                     "Going to {} … now at {}",
                     Instant::from_millis(t),
-                    self.sim.now()
+                    self.played.now()
                 ),
                 false,
             )),
@@ -662,11 +666,11 @@ impl Viewer {
         let end = real_now_ms();
         self.published = (
             end,
-            self.sim.generation(),
-            self.sim.now().as_millis(),
+            self.played.generation(),
+            self.played.now().as_millis(),
             end - start,
         );
-        crate::crash::at(self.sim.now().as_millis());
+        crate::crash::at(self.played.now().as_millis());
     }
 
     /// The queue's lanes, as the playground lists them.
@@ -690,9 +694,9 @@ impl Viewer {
     fn key(&mut self, key: Shortcut) -> bool {
         // Goes to the first instant `next` names, or says why there is none.
         let go = |v: &mut Self, next: fn(&dyn Played) -> Option<Instant>, none: &str| match next(
-            &*v.sim,
+            &*v.played,
         ) {
-            Some(t) => v.sim.advance_to(t.max(v.sim.now())),
+            Some(t) => v.played.advance_to(t.max(v.played.now())),
             None => v.notice = Some((none.to_string(), false)),
         };
         match key {
@@ -708,13 +712,13 @@ impl Viewer {
                 "No lock is held, so no lock can expire.",
             ),
             Shortcut::Back => {
-                if let Some(t) = self.sim.previous_moment() {
-                    self.sim.seek(t);
+                if let Some(t) = self.played.previous_moment() {
+                    self.played.seek(t);
                     self.stage.replaced();
                 }
             }
             Shortcut::Restart => {
-                self.sim.restart();
+                self.played.restart();
                 self.stage.replaced();
                 self.carry = 0.0;
             }
@@ -729,8 +733,8 @@ impl Viewer {
 
     /// After a person's action: the stage and the text follow at once.
     fn acted(&mut self) {
-        self.sim.bump();
-        crate::crash::remember(self.sim.export());
+        self.played.bump();
+        crate::crash::remember(self.played.export());
         self.readouts_at = f64::NEG_INFINITY;
         self.publish(real_now_ms());
     }
@@ -1002,7 +1006,7 @@ fn listen(doc: &Document, readonly: bool) {
             let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
             with(|v| {
                 if let Some((Hit::Token(k), _)) = v.stage.hit_at(x, y, real_now_ms()) {
-                    v.sim.select(Some(k.seq()));
+                    v.played.select(Some(k.seq()));
                     v.acted();
                 }
             });
@@ -1016,7 +1020,7 @@ fn listen(doc: &Document, readonly: bool) {
             .and_then(|k| k.parse::<u64>().ok())
         {
             with(|v| {
-                v.sim.select(Some(key));
+                v.played.select(Some(key));
                 v.acted();
             });
             return;
@@ -1046,12 +1050,13 @@ fn listen(doc: &Document, readonly: bool) {
                 return;
             }
             Some("controls") => {
-                with(|v| hand_over(Some((v.sim.export(), v.sim.now().as_millis()))));
+                with(|v| hand_over(Some((v.played.export(), v.played.now().as_millis()))));
                 return;
             }
             Some("open") => {
                 with(|v| {
-                    let link = crate::share::fragment(&v.sim.export(), v.sim.now().as_millis());
+                    let link =
+                        crate::share::fragment(&v.played.export(), v.played.now().as_millis());
                     if let Some(w) = web_sys::window() {
                         let _ = w.open_with_url_and_target(&format!("./{link}"), "_blank");
                     }
