@@ -1,5 +1,6 @@
 use super::*;
 use crate::sim::Sim;
+use settle_core::{ReceiveMode, SubQueue};
 use std::sync::OnceLock;
 
 /// [`presets`], recorded once for all the tests.
@@ -268,4 +269,33 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
         refused.contains("more than an embed's link carries"),
         "{refused}"
     );
+}
+
+/// The Embed button films what the person made: the export of a run with their steps, which
+/// stops where it was exported (its run_until_ms). Played, it shows what simulating that export
+/// shows, long past that point too.
+#[test]
+fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
+    let text = settle_core::scenario::presets::preset("lock-expiry").expect("a preset");
+    let mut sim = Sim::load(text).expect("loads");
+    sim.advance_to(Instant::from_millis(2_500));
+    sim.receive("R2", ReceiveMode::PeekLock, SubQueue::Main, 1);
+    sim.advance_to(Instant::from_millis(4_000));
+    let export = sim.export();
+    let film = Rc::new(record(&export, LINK_MAX_FRAMES).expect("records"));
+    let mut p = Player::new(Rc::clone(&film));
+    let mut s = Sim::load(&export).expect("loads");
+    s.take_cues();
+    p.take_cues();
+    for t in [0, 2_500, 2_501, 4_000, 31_000, 33_000, 90_000, 3_600_000] {
+        s.advance_to(Instant::from_millis(t));
+        p.advance_to(Instant::from_millis(t));
+        same(&s, &p, &format!("the export at {t} ms"));
+        assert_eq!(p.take_cues(), s.take_cues(), "journeys up to {t} ms");
+    }
+    // R2's receive is in it: a step at 2.5 s, an instant Step back stops at.
+    assert!(export.contains("\"at_ms\": 2500"), "{export}");
+    assert!(film.busy.contains(&2_500), "{:?}", film.busy);
+    let own = record(text, MAX_FRAMES).expect("records");
+    assert!(!own.busy.contains(&2_500), "the preset alone does nothing then");
 }
