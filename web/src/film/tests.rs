@@ -297,5 +297,8 @@ fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
     assert!(export.contains("\"at_ms\": 2500"), "{export}");
     assert!(film.busy.contains(&2_500), "{:?}", film.busy);
     let own = record(text, MAX_FRAMES).expect("records");
-    assert!(!own.busy.contains(&2_500), "the preset alone does nothing then");
+    assert!(
+        !own.busy.contains(&2_500),
+        "the preset alone does nothing then"
+    );
 }
