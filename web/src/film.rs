@@ -11,9 +11,14 @@
 //! changes but the clock, and what depends on the clock alone (a lock's ring, a message's
 //! highlight, where Step back goes) the player works out from the clock as the simulation does.
 //!
-//! The films are files in `web/films/` (Trunk copies them into the dist), written by
-//! `SETTLE_BLESS=1 cargo test -p settle-web films` and held equal to a fresh recording by that
-//! test, so a change of the simulation or of the stage's model cannot leave one stale.
+//! A frame's lists are written as changes of the previous frame's; the player reads the film
+//! as a [`Reel`] (a few frames whole, the others read again from the bytes when shown). The
+//! Embed button puts a film of any other scenario in the embed's link ([`link`]).
+//!
+//! The presets' films are files in `web/films/` (Trunk copies them into the dist, gzipped by
+//! `scripts/view-page.mjs`), written by `SETTLE_BLESS=1 cargo test -p settle-web --lib films` and
+//! held equal to a fresh recording by that test, so a change of the simulation or of the
+//! stage's model cannot leave one stale.
 
 use crate::lesson;
 use crate::sim::{Lane, Row};
@@ -99,14 +104,6 @@ impl Film {
             pauses: true,
         }
     }
-
-    /// The frame showing at `t`: the last one at or before it.
-    #[must_use]
-    pub fn frame_at(&self, t: u64) -> usize {
-        self.frames
-            .partition_point(|f| f.at_ms <= t)
-            .saturating_sub(1)
-    }
 }
 
 /// The largest film kept (bytes): a preset whose film would be larger is played by the viewer
@@ -150,8 +147,8 @@ pub fn is_link(hash: &str) -> bool {
 /// The film and the position an embed's link carries ([`link`]); `None` when the fragment is
 /// not a film's.
 #[must_use]
-pub fn from_link(hash: &str) -> Option<Result<(Film, u64), String>> {
-    link_parts(hash, decode)
+pub fn from_link(hash: &str) -> Option<Result<(Reel, u64), String>> {
+    link_parts(hash, |b| Reel::read(b.to_vec()))
 }
 
 /// Only the scenario an embed's link with a film carries, and the position (what the
@@ -255,7 +252,7 @@ pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
 /// type as it is, and the browser's own `DecompressionStream` unpacks it (no inflater in the
 /// wasm).
 #[cfg(target_arch = "wasm32")]
-pub async fn fetch(name: &str) -> Option<Film> {
+pub async fn fetch(name: &str) -> Option<Reel> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let valid = !name.is_empty()
@@ -277,7 +274,7 @@ pub async fn fetch(name: &str) -> Option<Film> {
     let body = response.body()?.pipe_through(gunzip.unchecked_ref());
     let unpacked = web_sys::Response::new_with_opt_readable_stream(Some(&body)).ok()?;
     let buffer = JsFuture::from(unpacked.array_buffer().ok()?).await.ok()?;
-    decode(&js_sys::Uint8Array::new(&buffer).to_vec())
+    Reel::read(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The browser's `DecompressionStream` (web-sys has it only behind its unstable APIs). It is
@@ -297,7 +294,7 @@ mod unpack {
 
 /// Natively there is no page to fetch from.
 #[cfg(not(target_arch = "wasm32"))]
-pub async fn fetch(_: &str) -> Option<Film> {
+pub async fn fetch(_: &str) -> Option<Reel> {
     None
 }
 
@@ -366,6 +363,17 @@ pub fn decode(bytes: &[u8]) -> Option<Film> {
         b: bytes.strip_prefix(MAGIC)?,
         i: 0,
     };
+    let (mut film, n) = read_head(&mut r)?;
+    let empty = Frame::empty();
+    for _ in 0..n {
+        let frame = read_frame(&mut r, film.frames.last().unwrap_or(&empty))?;
+        film.frames.push(frame);
+    }
+    (r.i == r.b.len()).then_some(film)
+}
+
+/// Everything before the frames (the film with none), and how many frames follow.
+fn read_head(r: &mut R<'_>) -> Option<(Film, usize)> {
     let (export, title, description, config_summary) = (r.s()?, r.s()?, r.s()?, r.s()?);
     let shown = if r.b()? {
         let speed = f64::from_bits(r.u()?);
@@ -394,31 +402,7 @@ pub fn decode(bytes: &[u8]) -> Option<Film> {
     if n > r.b.len() {
         return None;
     }
-    let mut frames: Vec<Frame> = Vec::with_capacity(n);
-    let empty = Frame::empty();
-    for _ in 0..n {
-        let prev = frames.last().unwrap_or(&empty);
-        let at_ms = r.u()?;
-        let model = r.model(&prev.model)?;
-        let cues = r.list(R::cue)?;
-        let mut lanes: [Lane; 5] = Default::default();
-        for (l, was) in lanes.iter_mut().zip(&prev.lanes) {
-            l.total = r.n()?;
-            l.rows = r.diff(&was.rows, R::row)?;
-        }
-        let frame = Frame {
-            at_ms,
-            model,
-            cues,
-            lanes,
-            touched: r.diff(&prev.touched, R::o)?,
-            said: r.s()?,
-            next_event_ms: r.o()?,
-            next_expiry_ms: r.o()?,
-        };
-        frames.push(frame);
-    }
-    (r.i == r.b.len()).then_some(Film {
+    let film = Film {
         export,
         title,
         description,
@@ -427,8 +411,123 @@ pub fn decode(bytes: &[u8]) -> Option<Film> {
         lesson_error,
         end_ms,
         busy,
-        frames,
+        frames: Vec::new(),
+    };
+    Some((film, n))
+}
+
+/// One frame, written as changes of `prev`.
+fn read_frame(r: &mut R<'_>, prev: &Frame) -> Option<Frame> {
+    let at_ms = r.u()?;
+    let model = r.model(&prev.model)?;
+    let cues = r.list(R::cue)?;
+    let mut lanes: [Lane; 5] = Default::default();
+    for (l, was) in lanes.iter_mut().zip(&prev.lanes) {
+        l.total = r.n()?;
+        l.rows = r.diff(&was.rows, R::row)?;
+    }
+    Some(Frame {
+        at_ms,
+        model,
+        cues,
+        lanes,
+        touched: r.diff(&prev.touched, R::o)?,
+        said: r.s()?,
+        next_event_ms: r.o()?,
+        next_expiry_ms: r.o()?,
     })
+}
+
+/// How many frames apart a [`Reel`] keeps whole ones.
+const KEEP_EVERY: usize = 32;
+
+/// A film read for playing: its head, each frame's time and place in the bytes, and every
+/// [`KEEP_EVERY`]-th frame whole. A frame between is read again from the bytes when it is shown
+/// (from the one before it, or from the nearest whole one), so a long film costs its bytes and a
+/// few frames of memory rather than a model per change (load-levelling read whole: 11.6 MB).
+pub struct Reel {
+    /// The film without its frames: the scenario, titles, lesson, busy instants.
+    pub head: Film,
+    bytes: Vec<u8>,
+    /// Per frame: its instant and where its record starts in `bytes`.
+    index: Vec<(u64, usize)>,
+    /// Frames 0, [`KEEP_EVERY`], 2 × [`KEEP_EVERY`], …
+    kept: Vec<Frame>,
+}
+
+impl Reel {
+    /// Reads (and checks) a film's bytes; `None` when they are not one.
+    #[must_use]
+    pub fn read(mut bytes: Vec<u8>) -> Option<Self> {
+        if !bytes.starts_with(MAGIC) {
+            return None;
+        }
+        bytes.drain(..MAGIC.len());
+        let mut r = R { b: &bytes, i: 0 };
+        let (head, n) = read_head(&mut r)?;
+        let mut index = Vec::with_capacity(n);
+        let mut kept = Vec::new();
+        let mut last = Frame::empty();
+        for k in 0..n {
+            let at = r.i;
+            last = read_frame(&mut r, &last)?;
+            index.push((last.at_ms, at));
+            if k % KEEP_EVERY == 0 {
+                kept.push(last.clone());
+            }
+        }
+        if r.i != r.b.len() || n == 0 {
+            return None;
+        }
+        Some(Self {
+            head,
+            bytes,
+            index,
+            kept,
+        })
+    }
+
+    /// How many frames it has (at least one).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Never: a reel has a frame at least.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The frame showing at `t`: the last one at or before it.
+    #[must_use]
+    pub fn frame_at(&self, t: u64) -> usize {
+        self.index
+            .partition_point(|&(at, _)| at <= t)
+            .saturating_sub(1)
+    }
+
+    /// Frame `k` read from frame `k - 1` (`prev`).
+    fn next(&self, k: usize, prev: &Frame) -> Option<Frame> {
+        let &(_, at) = self.index.get(k)?;
+        read_frame(
+            &mut R {
+                b: &self.bytes,
+                i: at,
+            },
+            prev,
+        )
+    }
+
+    /// Frame `k`, read on from the nearest whole frame at or before it.
+    fn frame(&self, k: usize) -> Option<Frame> {
+        let key = k / KEEP_EVERY;
+        let mut f = self.kept.get(key)?.clone();
+        for j in key * KEEP_EVERY + 1..=k {
+            f = self.next(j, &f)?;
+        }
+        Some(f)
+    }
 }
 
 /// How far ahead in the previous frame's list [`W::diff`] looks for an item.
@@ -881,9 +980,11 @@ impl R<'_> {
 
 /// A film being played: the clock, the frame it shows and what the stage has not taken yet.
 pub struct Player {
-    film: Rc<Film>,
+    reel: Rc<Reel>,
     now: u64,
     frame: usize,
+    /// Frame `frame`, read.
+    shown: Frame,
     generation: u64,
     cues: Vec<Cue>,
     selected: Option<u64>,
@@ -891,35 +992,29 @@ pub struct Player {
 
 impl Player {
     #[must_use]
-    pub fn new(film: Rc<Film>) -> Self {
-        let cues = film
-            .frames
-            .first()
-            .map(|f| f.cues.clone())
-            .unwrap_or_default();
+    pub fn new(reel: Rc<Reel>) -> Self {
+        let shown = reel.kept.first().cloned().unwrap_or_else(Frame::empty);
         Self {
-            film,
+            cues: shown.cues.clone(),
+            reel,
             now: 0,
             frame: 0,
+            shown,
             generation: 0,
-            cues,
             selected: None,
         }
     }
 
+    /// The film without its frames (the scenario, titles, lesson).
     #[must_use]
     pub fn film(&self) -> &Film {
-        &self.film
+        &self.reel.head
     }
 
     /// The film, to play it again.
     #[must_use]
-    pub fn shared(&self) -> Rc<Film> {
-        Rc::clone(&self.film)
-    }
-
-    fn shown(&self) -> Option<&Frame> {
-        self.film.frames.get(self.frame)
+    pub fn shared(&self) -> Rc<Reel> {
+        Rc::clone(&self.reel)
     }
 
     #[must_use]
@@ -944,12 +1039,17 @@ impl Player {
     /// Goes on to `t` (never back), gathering the journeys on the way.
     pub fn advance_to(&mut self, t: Instant) {
         let t = t.as_millis().max(self.now);
-        let to = self.film.frame_at(t);
+        let to = self.reel.frame_at(t);
         if to > self.frame {
-            for f in &self.film.frames[self.frame + 1..=to] {
+            for k in self.frame + 1..=to {
+                // (Read and checked once already: `Reel::read`.)
+                let Some(f) = self.reel.next(k, &self.shown) else {
+                    break;
+                };
                 self.cues.extend_from_slice(&f.cues);
+                self.shown = f;
+                self.frame = k;
             }
-            self.frame = to;
             self.generation += 1;
         }
         self.now = t;
@@ -958,7 +1058,11 @@ impl Player {
     /// Goes to `t`, back or forward, with no journeys (as the simulation's seek).
     pub fn seek(&mut self, t: Instant) {
         self.now = t.as_millis();
-        self.frame = self.film.frame_at(self.now);
+        let k = self.reel.frame_at(self.now);
+        if let Some(f) = self.reel.frame(k) {
+            self.shown = f;
+            self.frame = k;
+        }
         self.cues.clear();
         self.generation += 1;
     }
@@ -966,7 +1070,7 @@ impl Player {
     /// The latest instant before now at which something happened (as `Sim::previous_moment`).
     #[must_use]
     pub fn previous_moment(&self) -> Option<Instant> {
-        let busy = &self.film.busy;
+        let busy = &self.reel.head.busy;
         match busy.partition_point(|&t| t < self.now).checked_sub(1) {
             Some(i) => Some(Instant::from_millis(busy[i])),
             None => (self.now > 0).then_some(Instant::ZERO),
@@ -975,12 +1079,12 @@ impl Player {
 
     #[must_use]
     pub fn next_event(&self) -> Option<Instant> {
-        self.shown()?.next_event_ms.map(Instant::from_millis)
+        self.shown.next_event_ms.map(Instant::from_millis)
     }
 
     #[must_use]
     pub fn next_lock_expiry(&self) -> Option<Instant> {
-        self.shown()?.next_expiry_ms.map(Instant::from_millis)
+        self.shown.next_expiry_ms.map(Instant::from_millis)
     }
 
     pub fn take_cues(&mut self) -> Vec<Cue> {
@@ -998,16 +1102,14 @@ impl Player {
 
     #[must_use]
     pub fn stage_model(&self) -> Model {
-        self.shown().map(|f| f.model.clone()).unwrap_or_default()
+        self.shown.model.clone()
     }
 
     /// The lanes as `Sim::snapshot` lists them now (a row is recent for
     /// [`crate::sim::RECENT_MS`] after something happened to it).
     #[must_use]
     pub fn lanes(&self) -> [Lane; 5] {
-        let Some(f) = self.shown() else {
-            return Default::default();
-        };
+        let f = &self.shown;
         let mut lanes = f.lanes.clone();
         let mut touched = f.touched.iter();
         for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
@@ -1023,7 +1125,7 @@ impl Player {
     /// The newest log line.
     #[must_use]
     pub fn said(&self) -> String {
-        self.shown().map(|f| f.said.clone()).unwrap_or_default()
+        self.shown.said.clone()
     }
 }
 

@@ -11,7 +11,7 @@
 //! position as a share link, paused, forms open).
 
 use crate::cadence;
-use crate::film::{self, Film, Player};
+use crate::film::{self, Player, Reel};
 use crate::lesson;
 use crate::sim::{Lane, Sim};
 use crate::stage::hit::Hit;
@@ -367,8 +367,8 @@ fn mount_sim(mode: Mode) {
 
 /// Plays `film` (the recording of the preset `name`, or one a link carries with its position
 /// `link_at`) as the address asks.
-fn mount_film(mode: Mode, name: Option<&str>, film: Film, link_at: Option<u64>) {
-    let mut lesson = film.lesson(name);
+fn mount_film(mode: Mode, name: Option<&str>, film: Reel, link_at: Option<u64>) {
+    let mut lesson = film.head.lesson(name);
     let (target, paused, speed) = crate::clock_options(mode, link_at, &mut lesson);
     mount(
         mode,

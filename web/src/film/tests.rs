@@ -30,6 +30,11 @@ fn sim_lanes(s: &Sim) -> [Lane; 5] {
     ]
 }
 
+/// The film as the page reads it to play.
+fn reel(film: &Film) -> Rc<Reel> {
+    Rc::new(Reel::read(encode(film)).expect("reads"))
+}
+
 /// What the viewer reads, from the simulation and from the film's player, must be the same.
 fn same(s: &Sim, p: &Player, what: &str) {
     assert_eq!(p.now(), s.now(), "{what}: now");
@@ -105,7 +110,7 @@ fn playing_a_film_shows_what_running_the_simulation_shows() {
         times.dedup();
         // Played on, in uneven steps (every third instant), from one simulation.
         let mut s = Sim::load(text).expect("loads");
-        let mut p = Player::new(Rc::clone(&film));
+        let mut p = Player::new(reel(&film));
         s.take_cues();
         p.take_cues();
         same(&s, &p, &format!("{name} at the start"));
@@ -129,7 +134,7 @@ fn playing_a_film_shows_what_running_the_simulation_shows() {
         }
         // Stepping and stepping back, as the clock's buttons do.
         let mut s = Sim::load(text).expect("loads");
-        let mut p = Player::new(Rc::clone(&film));
+        let mut p = Player::new(reel(&film));
         for i in 0..40 {
             match (s.next_event(), p.next_event()) {
                 (Some(a), Some(b)) if i % 5 != 4 => {
@@ -198,6 +203,10 @@ fn a_damaged_film_is_refused_without_a_panic() {
         let step = bytes.len() / 300 + 1;
         for n in (0..bytes.len()).step_by(step) {
             assert_eq!(decode(&bytes[..n]), None, "{name} cut at {n}");
+            assert!(
+                Reel::read(bytes[..n].to_vec()).is_none(),
+                "{name} cut at {n}"
+            );
         }
         let mut refused = 0;
         for i in (MAGIC.len()..bytes.len()).step_by(step) {
@@ -205,8 +214,10 @@ fn a_damaged_film_is_refused_without_a_panic() {
                 let mut b = bytes.clone();
                 b[i] ^= x;
                 // Either refused, or read as some other film (a changed number): never a panic.
+                let reel = Reel::read(b.clone());
                 if decode(&b).is_none() {
                     refused += 1;
+                    assert!(reel.is_none(), "{name}: changed at {i}, read as a reel");
                 }
             }
         }
@@ -243,21 +254,25 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
     let text = settle_core::scenario::presets::preset("poison-message").expect("a preset");
     let link = link(text).expect("a short run");
     assert!(link.starts_with("#f=") && !link.contains('&'), "{link}");
-    let (film, t) = from_link(&format!("{link}&t=5000"))
+    let (reel, t) = from_link(&format!("{link}&t=5000"))
         .expect("a film's link")
         .expect("reads");
     assert_eq!(t, 5_000);
-    assert_eq!(film, record(text, MAX_FRAMES).expect("records"));
+    let film = record(text, MAX_FRAMES).expect("records");
+    assert_eq!(
+        (reel.len(), &reel.head.export),
+        (film.frames.len(), &film.export)
+    );
     let (scenario, t) = scenario_of_link(&format!("{link}&t=7"))
         .expect("a film's link")
         .expect("reads");
     assert_eq!((scenario, t), (film.export, 7));
     assert!(is_link(&format!("{link}&t=1")));
-    assert_eq!(from_link("#s=abc&t=1"), None);
+    assert!(from_link("#s=abc&t=1").is_none());
     assert!(!is_link("#s=abc&t=1"));
     let cut = &link[..link.len() / 2];
     assert_eq!(
-        from_link(cut),
+        from_link(cut).map(|r| r.map(|_| ())),
         Some(Err("this embed's film is damaged".to_string()))
     );
     assert!(from_link("#f=***").is_some_and(|r| r.is_err()));
@@ -283,7 +298,7 @@ fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
     sim.advance_to(Instant::from_millis(4_000));
     let export = sim.export();
     let film = Rc::new(record(&export, LINK_MAX_FRAMES).expect("records"));
-    let mut p = Player::new(Rc::clone(&film));
+    let mut p = Player::new(reel(&film));
     let mut s = Sim::load(&export).expect("loads");
     s.take_cues();
     p.take_cues();
@@ -301,4 +316,31 @@ fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
         !own.busy.contains(&2_500),
         "the preset alone does nothing then"
     );
+}
+
+/// A reel keeps few frames whole and reads the others again from the bytes: each of a long
+/// film's frames read that way, from the nearest whole one or from the one before, is the
+/// recorded frame.
+#[test]
+fn a_reel_reads_every_frame_as_it_was_recorded() {
+    for name in ["send-modes", "poison-message"] {
+        let text = settle_core::scenario::presets::preset(name).expect("a preset");
+        let film = record(text, MAX_FRAMES).expect("records");
+        let reel = Reel::read(encode(&film)).expect("reads");
+        assert_eq!(reel.len(), film.frames.len());
+        assert!(reel.kept.len() <= film.frames.len() / KEEP_EVERY + 1);
+        let mut last = reel.frame(0).expect("frame 0");
+        assert_eq!(last, film.frames[0]);
+        for (k, f) in film.frames.iter().enumerate().skip(1) {
+            assert_eq!(
+                reel.frame(k).as_ref(),
+                Some(f),
+                "{name}: frame {k} from a kept one"
+            );
+            last = reel.next(k, &last).expect("reads on");
+            assert_eq!(&last, f, "{name}: frame {k} from the one before");
+            assert_eq!(reel.frame_at(f.at_ms), k, "{name}: frame {k}'s instant");
+        }
+    }
+    assert!(Reel::read(Vec::new()).is_none());
 }
