@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { busyHour, ink, link, scenario } from './fixtures/playground';
+import { busyHour, differing, ink, link, scenario } from './fixtures/playground';
 
 // The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
@@ -127,30 +127,6 @@ test('the viewer fetches none of the playground and shows, moment by moment, wha
   expect(simulated.filter((u) => /settle-(web|film)|\.film$/.test(u))).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-/** How many pixels of two screenshots of one size differ visibly (`n`), of how many (`of`). */
-async function differing(page: Page, a: Buffer, b: Buffer) {
-  return page.evaluate(async ([x, y]) => {
-    const read = async (b64: string) => {
-      const img = new Image();
-      img.src = 'data:image/png;base64,' + b64;
-      await img.decode();
-      const c = document.createElement('canvas');
-      [c.width, c.height] = [img.naturalWidth, img.naturalHeight];
-      const cx = c.getContext('2d')!;
-      cx.drawImage(img, 0, 0);
-      return cx.getImageData(0, 0, c.width, c.height);
-    };
-    const [p, q] = [await read(x), await read(y)];
-    if (p.width !== q.width || p.height !== q.height) return { n: Infinity, of: 0 };
-    let n = 0;
-    for (let i = 0; i < p.data.length; i += 4) {
-      const d = Math.abs(p.data[i] - q.data[i]) + Math.abs(p.data[i + 1] - q.data[i + 1]) + Math.abs(p.data[i + 2] - q.data[i + 2]);
-      if (d > 30) n++;
-    }
-    return { n, of: p.width * p.height };
-  }, [a.toString('base64'), b.toString('base64')]);
-}
 
 /** The stage's picture and the page's text, once the stage has painted and stands still. */
 async function picture(page: Page) {
