@@ -25,6 +25,10 @@
 //              receive again every 5 s (the issue's figure), at 1× and at 100×.
 //   busy-10k   10,000 messages (a pipelined sender), 50 automated workers processing 4 at a
 //              time for 20–40 s each, at 1× and at 100×.
+//   embed      a URL that names an embed itself (`…/view.html?embed&autoplay=1&preset=…`,
+//              `--only embed`): it plays as its address says, at 1× and at 100× (`&speed=`
+//              added). Compare a preset's film with the simulating viewer by giving both URLs,
+//              the second with `&film=0`.
 //   baseline   not the playground: a page whose animation frames move one small square on a
 //              canvas (`--only baseline`). What this browser on this machine reaches with next to
 //              no work per frame: the ceiling for the fps and the floor for the frame cost the
@@ -263,8 +267,8 @@ let x = 0;
 </script>`);
 
 const runs = [];
-for (const name of ['load-1k', 'busy-10k', 'baseline']) {
-  if (only ? only !== name : name === 'baseline') continue;
+for (const name of ['load-1k', 'busy-10k', 'embed', 'baseline']) {
+  if (only ? only !== name : name === 'baseline' || name === 'embed') continue;
   for (const speed of name === 'baseline' ? ['1×'] : ['1×', '100×']) {
     if (!speedOnly || speedOnly === speed.replace('×', 'x')) runs.push([name, speed]);
   }
@@ -289,6 +293,9 @@ if (fromDir) {
     page.on('pageerror', (e) => errors.push(e.message));
     if (name === 'baseline') {
       await page.goto(BASELINE);
+    } else if (name === 'embed') {
+      await page.goto(`${url}&speed=${parseFloat(speed)}`);
+      await page.locator('canvas.stage').waitFor();
     } else {
       await page.goto(link(url, name === 'load-1k' ? load1k() : busy10k()));
       await page.getByRole('heading', { name: 'Settle', level: 1 }).waitFor();
