@@ -138,12 +138,6 @@ pub fn link(text: &str) -> Result<String, String> {
     Ok(format!("#f={}", crate::share::encode(&bytes)))
 }
 
-/// Whether the fragment is an embed's link with a film ([`link`]).
-#[must_use]
-pub fn is_link(hash: &str) -> bool {
-    crate::share::parts(hash, "f").is_some()
-}
-
 /// The film and the position an embed's link carries ([`link`]); `None` when the fragment is
 /// not a film's.
 #[must_use]
@@ -359,17 +353,19 @@ pub fn encode(f: &Film) -> Vec<u8> {
 /// Reads a film; `None` when the bytes are not one (another version, cut short).
 #[must_use]
 pub fn decode(bytes: &[u8]) -> Option<Film> {
-    let mut r = R {
-        b: bytes.strip_prefix(MAGIC)?,
-        i: 0,
-    };
-    let (mut film, n) = read_head(&mut r)?;
-    let empty = Frame::empty();
-    for _ in 0..n {
-        let frame = read_frame(&mut r, film.frames.last().unwrap_or(&empty))?;
-        film.frames.push(frame);
+    let reel = Reel::read(bytes.to_vec())?;
+    let mut frames: Vec<Frame> = Vec::with_capacity(reel.len());
+    for k in 0..reel.len() {
+        let frame = match frames.last() {
+            Some(prev) => reel.next(k, prev)?,
+            None => reel.frame(0)?,
+        };
+        frames.push(frame);
     }
-    (r.i == r.b.len()).then_some(film)
+    Some(Film {
+        frames,
+        ..reel.head
+    })
 }
 
 /// Everything before the frames (the film with none), and how many frames follow.

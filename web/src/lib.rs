@@ -888,9 +888,7 @@ fn initial() -> Initial {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    // An embed's link with a film (`film::link`) carries the scenario too.
-    let link = film::scenario_of_link(&hash).or_else(|| share::parse_fragment(&hash));
-    match link {
+    match share::scenario_link(&hash) {
         Some(Ok((text, t))) => match Sim::load(&text) {
             Ok(sim) => {
                 let said = format!("Opened a shared scenario at {}.", Instant::from_millis(t));
@@ -935,7 +933,7 @@ pub async fn fetch_for_address() {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    if share::parse_fragment(&hash).is_some() || film::is_link(&hash) {
+    if share::scenario_link(&hash).is_some() {
         return;
     }
     if let Some(name) = query_param("preset") {

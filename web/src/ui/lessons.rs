@@ -106,7 +106,7 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        match share::parse_fragment(&hash) {
+        match share::scenario_link(&hash) {
             None => {}
             Some(Err(e)) => ctx.tell("top", format!("This link was not loaded: {e}"), true),
             Some(Ok((text, t))) => match Sim::load(&text) {
