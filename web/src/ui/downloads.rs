@@ -63,9 +63,24 @@ fn on_worker_message(e: web_sys::MessageEvent) {
     }
 }
 
-/// Sends a request to the worker (created on first use); replies go to `asker`'s `on_reply`
-/// (the latest it gave).
-pub(super) fn request(asker: &'static str, msg: JsValue, on_reply: Reply) -> Result<(), JsValue> {
+/// Asks the worker (created on first use) to make `kind` from `scenario`, as request `id`;
+/// replies go to `asker`'s `on_reply` (the latest it gave), which takes its own by their id.
+pub(super) fn ask(
+    asker: &'static str,
+    id: JsValue,
+    kind: &str,
+    scenario: &str,
+    on_reply: Reply,
+) -> Result<(), JsValue> {
+    let msg = js_sys::Object::new();
+    for (k, v) in [
+        ("id", id),
+        ("kind", JsValue::from_str(kind)),
+        ("scenario", JsValue::from_str(scenario)),
+    ] {
+        let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
+    }
+    let msg: JsValue = msg.into();
     HELPER.with(|h| {
         let mut h = h.borrow_mut();
         if h.is_none() {
@@ -145,15 +160,13 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
         let (text, title) = ctx.read(|s: &Sim| (s.export(), s.title().to_string()));
         let id = next_id.get_value().wrapping_add(1);
         next_id.set_value(id);
-        let msg = js_sys::Object::new();
-        for (k, v) in [
-            ("id", JsValue::from(id)),
-            ("kind", JsValue::from_str(kind.kind)),
-            ("scenario", JsValue::from_str(&text)),
-        ] {
-            let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
-        }
-        match request("downloads", msg.into(), Rc::new(on_reply)) {
+        match ask(
+            "downloads",
+            JsValue::from(id),
+            kind.kind,
+            &text,
+            Rc::new(on_reply),
+        ) {
             Ok(()) => {
                 pending.set_value(Some((id, kind, file_stem(&title))));
                 busy.set(Some(kind.kind));

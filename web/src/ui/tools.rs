@@ -84,17 +84,9 @@ fn film_snippet(
     text: &str,
     t: u64,
 ) {
-    use wasm_bindgen::JsValue;
     thread_local!(static ASKED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
     let id = format!("embed-{}", ASKED.with(|a| a.replace(a.get() + 1)));
-    let msg = js_sys::Object::new();
-    for (k, v) in [
-        ("id", JsValue::from_str(&id)),
-        ("kind", JsValue::from_str(crate::artifacts::FILM_LINK)),
-        ("scenario", JsValue::from_str(text)),
-    ] {
-        let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
-    }
+    let asked = wasm_bindgen::JsValue::from_str(&id);
     let on_reply = move |e: web_sys::MessageEvent| {
         let data = e.data();
         let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
@@ -111,7 +103,13 @@ fn film_snippet(
             snippet.set(Some((shown.0.clone(), format!("{link}&t={t}"))));
         }
     };
-    let _ = super::downloads::request("embed", msg.into(), std::rc::Rc::new(on_reply));
+    let _ = super::downloads::ask(
+        "embed",
+        asked,
+        crate::artifacts::FILM_LINK,
+        text,
+        std::rc::Rc::new(on_reply),
+    );
 }
 
 /// The one-line embed for a scenario (`target`: [`embed_target`]) plus the optional
