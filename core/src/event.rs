@@ -196,6 +196,8 @@ pub enum EventKind {
         by: ClientId,
         /// h after the release.
         delivery_count: u32,
+        /// Where it was locked: the dead-letter queue's releases never count.
+        sub_queue: SubQueue,
     },
     /// A lock was lost by an entity update; the message was released. (Before v1.1 of the
     /// format a close or disconnect also released locks; now see [`Self::LinkClosed`].)
@@ -210,6 +212,8 @@ pub enum EventKind {
         cause: LockLossCause,
         /// h after the release.
         delivery_count: u32,
+        /// Where it was locked: the dead-letter queue's releases never count.
+        sub_queue: SubQueue,
     },
     /// Completed: removed from the entity.
     Completed {
@@ -230,6 +234,8 @@ pub enum EventKind {
         by: ClientId,
         /// h after the abandon.
         delivery_count: u32,
+        /// Where it was locked: the dead-letter queue's releases never count.
+        sub_queue: SubQueue,
     },
     /// Deferred: set aside for ReceiveDeferred, h+1.
     Deferred {

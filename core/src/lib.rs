@@ -67,8 +67,8 @@ pub use config::{BASIC_MAX_TTL, ConfigError, QueueConfig, QueuePatch, Tier};
 pub use error::{Error, ErrorKind, text};
 pub use event::{DeadLetterCause, Event, EventKind, LockLossCause, StillLocked};
 pub use message::{
-    ClientId, LockToken, MessageState, MessageView, Meta, NewMessage, PropValue, Properties,
-    ReceiveMode, SubQueue, Text,
+    ClientId, DEAD_LETTER_ERROR_DESCRIPTION, DEAD_LETTER_REASON, LockToken, MessageState,
+    MessageView, Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text,
 };
 pub use queue::{
     Counters, Glance, LinkOptions, Listing, LockInfo, PEEK_MAX, Queue, SendOutcome, SessionHold,

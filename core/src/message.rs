@@ -23,6 +23,11 @@ pub enum PropValue {
     Bool(bool),
 }
 
+/// The application property the broker writes on every message it dead-letters: why.
+pub const DEAD_LETTER_REASON: &str = "DeadLetterReason";
+/// The application property the broker writes on a dead-lettered message that has a description.
+pub const DEAD_LETTER_ERROR_DESCRIPTION: &str = "DeadLetterErrorDescription";
+
 /// Application properties, in key order (deterministic).
 pub type Properties = Rc<BTreeMap<Text, PropValue>>;
 
@@ -244,6 +249,16 @@ pub(crate) enum Place {
     Main,
     DeadLetter,
     Scheduled,
+}
+
+impl Place {
+    /// The sub-queue a message here is received from (a scheduled one is the main queue's).
+    pub(crate) fn sub_queue(self) -> SubQueue {
+        match self {
+            Self::DeadLetter => SubQueue::DeadLetter,
+            Self::Main | Self::Scheduled => SubQueue::Main,
+        }
+    }
 }
 
 /// A message lock as the broker holds it.

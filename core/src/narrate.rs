@@ -30,8 +30,12 @@ fn failure(kind: &EventKind) -> Option<(u64, &'static str)> {
     }
 }
 
-/// Where a released message went, looking ahead in the same batch.
-fn fate(events: &[Event], seq: u64) -> &'static str {
+/// Where a message released in the main queue went, looking ahead in the same batch (in the
+/// dead-letter queue, [`count_after`] says it).
+fn fate(sub_queue: SubQueue, events: &[Event], seq: u64) -> &'static str {
+    if sub_queue == SubQueue::DeadLetter {
+        return "";
+    }
     for e in events {
         match &e.kind {
             EventKind::DeadLettered { seq: s, .. } if *s == seq => return "",
@@ -40,6 +44,17 @@ fn fate(events: &[Event], seq: u64) -> &'static str {
         }
     }
     " It is available again."
+}
+
+/// How a release left the delivery count: in the main queue it counts towards
+/// MaxDeliveryCount; in the dead-letter queue nothing counts (format v1.2).
+fn count_after(sub_queue: SubQueue, delivery_count: u32, n: u32) -> String {
+    match sub_queue {
+        SubQueue::Main => format!("delivery count {delivery_count} of {n}"),
+        SubQueue::DeadLetter => format!(
+            "it stays in the dead-letter queue with delivery count {delivery_count}, as nothing there counts"
+        ),
+    }
 }
 
 /// A link ended while the broker held locks for it: nothing is released yet (format v1.1).
@@ -184,10 +199,22 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                 id,
                 by,
                 delivery_count,
+                sub_queue: SubQueue::Main,
             } => format!(
                 "{id}'s lock expired before {} settled it; that counts as a failed delivery ({delivery_count} of {n}).{}",
                 name(*by),
-                fate(later, *seq)
+                fate(SubQueue::Main, later, *seq)
+            ),
+            EventKind::LockExpired {
+                id,
+                by,
+                delivery_count,
+                sub_queue: SubQueue::DeadLetter,
+                ..
+            } => format!(
+                "{id}'s lock expired before {} settled it; {}.",
+                name(*by),
+                count_after(SubQueue::DeadLetter, *delivery_count, n)
             ),
             EventKind::LockLost {
                 seq,
@@ -195,6 +222,7 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                 by,
                 cause,
                 delivery_count,
+                sub_queue,
             } => {
                 let how = match cause {
                     LockLossCause::Closed => "closed its receiver",
@@ -202,9 +230,10 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                     LockLossCause::EntityUpdated => "held it while the queue's settings changed",
                 };
                 format!(
-                    "{} {how}, so its lock on {id} is gone; delivery count {delivery_count} of {n}.{}",
+                    "{} {how}, so its lock on {id} is gone; {}.{}",
                     name(*by),
-                    fate(later, *seq)
+                    count_after(*sub_queue, *delivery_count, n),
+                    fate(*sub_queue, later, *seq)
                 )
             }
             EventKind::Completed { id, by, .. } => {
@@ -218,10 +247,12 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                 id,
                 by,
                 delivery_count,
+                sub_queue,
             } => format!(
-                "{} abandoned {id}: delivery count {delivery_count} of {n}.{}",
+                "{} abandoned {id}: {}.{}",
                 name(*by),
-                fate(later, *seq)
+                count_after(*sub_queue, *delivery_count, n),
+                fate(*sub_queue, later, *seq)
             ),
             EventKind::Deferred {
                 seq,
@@ -242,28 +273,30 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                         .find_map(|p| failure(&p.kind).filter(|(s, _)| s == seq))
                         .map_or("failed", |(_, how)| how);
                     format!(
-                        "{id} → dead-letter queue: its {} delivery {how} and MaxDeliveryCount is {max} (reason MaxDeliveryCountExceeded).",
+                        "{id} → dead-letter queue: its {} delivery {how} and MaxDeliveryCount is {max} (application property DeadLetterReason: MaxDeliveryCountExceeded).",
                         ordinal(*max)
                     )
                 }
                 DeadLetterCause::TtlExpired => format!(
-                    "{id} → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (reason TTLExpiredException)."
+                    "{id} → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (application property DeadLetterReason: TTLExpiredException)."
                 ),
                 DeadLetterCause::Explicit {
                     reason,
                     description,
                 } => {
                     let who = by.map_or("The broker", name);
-                    let mut s = format!("{who} dead-lettered {id}");
-                    match reason {
-                        Some(r) => s.push_str(&format!(" with reason \"{r}\"")),
-                        None => s.push_str(" without a reason"),
+                    match (reason, description) {
+                        (None, None) => format!("{who} dead-lettered {id} without a reason."),
+                        (Some(r), None) => format!(
+                            "{who} dead-lettered {id}; its application property DeadLetterReason says \"{r}\"."
+                        ),
+                        (None, Some(d)) => format!(
+                            "{who} dead-lettered {id}; its application property DeadLetterErrorDescription says \"{d}\"."
+                        ),
+                        (Some(r), Some(d)) => format!(
+                            "{who} dead-lettered {id}; its application properties DeadLetterReason and DeadLetterErrorDescription say \"{r}\" and \"{d}\"."
+                        ),
                     }
-                    if let Some(d) = description {
-                        s.push_str(&format!(" (\"{d}\")"));
-                    }
-                    s.push('.');
-                    s
                 }
             },
             EventKind::Expired { id, .. } => format!(
@@ -531,7 +564,8 @@ mod tests {
                 seq: 1,
                 id: id("m1"),
                 by: R1,
-                delivery_count: 1
+                delivery_count: 1,
+                sub_queue: SubQueue::Main,
             }),
             "R1 abandoned m1: delivery count 1 of 3. It is available again."
         );
@@ -553,6 +587,7 @@ mod tests {
             id: id("m1"),
             by: R1,
             delivery_count: 1,
+            sub_queue: SubQueue::Main,
         };
         assert_eq!(
             line(expired.clone()),
@@ -582,6 +617,7 @@ mod tests {
                 id: id("m1"),
                 by: R1,
                 delivery_count: 3,
+                sub_queue: SubQueue::Main,
             },
             EventKind::DeadLettered {
                 seq: 1,
@@ -595,7 +631,7 @@ mod tests {
             out,
             [
                 "R1 abandoned m1: delivery count 3 of 3.",
-                "m1 → dead-letter queue: its 3rd delivery was abandoned and MaxDeliveryCount is 3 (reason MaxDeliveryCountExceeded)."
+                "m1 → dead-letter queue: its 3rd delivery was abandoned and MaxDeliveryCount is 3 (application property DeadLetterReason: MaxDeliveryCountExceeded)."
             ]
         );
         // After a lock expiry; and the count is the one in force when it happened.
@@ -605,6 +641,7 @@ mod tests {
                 id: id("m1"),
                 by: R1,
                 delivery_count: 2,
+                sub_queue: SubQueue::Main,
             },
             EventKind::DeadLettered {
                 seq: 1,
@@ -616,7 +653,7 @@ mod tests {
         ]);
         assert_eq!(
             out[1],
-            "m1 → dead-letter queue: its 2nd delivery ran out of lock time and MaxDeliveryCount is 2 (reason MaxDeliveryCountExceeded)."
+            "m1 → dead-letter queue: its 2nd delivery ran out of lock time and MaxDeliveryCount is 2 (application property DeadLetterReason: MaxDeliveryCountExceeded)."
         );
     }
 
@@ -630,7 +667,7 @@ mod tests {
                 cause: DeadLetterCause::TtlExpired,
                 delivery_count: 0
             }),
-            "m1 → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (reason TTLExpiredException)."
+            "m1 → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (application property DeadLetterReason: TTLExpiredException)."
         );
         assert_eq!(
             line(EventKind::DeadLettered {
@@ -643,7 +680,7 @@ mod tests {
                 },
                 delivery_count: 0
             }),
-            "R1 dead-lettered m1 with reason \"Bad\" (\"no stock\")."
+            "R1 dead-lettered m1; its application properties DeadLetterReason and DeadLetterErrorDescription say \"Bad\" and \"no stock\"."
         );
         // An explicit reason that reads like the broker's is still the receiver's.
         assert_eq!(
@@ -657,7 +694,7 @@ mod tests {
                 },
                 delivery_count: 0
             }),
-            "R1 dead-lettered m1 with reason \"MaxDeliveryCountExceeded\"."
+            "R1 dead-lettered m1; its application property DeadLetterReason says \"MaxDeliveryCountExceeded\"."
         );
         assert_eq!(
             line(EventKind::DeadLettered {
@@ -675,6 +712,55 @@ mod tests {
     }
 
     #[test]
+    fn releases_in_the_dead_letter_queue_say_that_nothing_counts_there() {
+        let dlq = SubQueue::DeadLetter;
+        assert_eq!(
+            line(EventKind::Abandoned {
+                seq: 1,
+                id: id("m1"),
+                by: R1,
+                delivery_count: 0,
+                sub_queue: dlq,
+            }),
+            "R1 abandoned m1: it stays in the dead-letter queue with delivery count 0, as nothing there counts."
+        );
+        assert_eq!(
+            line(EventKind::LockExpired {
+                seq: 1,
+                id: id("m1"),
+                by: R1,
+                delivery_count: 0,
+                sub_queue: dlq,
+            }),
+            "m1's lock expired before R1 settled it; it stays in the dead-letter queue with delivery count 0, as nothing there counts."
+        );
+        assert_eq!(
+            line(EventKind::LockLost {
+                seq: 1,
+                id: id("m1"),
+                by: R1,
+                cause: LockLossCause::EntityUpdated,
+                delivery_count: 0,
+                sub_queue: dlq,
+            }),
+            "R1 held it while the queue's settings changed, so its lock on m1 is gone; it stays in the dead-letter queue with delivery count 0, as nothing there counts."
+        );
+        assert_eq!(
+            line(EventKind::DeadLettered {
+                seq: 1,
+                id: id("m1"),
+                by: Some(R1),
+                cause: DeadLetterCause::Explicit {
+                    reason: None,
+                    description: Some(id("why"))
+                },
+                delivery_count: 0
+            }),
+            "R1 dead-lettered m1; its application property DeadLetterErrorDescription says \"why\"."
+        );
+    }
+
+    #[test]
     fn an_entity_update_loses_locks() {
         assert_eq!(
             line(EventKind::LockLost {
@@ -682,7 +768,8 @@ mod tests {
                 id: id("m1"),
                 by: R1,
                 cause: LockLossCause::EntityUpdated,
-                delivery_count: 1
+                delivery_count: 1,
+                sub_queue: SubQueue::Main,
             }),
             "R1 held it while the queue's settings changed, so its lock on m1 is gone; delivery count 1 of 3. It is available again."
         );

@@ -82,12 +82,6 @@ struct Model {
     link_gone: BTreeSet<u64>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Why {
-    Abandon,
-    Expire,
-}
-
 impl Model {
     fn ttl_expire(&mut self, seq: u64) {
         if self.dlq_on_exp {
@@ -98,7 +92,7 @@ impl Model {
     }
 
     /// A lock ends without settlement.
-    fn release(&mut self, seq: u64, why: Why) {
+    fn release(&mut self, seq: u64) {
         let m = self.msgs.get_mut(&seq).unwrap();
         match m.p {
             P::Locked { .. } => {
@@ -115,12 +109,9 @@ impl Model {
                 m.h += 1;
                 m.p = if m.h >= self.n { P::Dlq } else { P::Deferred };
             }
-            P::DlqLocked { .. } => {
-                if why == Why::Abandon {
-                    m.h += 1;
-                }
-                m.p = P::Dlq;
-            }
+            // Nothing in the dead-letter queue counts: neither an abandon (format v1.2) nor
+            // an expiry.
+            P::DlqLocked { .. } => m.p = P::Dlq,
             _ => unreachable!("release of an unlocked message"),
         }
     }
@@ -148,7 +139,7 @@ impl Model {
                 m.expires = self.ttl.map(|ttl| when + ttl);
                 self.msgs.insert(new, m);
             } else {
-                self.release(seq, Why::Expire);
+                self.release(seq);
             }
         }
         self.now = t;
@@ -449,7 +440,7 @@ fn run(
                     }
                     Action::Abandon { .. } => {
                         prop_assert_eq!(res, Ok(()));
-                        m.release(d.seq, Why::Abandon);
+                        m.release(d.seq);
                     }
                     Action::DeadLetter { .. } if in_dlq => {
                         prop_assert_eq!(res, Err(ErrorKind::InvalidOperation));

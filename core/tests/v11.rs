@@ -626,8 +626,9 @@ fn a_plain_receiver_reads_and_completes_the_dead_letter_queue_of_a_session_queue
     assert_eq!(h.renew("D", "a1"), Ok(10_000 + LD));
     h.complete("D", "a1").unwrap();
     h.abandon("D", "b1").unwrap();
-    assert_eq!(h.find("b1").delivery_count, 1);
-    assert_eq!(h.recv_dlq("D")[0].delivery_count, 2);
+    // An abandon in the dead-letter queue does not count (format v1.2).
+    assert_eq!(h.find("b1").delivery_count, 0);
+    assert_eq!(h.recv_dlq("D")[0].delivery_count, 1);
     h.defer("D", "b1").unwrap();
     let back = h
         .op(

@@ -513,11 +513,7 @@ impl Queue {
             dead_letter_reason: m.dl_reason.clone(),
             dead_letter_description: m.dl_desc.clone(),
             properties: m.props.clone(),
-            sub_queue: if m.place == Place::DeadLetter {
-                SubQueue::DeadLetter
-            } else {
-                SubQueue::Main
-            },
+            sub_queue: m.place.sub_queue(),
             meta: m.meta.clone(),
         }
     }

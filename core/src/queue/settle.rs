@@ -5,7 +5,10 @@ use super::clients::sub_index;
 use super::{Queue, Timer, bump, token_seq};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{DeadLetterCause, EventKind, LockLossCause};
-use crate::message::{ClientId, Lock, LockToken, Place, Properties, SubQueue, Text};
+use crate::message::{
+    ClientId, DEAD_LETTER_ERROR_DESCRIPTION, DEAD_LETTER_REASON, Lock, LockToken, Place, PropValue,
+    Properties, SubQueue, Text,
+};
 use crate::time::Instant;
 use alloc::rc::Rc;
 
@@ -68,11 +71,7 @@ impl Queue {
         } else {
             self.timers.remove(lock.until, Timer::Lock(seq));
         }
-        let sub = if self.msgs[&seq].place == Place::DeadLetter {
-            SubQueue::DeadLetter
-        } else {
-            SubQueue::Main
-        };
+        let sub = self.msgs[&seq].place.sub_queue();
         let c = self.client_mut(lock.holder);
         c.locks.remove(&seq);
         if lock.buffered
@@ -101,15 +100,12 @@ impl Queue {
     pub(super) fn release(&mut self, seq: u64, by: ClientId, how: Release) {
         self.unlock(seq);
         let m = self.msgs.get_mut(&seq).expect("invariant: exists");
-        let in_dlq = m.place == Place::DeadLetter;
-        // Explicit abandon always counts; expiry and loss do not count inside the DLQ
-        // (azure-sdk-for-net#53437); a graceful session close never counts (§2.4).
-        let counts = match how {
-            Release::Abandon => true,
-            Release::Expire | Release::Lost(_) => !in_dlq,
-            Release::SessionClose => false,
-        };
-        if counts {
+        // Nothing inside the dead-letter queue counts towards MaxDeliveryCount: neither an
+        // abandon there (format v1.2 correction: the JavaScript SDK's live test "Abandon a
+        // message received from dead letter queue") nor an expiry or loss
+        // (azure-sdk-for-net#53437). A graceful session close never counts (§2.4).
+        let sub_queue = m.place.sub_queue();
+        if sub_queue == SubQueue::Main && !matches!(how, Release::SessionClose) {
             m.h = m.h.saturating_add(1);
         }
         let (id, h) = (m.id.clone(), m.h);
@@ -119,12 +115,14 @@ impl Queue {
                 id,
                 by,
                 delivery_count: h,
+                sub_queue,
             }),
             Release::Expire => self.emit(EventKind::LockExpired {
                 seq,
                 id,
                 by,
                 delivery_count: h,
+                sub_queue,
             }),
             Release::Lost(cause) => self.emit(EventKind::LockLost {
                 seq,
@@ -132,6 +130,7 @@ impl Queue {
                 by,
                 cause,
                 delivery_count: h,
+                sub_queue,
             }),
             Release::SessionClose => {}
         }
@@ -183,6 +182,20 @@ impl Queue {
         m.set_aside = false;
         m.dl_reason = cause.reason().map(Text::from);
         m.dl_desc = cause.description().map(|d| Text::from(&*d));
+        // The broker writes both into the application properties too, after any the receiver
+        // gave (semantics.md §1.2; format v1.2 correction: the Python SDK's live tests read
+        // `application_properties[b'DeadLetterReason']`).
+        if m.dl_reason.is_some() || m.dl_desc.is_some() {
+            let props = Rc::make_mut(&mut m.props);
+            for (key, value) in [
+                (DEAD_LETTER_REASON, &m.dl_reason),
+                (DEAD_LETTER_ERROR_DESCRIPTION, &m.dl_desc),
+            ] {
+                if let Some(v) = value {
+                    props.insert(key.into(), PropValue::Str(v.clone()));
+                }
+            }
+        }
         let (id, h) = (m.id.clone(), m.h);
         bump(&mut self.counters.dead_lettered);
         self.emit(EventKind::DeadLettered {
@@ -214,8 +227,9 @@ impl Queue {
         Ok(())
     }
 
-    /// T8/T15/T23: abandons: the lock is released, the delivery count goes up by one, and the
-    /// message returns (or is dead-lettered by MaxDeliveryCount, or expires).
+    /// T8/T15/T23: abandons: the lock is released, the delivery count goes up by one (not in
+    /// the dead-letter queue, where nothing counts), and the message returns (or is
+    /// dead-lettered by MaxDeliveryCount, or expires).
     ///
     /// # Errors
     /// `MessageLockLost`.

@@ -19,6 +19,7 @@ use super::artifact::{ArtifactError, Ended, drive, secs, target_of, ttl_possible
 use super::{Record, Scenario};
 use crate::error::Error;
 use crate::event::{Event, EventKind, LockLossCause};
+use crate::message::SubQueue;
 use crate::world::{Op, Outcome, Target, World};
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -819,6 +820,7 @@ impl Story {
                 id,
                 by,
                 delivery_count,
+                sub_queue,
             } => {
                 let Some(m) = self.msg_of(p, *seq) else {
                     return;
@@ -829,9 +831,19 @@ impl Story {
                     self.mark(l, t, Icon::LockExpired, Some(s), String::new());
                 }
                 let n = self.places[p].max_delivery;
+                let counted = match sub_queue {
+                    SubQueue::Main => format!("a failed delivery ({delivery_count} of {n})"),
+                    SubQueue::DeadLetter => {
+                        format!("in the dead-letter queue nothing counts ({delivery_count})")
+                    }
+                };
                 self.moment(
                     t,
-                    format!("{id}{}: {}'s lock expired before it settled; a failed delivery ({delivery_count} of {n}).", self.of_place(p, "in"), name(*by)),
+                    format!(
+                        "{id}{}: {}'s lock expired before it settled; {counted}.",
+                        self.of_place(p, "in"),
+                        name(*by)
+                    ),
                 );
                 self.release(m, t, from);
             }

@@ -61,6 +61,26 @@ test('poison message: captions at their times, pauses, the summary and figures o
   for (const [i, f] of want.figures.entries()) await expect(figures.nth(i)).toHaveText(`${f.value}${f.label}`);
 });
 
+test('dead-letter with a reason: the pausing caption shows where code reads the reason, as an application property', async ({ page }) => {
+  const want = cliLesson('explicit-dead-letter');
+  const stop = want.notes.find((n) => n.pause)!;
+  expect(stop.text).toContain("msg.application_properties[b'DeadLetterReason']");
+  expect(stop.text).toContain('message.DeadLetterReason');
+  const p = await openLesson(page, 'explicit-dead-letter');
+  await p.clockButton('Play');
+  await p.runFor(Math.ceil(stop.at / want.speed) + 400);
+  await expect(p.button(p.clock(), 'Play')).toBeVisible();
+  await expect(caption(page)).toHaveText(stop.text);
+  // And the inspector shows that property on the message in the dead-letter queue.
+  // The stage's text mirror shows itself to keyboard focus, as to a keyboard user.
+  const inspect = p.laneItems('Dead-letter queue').first().getByRole('button');
+  await inspect.focus();
+  await inspect.press('Enter');
+  const app = p.inspector().locator('dl[aria-labelledby]');
+  await expect(app.getByRole('term')).toHaveText(['DeadLetterErrorDescription', 'DeadLetterReason']);
+  await expect(app.getByRole('definition').nth(1)).toHaveText('ValidationFailed');
+});
+
 test('send modes: a caption at 80 ms in slow time, and 8,000 / 80 / 800 ms shown big at the end', async ({ page }) => {
   const want = cliLesson('send-modes');
   expect(want.figures.map((f) => f.value)).toEqual(['8,000 ms', '80 ms', '800 ms']);
