@@ -233,7 +233,11 @@ pub struct Detail {
     pub id: String,
     /// The receiver that has it in hand (it can settle it, or learn that it cannot).
     pub held_by: Option<String>,
+    /// The broker's own properties of the message.
     pub fields: Vec<(&'static str, String)>,
+    /// Its application properties, in key order: the sender's, a receiver's changes, and
+    /// `DeadLetterReason` / `DeadLetterErrorDescription` once the broker dead-lettered it.
+    pub properties: Vec<(String, String)>,
 }
 
 /// Everything the page shows, for one frame.
@@ -1980,44 +1984,31 @@ impl Sim {
                 "SessionId",
                 m.session_id.as_ref().map_or_else(none, |s| s.to_string()),
             ),
-            (
-                "DeadLetterReason",
-                m.dead_letter_reason
-                    .as_ref()
-                    .map_or_else(none, |s| s.to_string()),
-            ),
-            (
-                "DeadLetterErrorDescription",
-                m.dead_letter_description
-                    .as_ref()
-                    .map_or_else(none, |s| s.to_string()),
-            ),
             ("Size", format!("{} bytes", m.size_bytes)),
             ("Body", m.body.to_string()),
         ];
         if let Some(at) = m.scheduled_enqueue {
             fields.insert(5, ("ScheduledEnqueueTime", t(at)));
         }
-        let props = if m.properties.is_empty() {
-            none()
-        } else {
-            m.properties
-                .iter()
-                .map(|(k, v)| match v {
-                    PropValue::Str(s) => format!("{k}={s}"),
-                    PropValue::Int(i) => format!("{k}={i}"),
-                    PropValue::Float(f) => format!("{k}={f}"),
-                    PropValue::Bool(b) => format!("{k}={b}"),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        fields.push(("Properties", props));
+        let properties = m
+            .properties
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    PropValue::Str(s) => s.to_string(),
+                    PropValue::Int(i) => i.to_string(),
+                    PropValue::Float(f) => f.to_string(),
+                    PropValue::Bool(b) => b.to_string(),
+                };
+                (k.to_string(), v)
+            })
+            .collect();
         Some(Detail {
             seq: key,
             id: m.id.to_string(),
             held_by: held.map(|(r, _)| r.clone()),
             fields,
+            properties,
         })
     }
 
@@ -3505,6 +3496,37 @@ mod tests {
     /// The trace `settle run` prints for a document, without its final record.
     fn cli_trace(text: &str) -> String {
         settle_core::scenario::trace(&parse(text).unwrap())
+    }
+
+    #[test]
+    fn the_inspector_lists_the_dead_letter_reason_among_the_application_properties() {
+        // poison-message: order-2 is dead-lettered at 10 s, its seq is 2.
+        let mut s = Sim::preset("poison-message").unwrap();
+        s.advance_to(Instant::from_millis(10_000));
+        s.select(Some(2));
+        let d = s
+            .snapshot()
+            .detail
+            .expect("order-2 in the dead-letter queue");
+        assert_eq!(d.id, "order-2");
+        assert_eq!(
+            d.properties,
+            [
+                (
+                    "DeadLetterErrorDescription".to_string(),
+                    "Message could not be consumed after 3 delivery attempts.".to_string()
+                ),
+                (
+                    "DeadLetterReason".to_string(),
+                    "MaxDeliveryCountExceeded".to_string()
+                ),
+            ]
+        );
+        // Not repeated among the broker's own fields.
+        assert!(!d.fields.iter().any(|(k, _)| k.starts_with("DeadLetter")));
+        // Before, it had none.
+        s.seek(Instant::from_millis(9_000));
+        assert_eq!(s.snapshot().detail.expect("order-2").properties, []);
     }
 
     #[test]

@@ -88,9 +88,13 @@ test('the send form: TTL, schedule and properties; the inspector shows every pro
   await p.button(p.heldItem('later'), 'Inspect later').click();
   const insp = p.inspector();
   await expect(insp.getByRole('heading')).toHaveText('Message later');
-  for (const text of ['SequenceNumber', '3', 'locked by R1', 'ScheduledEnqueueTime', 'kind=reminder, n=3', 'LockToken']) {
+  for (const text of ['SequenceNumber', '3', 'locked by R1', 'ScheduledEnqueueTime', 'LockToken']) {
     await expect(insp).toContainText(text);
   }
+  // The application properties, one row each.
+  const app = insp.locator('dl[aria-labelledby]');
+  await expect(app.getByRole('term')).toHaveText(['kind', 'n']);
+  await expect(app.getByRole('definition')).toHaveText(['reminder', '3']);
 });
 
 test('a send the form cannot build is refused where it happened', async ({ page }) => {

@@ -101,6 +101,34 @@ test('explicit dead-letter carries the reason and description the receiver gives
   await expect(dead).toContainText('delivery count 0');
 });
 
+test('the inspector lists the dead-letter reason among the application properties, and an abandon in the dead-letter queue does not count', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(sendAndReceive);
+  const r = await p.more('R1');
+  await r.getByLabel('Dead-letter reason').fill('BadFormat');
+  await r.getByLabel('Dead-letter description').fill('field x missing');
+  await p.settle('m1', 'Dead-letter');
+  // The stage's text mirror shows itself to keyboard focus, as to a keyboard user.
+  const inspect = p.laneItems('Dead-letter queue').first().getByRole('button');
+  await inspect.focus();
+  await inspect.press('Enter');
+  const insp = p.inspector();
+  await expect(insp.getByRole('heading')).toHaveText('Message m1');
+  await expect(insp.getByText('Application properties', { exact: true })).toBeVisible();
+  const list = insp.locator('dl[aria-labelledby]');
+  await expect(list.getByRole('term')).toHaveText(['DeadLetterErrorDescription', 'DeadLetterReason']);
+  await expect(list.getByRole('definition')).toHaveText(['field x missing', 'BadFormat']);
+  // The broker's own fields do not repeat them.
+  await expect(insp.locator('dl:not([aria-labelledby])').getByRole('term').filter({ hasText: /^DeadLetter/ })).toHaveCount(0);
+  // Received from the dead-letter queue, abandoned there, received again: delivery 1 both times.
+  await p.receive('R1', { dlq: true });
+  await expect(p.heldItem('m1')).toContainText('delivery 1');
+  await p.settle('m1', 'Abandon');
+  await expect(p.log()).toContainText('R1 abandoned m1: it stays in the dead-letter queue with delivery count 0, as nothing there counts.');
+  await p.receive('R1', { dlq: true });
+  await expect(p.heldItem('m1')).toContainText('delivery 1');
+});
+
 test('a message that just moved is highlighted where it arrived under reduced motion, instead of travelling', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const p = new Playground(page);

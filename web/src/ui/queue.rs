@@ -343,6 +343,15 @@ pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
                         <dt>{k}</dt><dd>{v}</dd>
                     }).collect_view())}
                 </dl>
+                <p class="props-head" id="app-props">"Application properties"</p>
+                <Show when=move || detail.with(|d| d.as_ref().is_some_and(|d| !d.properties.is_empty()))
+                    fallback=|| view! { <p class="empty">"None"</p> }>
+                    <dl class="props app" aria-labelledby="app-props">
+                        {move || detail.get().map(|d| d.properties.into_iter().map(|(k, v)| view! {
+                            <dt>{k}</dt><dd>{v}</dd>
+                        }).collect_view())}
+                    </dl>
+                </Show>
             </Show>
         </section>
     }
