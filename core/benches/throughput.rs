@@ -1,4 +1,4 @@
-//! Throughput of the core on the workload of `settle_core::workload` (issue 3's benchmark):
+//! Throughput of the core on the workload of `settle_core::workload`:
 //! events per second, and nanoseconds per event as the message count grows (the O(log n)
 //! check). A bare discrete-event loop on this machine is printed first for scale.
 //!

@@ -2,7 +2,7 @@
 //! in (the lesson list and the picker show them at once); their documents are not: the page
 //! fetches `presets/NAME.json` or `presets/compare/NAME.json` (Trunk copies `core/presets/`
 //! into the dist) when one is opened, and keeps it. A first visit downloads none of them
-//! (README, "Size and start-up"). Natively (the unit tests) the documents are settle-core's.
+//! (docs/perf/size.md). Natively (the unit tests) the documents are settle-core's.
 
 use std::cell::RefCell;
 

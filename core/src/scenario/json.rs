@@ -185,7 +185,7 @@ impl From<Vec<Self>> for J {
 /// `inf`, `infinity` or `nan` in any case, or digits with an optional point and exponent; the
 /// same correctly rounded value, `±inf` past the range), parsed by serde_json's float parser,
 /// which the scenario format needs anyway: the playground then carries one float parser and its
-/// tables instead of two (measured on the release dist: README, size).
+/// tables instead of two (measured on the release dist: docs/perf/size.md).
 #[must_use]
 pub fn parse_f64(s: &str) -> Option<f64> {
     let (negative, rest) = match s.as_bytes().first() {

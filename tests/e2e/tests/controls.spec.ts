@@ -6,7 +6,7 @@ test('play, pause and speed drive virtual time against real time', async ({ page
   await p.open(scenario([]));
   await expect(p.virtualTime()).resolves.toBe('0.000 s');
   await p.clockButton('Play');
-  // A running clock's readout follows ten times a second (issue 10's frame budget): it shows
+  // A running clock's readout follows ten times a second (the frame budget, docs/perf/frame-cost.md): it shows
   // the virtual time of at most 100 ms and a frame of real time ago.
   const shows = async (virtual: number, speed: number, within: number) => {
     const v = parseFloat(await p.virtualTime());
@@ -144,7 +144,7 @@ test('sessions: accept, ordered delivery under the session lock, SessionLockLost
 });
 
 test('while the clock runs the log shows its newest 40 lines and says how many more it shows when the clock stops', async ({ page }) => {
-  // Issue 10's frame budget: at 100× with 50 busy workers every one of 300 lines was new at
+  // The frame budget (docs/perf/frame-cost.md): at 100× with 50 busy workers every one of 300 lines was new at
   // each publication, rewritten twice a second below the box where nobody could read them.
   const p = new Playground(page);
   const script: unknown[] = Array.from({ length: 80 }, (_, i) => ({ at_ms: i * 10, do: 'send', by: 'S1', id: `m${i}` }));

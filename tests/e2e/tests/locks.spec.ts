@@ -215,7 +215,7 @@ test('rows follow their messages when an earlier one is settled: each row acts o
 
 test('while the clock runs, a lock bar scrolled into view shows the time left now', async ({ page }) => {
   // The bars are drawn outside the rows' reactive views, and while the clock runs only those
-  // on screen (issue 10's frame budget): one scrolled into view is brought up to date at once.
+  // on screen (the frame budget, docs/perf/frame-cost.md): one scrolled into view is brought up to date at once.
   await page.setViewportSize({ width: 1280, height: 800 });
   const names = Array.from({ length: 12 }, (_, i) => `R${i + 1}`);
   const script: unknown[] = names.map((_, i) => ({ at_ms: 0, do: 'send', by: 'S1', id: `m${i + 1}` }));
@@ -239,7 +239,7 @@ test('while the clock runs, a lock bar scrolled into view shows the time left no
 });
 
 test('the queue card off screen follows a running clock only every few publications, and at once when it comes into view', async ({ page }) => {
-  // Issue 10's frame budget: patching lists nobody can see was much of each publication. The
+  // The frame budget (docs/perf/frame-cost.md): patching lists nobody can see was much of each publication. The
   // card below the receivers is off screen at 1280x800; the stage above shows the same story.
   await page.setViewportSize({ width: 1280, height: 800 });
   const p = new Playground(page);

@@ -305,7 +305,7 @@ async function domChanges(page: Page, s: ReturnType<typeof scenario>) {
 
 test('a running clock\'s readouts are painted off the main thread ten times a second, their text follows the publications; the timeline follows without relayout', async ({ page, context }) => {
   test.slow(); // two pages, 7 s of frames each, on a busy machine
-  // Issue 10's frame budget: each change of the page's text costs the main thread a style
+  // The frame budget (docs/perf/frame-cost.md): each change of the page's text costs the main thread a style
   // pass, a layout, a paint and a commit. While the clock runs a worker paints the readouts on
   // the clock's face ten times a second (web/src/ui/face.rs); the page's text of them (for
   // screen readers) follows the publications, about twice a second; the timeline's cursor

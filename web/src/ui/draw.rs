@@ -541,7 +541,7 @@ fn wires(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
 /// The arrowhead's two barbs at the end of a wire, as unit vectors pointing back from the tip:
 /// the wire's direction turned by ±0.45 rad (rightwards for a wire of no length). Rotating the
 /// direction vector needs no trigonometry at run time, so the playground's wasm carries no
-/// sine, cosine or arctangent (README, size).
+/// sine, cosine or arctangent (docs/perf/size.md).
 fn arrow_barbs((fx, fy): (f64, f64), (tx, ty): (f64, f64)) -> [(f64, f64); 2] {
     /// cos 0.45 and sin 0.45 (a test checks them).
     const COS: f64 = 0.900_447_102_352_676_9;
