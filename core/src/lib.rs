@@ -51,7 +51,6 @@ mod event;
 pub mod filter;
 mod message;
 pub mod namespace;
-pub mod narrate;
 pub mod order;
 mod queue;
 mod rng;

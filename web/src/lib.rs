@@ -11,6 +11,7 @@ pub mod crash;
 pub mod embed;
 pub mod film;
 pub mod lesson;
+mod narrate;
 #[cfg(not(feature = "entities"))]
 mod no_entities;
 pub mod share;

@@ -3,10 +3,10 @@
 //! steps, so that export and share links replay it exactly. The UI renders one
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
+use crate::narrate::{narrate, narrate_act};
 #[cfg(not(feature = "entities"))]
 use crate::no_entities::{NsRecord, NsRun};
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
-use settle_core::narrate::{narrate, narrate_act};
 use settle_core::scenario::timetravel::{self, Checkpoints};
 use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
 #[cfg(feature = "entities")]

@@ -1,12 +1,14 @@
 //! Plain-words explanations of events, for the playground's log ("why did that happen?").
+//!
+//! The one place Settle's "why" sentences are made: the broker crate emits events as data and
+//! writes no prose, and this module reads them (with the world's names and settings). A second
+//! language plugs in here.
 
-use crate::event::{DeadLetterCause, Event, EventKind, LockLossCause, StillLocked};
-use crate::message::{SubQueue, Text};
-use crate::time::Instant;
-use crate::world::World;
-use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
+use settle_core::actors::ActorAct;
+use settle_core::{
+    DeadLetterCause, Event, EventKind, Instant, LockLossCause, Op, StillLocked, SubQueue, Text,
+    World,
+};
 
 fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -108,7 +110,7 @@ fn link_closed(
 /// One line per event, in order. `events` should be one drained batch, so that a release
 /// followed by a dead-lettering reads as cause and effect.
 #[must_use]
-pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
+pub(crate) fn narrate(world: &World, events: &[Event]) -> Vec<String> {
     let n = world.queue().config().max_delivery_count;
     let name = |c| world.name(c);
     let mut out = Vec::with_capacity(events.len());
@@ -351,6 +353,9 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                     cause.name().replace('_', " ")
                 ),
             },
+            // The broker's events are non-exhaustive: one added later is named until it has
+            // its sentence.
+            other => format!("{}.", other.name().replace('_', " ")),
         };
         out.push(line);
     }
@@ -360,8 +365,7 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
 /// A line for what an automated actor did, where the broker's events do not already say it:
 /// send outcomes as the sender sees them, refusals, crashes and skipped work.
 #[must_use]
-pub fn narrate_act(act: &crate::actors::ActorAct) -> Option<String> {
-    use crate::world::Op;
+pub(crate) fn narrate_act(act: &ActorAct) -> Option<String> {
     let by = &act.by;
     match (&act.op, &act.result) {
         (Op::Send { msg, .. }, None) => Some(format!(
@@ -392,12 +396,7 @@ pub fn narrate_act(act: &crate::actors::ActorAct) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::actors::ActorAct;
-    use crate::config::QueueConfig;
-    use crate::error::{Error, ErrorKind};
-    use crate::message::ClientId;
-    use crate::world::{Op, Outcome};
-    use alloc::vec;
+    use settle_core::{ClientId, Error, ErrorKind, Outcome, QueueConfig};
 
     const S: ClientId = ClientId(0);
     const R1: ClientId = ClientId(1);
@@ -892,7 +891,7 @@ mod tests {
             "Worker crashed: its connection dropped, and it can no longer settle anything it held."
         );
         let send = || Op::Send {
-            msg: crate::message::NewMessage::new("o1", ""),
+            msg: settle_core::NewMessage::new("o1", ""),
             presettled: false,
         };
         assert_eq!(
@@ -906,7 +905,10 @@ mod tests {
         assert_eq!(
             narrate_act(&act(
                 send(),
-                Some(Err(Error::new(ErrorKind::ServiceBusy, "busy"))),
+                Some(Err(Error {
+                    kind: ErrorKind::ServiceBusy,
+                    message: "busy".into()
+                })),
                 None
             ))
             .unwrap(),
