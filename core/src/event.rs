@@ -1,23 +1,13 @@
 //! Everything the broker did, in order. Every state change is also an event.
 
 use crate::error::{ErrorKind, text};
+pub use crate::message::LockLossCause;
 use crate::message::{ClientId, SubQueue, Text};
 use crate::time::Instant;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
-
-/// Why a client's link ended, or why it lost locks without settling or expiry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LockLossCause {
-    /// The client closed its receiver.
-    Closed,
-    /// The client's connection dropped.
-    Disconnected,
-    /// The entity's settings changed while the lock was held.
-    EntityUpdated,
-}
 
 /// A message that stays locked after its holder's link ended (see [`EventKind::LinkClosed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,18 +18,6 @@ pub struct StillLocked {
     pub id: Text,
     /// When its lock (or its session's lock) expires and the broker releases it.
     pub until: Instant,
-}
-
-impl LockLossCause {
-    /// Scenario-format name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Closed => "closed",
-            Self::Disconnected => "disconnected",
-            Self::EntityUpdated => "entity_updated",
-        }
-    }
 }
 
 /// Why a message was moved to the dead-letter queue. The literal `DeadLetterReason` and

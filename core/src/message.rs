@@ -1,6 +1,5 @@
 //! Messages as the broker holds them and as clients see them.
 
-use crate::event::LockLossCause;
 use crate::time::{Duration, Instant};
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -52,6 +51,29 @@ impl fmt::Display for LockToken {
             (v >> 48) as u16,
             (v & 0xFFFF_FFFF_FFFF) as u64
         )
+    }
+}
+
+/// Why a client's link ended, or why it lost locks without settling or expiry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockLossCause {
+    /// The client closed its receiver.
+    Closed,
+    /// The client's connection dropped.
+    Disconnected,
+    /// The entity's settings changed while the lock was held.
+    EntityUpdated,
+}
+
+impl LockLossCause {
+    /// Scenario-format name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Closed => "closed",
+            Self::Disconnected => "disconnected",
+            Self::EntityUpdated => "entity_updated",
+        }
     }
 }
 

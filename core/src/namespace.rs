@@ -13,13 +13,14 @@
 //! path order with its own deadlines (activations, lock expiries, TTL collection), then the
 //! command.
 
-use crate::config::{QueueConfig, QueuePatch};
+use crate::config::QueueConfig;
 use crate::error::{Error, ErrorKind};
 use crate::event::{DeadLetterCause, Event, EventKind};
 use crate::filter::{FILTER_EXCEPTION_REASON, Fields, Rule, filter_exception_description, route};
 use crate::message::{ClientId, MessageState, MessageView, NewMessage, SubQueue, Text};
 use crate::queue::{DupWindow, check_message_size, quota_exceeded};
 use crate::time::Instant;
+pub use crate::world::EntityOp;
 use crate::world::{Op, Outcome, World};
 use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
 use alloc::format;
@@ -90,30 +91,6 @@ pub fn split_subscription(path: &str) -> Option<(&str, &str)> {
 #[must_use]
 pub fn topic_of(path: &str) -> &str {
     split_subscription(path).map_or(path, |(topic, _)| topic)
-}
-
-/// An operation on an entity rather than on messages (`scenario-format-entities.md` §4).
-#[derive(Clone, Debug, PartialEq)]
-pub enum EntityOp {
-    /// `update_entity`: the keys of the entity that change.
-    Update {
-        /// Queue-like keys.
-        patch: QueuePatch,
-        /// `dead_letter_on_filter_evaluation_exceptions` (subscriptions).
-        filter_exceptions: Option<bool>,
-    },
-    /// `add_rule`.
-    AddRule {
-        /// Its name.
-        name: Text,
-        /// The rule.
-        rule: Rule,
-    },
-    /// `remove_rule`.
-    RemoveRule {
-        /// Its name.
-        name: Text,
-    },
 }
 
 /// A copy's origin, on the `enqueued` event of a subscription.

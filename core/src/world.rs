@@ -6,6 +6,7 @@
 use crate::config::{ConfigError, QueueConfig, QueuePatch};
 use crate::error::{Error, ErrorKind, text};
 use crate::event::{EventKind, LockLossCause};
+use crate::filter::Rule;
 use crate::message::{
     ClientId, LockToken, MessageView, NewMessage, Properties, ReceiveMode, SubQueue, Text,
 };
@@ -15,6 +16,30 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
+
+/// An operation on an entity rather than on messages (`scenario-format-entities.md` §4).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EntityOp {
+    /// `update_entity`: the keys of the entity that change.
+    Update {
+        /// Queue-like keys.
+        patch: QueuePatch,
+        /// `dead_letter_on_filter_evaluation_exceptions` (subscriptions).
+        filter_exceptions: Option<bool>,
+    },
+    /// `add_rule`.
+    AddRule {
+        /// Its name.
+        name: Text,
+        /// The rule.
+        rule: Rule,
+    },
+    /// `remove_rule`.
+    RemoveRule {
+        /// Its name.
+        name: Text,
+    },
+}
 
 /// Names a message a client received or peeked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,12 +155,12 @@ pub enum Op {
     /// Change the entity's settings.
     UpdateQueue(QueuePatch),
     /// An operation on an entity of a namespace (`update_entity`, `add_rule`, `remove_rule`):
-    /// run by [`Namespace`](crate::namespace::Namespace); a lone queue refuses it.
+    /// run by a namespace of several entities; a lone queue refuses it.
     Entity {
         /// The queue or topic name, or the subscription path.
         entity: Text,
         /// What.
-        op: crate::namespace::EntityOp,
+        op: EntityOp,
     },
 }
 

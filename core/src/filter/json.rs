@@ -4,7 +4,8 @@
 use super::{Action, CorrelationFilter, Filter, Rule, RuleError, SysProp};
 use crate::scenario::FormatError;
 use crate::scenario::emit::props;
-use crate::scenario::parse::{err, properties, type_name};
+use crate::scenario::parse::properties;
+use crate::scenario::read::{err, type_name};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};

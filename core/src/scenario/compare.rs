@@ -23,7 +23,7 @@
 //! the runs, so a stated difference is checked, not just printed.
 
 use super::lesson::{Facts, Figure, Num, Template, figures, req_text, strings};
-use super::parse::{Obj, R, err, type_name};
+use super::read::{Obj, R, err, type_name};
 use super::{Scenario, from_value, presets};
 use alloc::format;
 use alloc::string::{String, ToString};

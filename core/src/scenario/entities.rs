@@ -6,7 +6,8 @@
 //! so only the address checks run, and the declaration's parsing is left out.
 #![cfg_attr(not(feature = "entities"), allow(dead_code, unused_imports))]
 
-use super::parse::{Obj, R, err, queue_patch, type_name};
+use super::parse::queue_patch;
+use super::read::{Obj, R, err, type_name};
 use crate::config::{QueueConfig, QueuePatch, Tier};
 use crate::filter::{Rule, key_path, object, rules_from_value, same_names};
 use crate::message::{SubQueue, Text};

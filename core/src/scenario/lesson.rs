@@ -7,7 +7,7 @@
 //! `{elapsed one-at-a-time}` are resolved from the run's own trace ([`Facts`]), so a caption
 //! cannot disagree with what the run shows.
 
-use super::parse::{Obj, R, as_u64, err, type_name};
+use super::read::{Obj, R, as_u64, err, type_name};
 use super::{J, Run, Scenario};
 use crate::actors::ActorSpec;
 use alloc::format;

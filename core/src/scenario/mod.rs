@@ -16,6 +16,7 @@ pub mod limits;
 mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
+pub(crate) mod read;
 #[cfg(feature = "sdk")]
 pub mod sdk;
 #[cfg(feature = "svg")]
@@ -30,7 +31,8 @@ pub use emit::{
 pub use json::{J, parse_f64};
 #[cfg(feature = "entities")]
 pub use nsrun::{NsRecord, NsRun, ns_event_record};
-pub use parse::{FormatError, OPS, from_value, parse, parse_bytes};
+pub use parse::{OPS, from_value, parse, parse_bytes};
+pub use read::FormatError;
 
 use crate::actors::{ActorAct, ActorSpec, Actors};
 use crate::event::{Event, EventKind};

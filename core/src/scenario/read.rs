@@ -1,0 +1,238 @@
+//! Reading a JSON document with an exact JSON path in every error: the error type, an object
+//! reader that refuses unknown keys (with a "did you mean" hint) and reports every key's path,
+//! and the small checks every part of the format shares. The format's parts (`parse` for the
+//! document and its script and actors, `entities`, `lesson`, `compare`) all read through it.
+
+use super::limits::{EXCERPT_CHARS, MAX_ERROR_CHARS, MAX_TIME_MS};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use serde_json::{Map, Value};
+
+/// Why a scenario was rejected: where (a JSON path such as `$.script[2].at_ms`) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// JSON path of the offending value (`$` for the document).
+    pub path: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.problem)
+    }
+}
+
+impl core::error::Error for FormatError {}
+
+pub(super) type R<T> = Result<T, FormatError>;
+
+pub(crate) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
+    Err(FormatError {
+        path: cap(path.into(), MAX_ERROR_CHARS / 2),
+        problem: cap(problem.into(), MAX_ERROR_CHARS),
+    })
+}
+
+/// `s` cut to at most `max` characters (an ellipsis marks the cut): an error line never
+/// repeats a long stretch of the input.
+fn cap(s: String, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        None => s,
+        Some((i, _)) => {
+            let mut t = String::from(&s[..i]);
+            t.push('…');
+            t
+        }
+    }
+}
+
+/// A short excerpt of user text, for quoting in an error.
+pub(super) fn excerpt(s: &str) -> String {
+    cap(s.into(), EXCERPT_CHARS)
+}
+
+pub(crate) fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Edit distance, for "did you mean" hints on misspelt keys.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = Vec::with_capacity(b.len() + 1);
+        cur.push(i + 1);
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// An object being read: tracks which keys were used so that unknown ones are reported.
+pub(super) struct Obj<'a> {
+    /// The object's own JSON path.
+    pub(super) path: String,
+    map: &'a Map<String, Value>,
+    allowed: Vec<&'static str>,
+}
+
+impl<'a> Obj<'a> {
+    pub(super) fn new(path: &str, v: &'a Value) -> R<Self> {
+        match v {
+            Value::Object(map) => Ok(Self {
+                path: path.into(),
+                map,
+                allowed: Vec::new(),
+            }),
+            other => err(
+                path,
+                format!("expected an object, found {}", type_name(other)),
+            ),
+        }
+    }
+
+    pub(super) fn at(&self, key: &str) -> String {
+        format!("{}.{key}", self.path)
+    }
+
+    /// The value of an allowed key, `None` when absent.
+    pub(super) fn get(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.allowed.push(key);
+        self.map.get(key)
+    }
+
+    /// Present and not null.
+    pub(super) fn opt(&mut self, key: &'static str) -> Option<&'a Value> {
+        self.get(key).filter(|v| !v.is_null())
+    }
+
+    pub(super) fn req(&mut self, key: &'static str) -> R<&'a Value> {
+        match self.get(key) {
+            Some(v) => Ok(v),
+            None => err(&self.path, format!("missing required key \"{key}\"")),
+        }
+    }
+
+    pub(super) fn u64(&mut self, key: &'static str) -> R<Option<u64>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(v) => as_u64(&self.at(key), v).map(Some),
+        }
+    }
+
+    pub(super) fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64) -> R<Option<u64>> {
+        let v = self.u64(key)?;
+        if let Some(n) = v
+            && !(lo..=hi).contains(&n)
+        {
+            return err(&self.at(key), format!("{n} is out of range {lo}..={hi}"));
+        }
+        Ok(v)
+    }
+
+    /// A time (an instant or a duration) in milliseconds, at most [`MAX_TIME_MS`].
+    pub(super) fn time(&mut self, key: &'static str) -> R<Option<u64>> {
+        let v = self.u64(key)?;
+        if let Some(n) = v {
+            check_time(&self.at(key), n)?;
+        }
+        Ok(v)
+    }
+
+    pub(super) fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(v) => err(
+                &self.at(key),
+                format!("expected a boolean, found {}", type_name(v)),
+            ),
+        }
+    }
+
+    pub(super) fn str(&mut self, key: &'static str) -> R<Option<&'a str>> {
+        match self.opt(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => err(
+                &self.at(key),
+                format!("expected a string, found {}", type_name(v)),
+            ),
+        }
+    }
+
+    pub(super) fn str_max(&mut self, key: &'static str, max_chars: usize) -> R<Option<&'a str>> {
+        let s = self.str(key)?;
+        if let Some(s) = s
+            && s.chars().count() > max_chars
+        {
+            return err(&self.at(key), format!("longer than {max_chars} characters"));
+        }
+        Ok(s)
+    }
+
+    /// Reports the first key that was never asked for.
+    pub(super) fn finish(self) -> R<()> {
+        for k in self.map.keys() {
+            if !self.allowed.contains(&k.as_str()) {
+                // The hint costs |k|·|allowed key| per candidate: only short keys get one.
+                let hint = if k.chars().count() <= HINT_MAX_CHARS {
+                    self.allowed
+                        .iter()
+                        .map(|a| (distance(a, k), a))
+                        .filter(|&(d, _)| d <= 2)
+                        .min_by_key(|&(d, a)| (d, a.len().abs_diff(k.len())))
+                        .map(|(_, a)| format!(" (did you mean \"{a}\"?)"))
+                        .unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                return err(&self.path, format!("unknown key \"{}\"{hint}", excerpt(k)));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A time past [`MAX_TIME_MS`] is refused: it cannot make sense in a run, and keeping times
+/// small keeps every sum of times inside `u64`.
+pub(super) fn check_time(path: &str, n: u64) -> R<()> {
+    if n > MAX_TIME_MS {
+        return err(
+            path,
+            format!(
+                "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Keys longer than this get no "did you mean" hint.
+const HINT_MAX_CHARS: usize = 40;
+
+pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
+    match v {
+        Value::Number(n) => n.as_u64().map_or_else(
+            || err(path, format!("expected a whole number ≥ 0, found {n}")),
+            Ok,
+        ),
+        other => err(
+            path,
+            format!("expected a whole number, found {}", type_name(other)),
+        ),
+    }
+}
