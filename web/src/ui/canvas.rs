@@ -4,6 +4,7 @@
 //! (`ui::stage`) and the lean viewer of read-only embeds (`crate::view`) both drive it.
 
 use super::draw::{self, Backdrop, Palette};
+use super::painter::{Painter, paint_attach};
 use crate::cadence;
 use crate::film::Player;
 use crate::sim::Sim;
@@ -15,7 +16,6 @@ use crate::stage::pen::Pen;
 use settle_core::Instant;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 /// What a stage shows: the simulation, or a film of it (`crate::film`).
@@ -154,32 +154,6 @@ fn paint(
     pen.blit(STILL);
     pen.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     draw::live(pen, anim, frame, &lay.baked);
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// A painter for one canvas (`public/stage-paint.js`).
-    #[derive(Clone)]
-    pub(crate) type Painter;
-    /// A painter for `canvas`: in a worker that owns the canvas where the browser can, or
-    /// (`on_page`, or where it cannot) on the page itself. An `opaque` canvas must be covered
-    /// by every picture (the stage's backdrop fills it): the compositor then copies it
-    /// instead of blending it over the page.
-    #[wasm_bindgen(catch, js_namespace = settlePaint, js_name = attach)]
-    pub(crate) fn paint_attach(
-        canvas: &HtmlCanvasElement,
-        on_page: bool,
-        opaque: bool,
-    ) -> Result<Painter, JsValue>;
-    /// Replays a picture (the commands are copied before this returns).
-    #[wasm_bindgen(method)]
-    pub(crate) fn paint(this: &Painter, ops: &[f32], text: &str);
-    /// Pictures sent to a worker and not drawn yet.
-    #[wasm_bindgen(method, getter)]
-    fn backlog(this: &Painter) -> f64;
-    /// Stops its worker.
-    #[wasm_bindgen(method)]
-    pub(crate) fn close(this: &Painter);
 }
 
 impl Drop for StageState {

@@ -15,7 +15,7 @@
 //! sits on the text's baseline at its right end; the face draws each readout right-aligned
 //! there in the readout's own font and colour, so that the two pictures are the same.
 
-use super::canvas::{Painter, paint_attach};
+use super::painter::{Painter, paint_attach};
 use crate::stage::pen::Pen;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

@@ -15,6 +15,7 @@ mod held;
 mod lessons;
 mod locks;
 mod notice;
+mod painter;
 mod queue;
 mod rows;
 mod sharing;
