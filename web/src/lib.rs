@@ -7,6 +7,7 @@
 pub mod artifacts;
 pub mod builtin;
 mod cadence;
+pub mod command;
 pub mod crash;
 pub mod embed;
 pub mod film;
@@ -20,6 +21,7 @@ pub mod stage;
 mod ui;
 pub mod view;
 
+use command::Command;
 use leptos::prelude::*;
 use settle_core::Instant;
 use sim::{LogLine, ReceiverView, Sim, Snapshot};
@@ -518,8 +520,25 @@ impl Ctx {
         self.refresh();
     }
 
-    /// Runs an action on the simulation, then publishes a new snapshot.
-    pub fn act(self, f: impl FnOnce(&mut Sim)) {
+    /// Applies a person's command to the simulation, then publishes a new snapshot. What the
+    /// broker answers shows on the client that acted.
+    pub fn command(self, command: Command) {
+        // Only a settings change is refused as an error, and its form asks `command_result`.
+        let _ = self.command_result(command);
+    }
+
+    /// [`Self::command`], with the refusal of a settings change.
+    ///
+    /// # Errors
+    /// What [`Sim::apply`] refuses.
+    pub fn command_result(self, command: Command) -> Result<(), String> {
+        let mut result = Ok(());
+        self.act(|s| result = s.apply(command));
+        result
+    }
+
+    /// Runs a change on the simulation, then publishes a new snapshot.
+    fn act(self, f: impl FnOnce(&mut Sim)) {
         self.sim.update_value(|s| {
             f(s);
             s.bump();

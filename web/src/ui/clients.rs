@@ -1,6 +1,7 @@
 //! Senders and receivers: the "do it yourself" side.
 
 use crate::Ctx;
+use crate::command::Command;
 use crate::sim::{SendForm, SenderView};
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
@@ -16,7 +17,7 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <Sender ctx=ctx name=name />
             </For>
-            <button class="btn add" on:click=move |_| ctx.act(|s| s.add_sender())>"Add sender"</button>
+            <button class="btn add" on:click=move |_| ctx.command(Command::AddSender)>"Add sender"</button>
         </section>
     }
 }
@@ -78,7 +79,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
         ev.prevent_default();
         let f = form.get_untracked();
         let who = send_name.clone();
-        ctx.act(move |s| s.send(&who, &f));
+        ctx.command(Command::Send { by: who, form: f });
         // A typed id is used once; the next send gets the next automatic one.
         form.update(|f| f.id.clear());
     };
@@ -88,7 +89,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
             <header class="card-head">
                 <h2>{format!("Sender {name}")}</h2>
                 <button class="btn small ghost" aria-label=format!("Remove sender {name}")
-                    on:click=move |_| { let r = remove_name.clone(); ctx.act(move |s| s.remove_sender(&r)) }>"Remove"</button>
+                    on:click=move |_| ctx.command(Command::RemoveSender(remove_name.clone()))>"Remove"</button>
             </header>
             <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             <form class="send-form" on:submit=send>
@@ -163,7 +164,7 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <Receiver ctx=ctx name=name paths=paths watch=watch />
             </For>
-            <button class="btn add" on:click=move |_| ctx.act(|s| s.add_receiver())>"Add receiver"</button>
+            <button class="btn add" on:click=move |_| ctx.command(Command::AddReceiver)>"Add receiver"</button>
         </section>
     }
 }
@@ -246,7 +247,7 @@ fn Receiver(
             <label class="field" hidden=move || paths.with(Vec::is_empty)><span>"Receives from"</span>
                 <select disabled=fixed
                     title=move || if fixed() { "A client receives from one queue or subscription: this one is fixed by what it already did" } else { "" }
-                    on:change=move |ev| { let p = event_target_value(&ev); ctx.act(move |s| s.choose_receive_entity(&w(), &p)) }
+                    on:change=move |ev| ctx.command(Command::ChooseReceiveEntity { by: w(), path: event_target_value(&ev) })
                     inner_html=move || paths.with(|p| options_html(p, &from_entity()))></select>
             </label>
             <div class="recv-controls">
@@ -258,8 +259,8 @@ fn Receiver(
                     <option value="main">{move || if subscription() { "from the subscription" } else { "from the queue" }}</option>
                     <option value="dlq">{move || if subscription() { "from its dead-letter queue" } else { "from the dead-letter queue" }}</option>
                 </select>
-                <button class="btn primary" on:click=move |_| { let (m, f) = (mode.get_untracked(), from.get_untracked()); ctx.act(move |s| s.receive(&w(), m, f, 1)) }>"Receive"</button>
-                <button class="btn" on:click=move |_| { let f = from.get_untracked(); ctx.act(move |s| s.peek(&w(), f)) }>"Peek"</button>
+                <button class="btn primary" on:click=move |_| ctx.command(Command::Receive { by: w(), mode: mode.get_untracked(), from: from.get_untracked(), max: 1 })>"Receive"</button>
+                <button class="btn" on:click=move |_| ctx.command(Command::Peek { by: w(), from: from.get_untracked() })>"Peek"</button>
             </div>
             <Show when=move || me.with(|m| m.error.is_some())>
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
@@ -279,14 +280,14 @@ fn Receiver(
                 <div class="inline">
                     <input type="text" inputmode="numeric" aria-label="Deferred sequence numbers" placeholder="seq, e.g. 3"
                         prop:value=move || deferred_seq.get() on:input=move |ev| deferred_seq.set(event_target_value(&ev)) />
-                    <button class="btn" on:click=move |_| { let q = deferred_seq.get_untracked(); ctx.act(move |s| s.receive_deferred(&w(), &q)) }>"Receive deferred"</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::ReceiveDeferred { by: w(), seqs: deferred_seq.get_untracked() })>"Receive deferred"</button>
                 </div>
                 <div class="inline">
                     <input type="text" aria-label="Session id" placeholder="session id (empty: next available)"
                         prop:value=move || session_id.get() on:input=move |ev| session_id.set(event_target_value(&ev)) />
-                    <button class="btn" on:click=move |_| { let id = session_id.get_untracked(); ctx.act(move |s| s.accept_session(&w(), &id)) }
+                    <button class="btn" on:click=move |_| ctx.command(Command::AcceptSession { by: w(), session_id: session_id.get_untracked() })
                         disabled=move || !requires_session()>"Accept session"</button>
-                    <button class="btn" on:click=move |_| ctx.act(move |s| s.renew_session(&w()))
+                    <button class="btn" on:click=move |_| ctx.command(Command::RenewSession { by: w() })
                         disabled=move || !requires_session()>"Renew session lock"</button>
                 </div>
                 <label class="field"><span>"Dead-letter reason"</span>
@@ -294,10 +295,10 @@ fn Receiver(
                 <label class="field"><span>"Dead-letter description"</span>
                     <input type="text" prop:value=move || description.get() on:input=move |ev| description.set(event_target_value(&ev)) /></label>
                 <div class="inline">
-                    <button class="btn" on:click=move |_| ctx.act(move |s| s.close(&w(), false))>"Close"</button>
-                    <button class="btn" on:click=move |_| ctx.act(move |s| s.close(&w(), true))>"Disconnect"</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: false })>"Close"</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: true })>"Disconnect"</button>
                     <button class="btn ghost" aria-label=format!("Remove receiver {}", who.get_value())
-                        on:click=move |_| ctx.act(move |s| s.remove_receiver(&w()))>"Remove"</button>
+                        on:click=move |_| ctx.command(Command::RemoveReceiver(w()))>"Remove"</button>
                 </div>
             </details>
         </section>

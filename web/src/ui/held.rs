@@ -12,20 +12,29 @@
 use super::locks;
 use super::rows::{self, Registry, element};
 use crate::Ctx;
+use crate::command::Command;
 use crate::sim::{HeldRow, Settle};
 use leptos::prelude::*;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
-/// The actions of a row's buttons: `data-act` value, label, extra class.
-const ACTIONS: [(&str, &str, &str); 5] = [
-    ("complete", "Complete", ""),
-    ("abandon", "Abandon", ""),
-    ("dead-letter", "Dead-letter", " danger"),
-    ("defer", "Defer", ""),
-    ("renew", "Renew lock", ""),
+/// The settlements of a row's buttons: what, label, extra class.
+const ACTIONS: [(Settle, &str, &str); 5] = [
+    (Settle::Complete, "Complete", ""),
+    (Settle::Abandon, "Abandon", ""),
+    (Settle::DeadLetter, "Dead-letter", " danger"),
+    (Settle::Defer, "Defer", ""),
+    (Settle::Renew, "Renew lock", ""),
 ];
+
+/// What a button of a row asks for.
+#[derive(Clone, Copy)]
+enum RowAction {
+    Inspect,
+    Settle(Settle),
+    Dismiss,
+}
 
 /// One row on the page.
 struct Row {
@@ -36,6 +45,8 @@ struct Row {
     deferred: Option<Element>,
     from_dlq: Option<Element>,
     actions: Element,
+    /// The settlement buttons, each with what it does.
+    settle: Vec<(Element, Settle)>,
     dismiss: Option<Element>,
     lock: u64,
     bar: HtmlElement,
@@ -80,7 +91,6 @@ fn dismiss(doc: &Document, row: &mut Row, lost: bool) {
         (true, None) => {
             row.dismiss = element(doc, "button", "btn ghost", "Dismiss");
             if let Some(b) = row.dismiss.as_ref() {
-                let _ = b.set_attribute("data-act", "dismiss");
                 let _ = row.actions.append_child(b);
             }
         }
@@ -105,7 +115,6 @@ impl rows::Row for Row {
         let li = element(doc, "li", "held-msg", "")?;
         let top = element(doc, "div", "held-top", "")?;
         let inspect = element(doc, "button", "msg-id link", "")?;
-        inspect.set_attribute("data-act", "inspect").ok()?;
         let meta = element(doc, "span", "msg-meta", "")?;
         top.append_child(&inspect).ok()?;
         top.append_child(&meta).ok()?;
@@ -118,10 +127,11 @@ impl rows::Row for Row {
         lock.append_child(&bar).ok()?;
         lock.append_child(&label).ok()?;
         let actions = element(doc, "div", "actions", "")?;
-        for (act, text, class) in ACTIONS {
+        let mut settle = Vec::with_capacity(ACTIONS.len());
+        for (what, text, class) in ACTIONS {
             let b = element(doc, "button", &format!("btn{class}"), text)?;
-            b.set_attribute("data-act", act).ok()?;
             actions.append_child(&b).ok()?;
+            settle.push((b, what));
         }
         li.append_child(&top).ok()?;
         li.append_child(&lock).ok()?;
@@ -134,6 +144,7 @@ impl rows::Row for Row {
             deferred: None,
             from_dlq: None,
             actions,
+            settle,
             dismiss: None,
             lock: locks::next_id(),
             bar,
@@ -156,7 +167,6 @@ impl rows::Row for Row {
             let _ = self
                 .li
                 .set_attribute("aria-label", &format!("{} held", h.id));
-            let _ = self.li.set_attribute("data-seq", &h.key.to_string());
             self.inspect.set_text_content(Some(&h.id));
             let _ = self
                 .inspect
@@ -204,13 +214,21 @@ impl rows::Row for Row {
     }
 }
 
-/// What a click at `target` inside a list asks for: the row's key ([`HeldRow::key`]) and the
-/// action.
-fn clicked(target: &Element) -> Option<(u64, String)> {
-    let button = target.closest("button[data-act]").ok()??;
-    let li = button.closest("li[data-seq]").ok()??;
-    let seq = li.get_attribute("data-seq")?.parse().ok()?;
-    Some((seq, button.get_attribute("data-act")?))
+impl Row {
+    /// What a click at `target` asks of this row, if it is on one of its buttons.
+    fn action_at(&self, target: &Element) -> Option<RowAction> {
+        let on = |b: &Element| b.contains(Some(target));
+        if on(&self.inspect) {
+            return Some(RowAction::Inspect);
+        }
+        if let Some((_, what)) = self.settle.iter().find(|(b, _)| on(b)) {
+            return Some(RowAction::Settle(*what));
+        }
+        self.dismiss
+            .as_ref()
+            .is_some_and(on)
+            .then_some(RowAction::Dismiss)
+    }
 }
 
 /// The messages receiver `name` holds, with their actions; dead-letter moves take `reason` and
@@ -240,28 +258,23 @@ pub(super) fn HeldList(
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        let Some((seq, what)) = clicked(&target) else {
+        // The row's key (`HeldRow::key`) and what its button does, found among the rows.
+        let clicked = LISTS.with(|l| l.find(id, |h, row| Some((h.key, row.action_at(&target)?))));
+        let Some((key, action)) = clicked else {
             return;
         };
-        let w = who.get_value();
-        let settle = |what: Settle| {
-            let (w, rs, ds) = (
-                w.clone(),
-                reason.get_untracked(),
-                description.get_untracked(),
-            );
-            ctx.act(move |s| s.settle(&w, seq, what, &rs, &ds));
-        };
-        match what.as_str() {
-            "inspect" => ctx.act(move |s| s.select(Some(seq))),
-            "complete" => settle(Settle::Complete),
-            "abandon" => settle(Settle::Abandon),
-            "dead-letter" => settle(Settle::DeadLetter),
-            "defer" => settle(Settle::Defer),
-            "renew" => settle(Settle::Renew),
-            "dismiss" => ctx.act(move |s| s.dismiss(&w, seq)),
-            _ => {}
-        }
+        let by = who.get_value();
+        ctx.command(match action {
+            RowAction::Inspect => Command::Select(Some(key)),
+            RowAction::Settle(what) => Command::Settle {
+                by,
+                key,
+                what,
+                reason: reason.get_untracked(),
+                description: description.get_untracked(),
+            },
+            RowAction::Dismiss => Command::Dismiss { by, key },
+        });
     };
     view! { <ul class="held" aria-label=format!("Held by {name}") node_ref=ul on:click=act></ul> }
 }

@@ -1,6 +1,7 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
+use crate::command::Command;
 use crate::sim::{Lane, LogLine, Row, Settle};
 use leptos::prelude::*;
 use settle_core::Instant;
@@ -169,7 +170,7 @@ fn LaneView(
             .and_then(|b| b.get_attribute("data-key"))
             .and_then(|k| k.parse::<u64>().ok());
         if let Some(key) = key {
-            ctx.act(move |s| s.select(Some(key)));
+            ctx.command(Command::Select(Some(key)));
         }
     };
     view! {
@@ -313,7 +314,7 @@ pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
             <header class="card-head">
                 <h2>{move || detail.with(|d| d.as_ref().map_or("Message inspector".to_string(), |d| format!("Message {}", d.id)))}</h2>
                 <Show when=move || detail.with(Option::is_some)>
-                    <button class="btn small ghost" on:click=move |_| ctx.act(|s| s.select(None))>"Close"</button>
+                    <button class="btn small ghost" on:click=move |_| ctx.command(Command::Select(None))>"Close"</button>
                 </Show>
             </header>
             <Show when=move || detail.with(|d| d.as_ref().is_some_and(|d| d.held_by.is_some()))>
@@ -322,7 +323,13 @@ pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
                         let by = by.clone();
                         move |_| {
                             let by = by.clone();
-                            ctx.act(move |s| s.settle(&by, seq, what, "ProcessingFailed", ""));
+                            ctx.command(Command::Settle {
+                                by,
+                                key: seq,
+                                what,
+                                reason: "ProcessingFailed".into(),
+                                description: String::new(),
+                            });
                         }
                     };
                     view! {

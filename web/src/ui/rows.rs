@@ -207,6 +207,17 @@ impl<R: Row> Registry<R> {
         lists[at].1.patch(items, ctx);
     }
 
+    /// The first answer `f` gives for a row of list `id` (with the item it shows).
+    pub(crate) fn find<T>(
+        &self,
+        id: u64,
+        mut f: impl FnMut(&R::Item, &R) -> Option<T>,
+    ) -> Option<T> {
+        let lists = self.0.borrow();
+        let (_, rows) = lists.iter().find(|(i, _)| *i == id)?;
+        rows.rows.iter().find_map(|(item, row)| f(item, row))
+    }
+
     /// Forgets list `id` and its rows.
     pub(crate) fn forget(&self, id: u64) {
         let mut lists = self.0.borrow_mut();

@@ -1,6 +1,7 @@
 //! Scenario tools (load, export, share) and the queue's settings.
 
 use crate::Ctx;
+use crate::command::Command;
 use crate::share;
 use crate::sim::Sim;
 use leptos::prelude::*;
@@ -324,11 +325,7 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
             })
         })();
         let r = match patch {
-            Ok(p) => {
-                let mut r = Ok(());
-                ctx.act(|s| r = s.update_queue(p));
-                r
-            }
+            Ok(p) => ctx.command_result(Command::UpdateQueue(p)),
             Err(e) => Err(e),
         };
         error.set(r.err());
