@@ -1,0 +1,542 @@
+//! What a person does, applied by the page's model at the current virtual instant and recorded
+//! as script steps (so that export and share links replay it).
+
+use super::*;
+
+/// A settlement a person can choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Settle {
+    Complete,
+    Abandon,
+    DeadLetter,
+    Defer,
+    Renew,
+}
+
+/// What the send form holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SendForm {
+    pub id: String,
+    pub body: String,
+    pub ttl_ms: String,
+    pub session_id: String,
+    pub delay_ms: String,
+    pub properties: String,
+    pub presettled: bool,
+    /// In a document with `entities`: the queue or topic to send to (empty: the sender's own,
+    /// [`SenderView::to`]).
+    pub to: String,
+}
+
+fn parse_ms(field: &str, s: &str) -> Result<Option<u64>, String> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Ok(None);
+    }
+    s.parse::<u64>()
+        .map(Some)
+        .map_err(|_| format!("{field}: \"{s}\" is not a whole number of milliseconds"))
+}
+
+/// `key=value` lines (numbers and true/false are typed, the rest are strings).
+pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
+    let mut out = BTreeMap::new();
+    for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (k, v) = line
+            .split_once('=')
+            .ok_or_else(|| format!("properties: \"{line}\" is not key=value"))?;
+        let (k, v) = (k.trim(), v.trim());
+        if k.is_empty() {
+            return Err(format!("properties: \"{line}\" has no key"));
+        }
+        let value = if let Ok(i) = v.parse::<i64>() {
+            PropValue::Int(i)
+        } else if let Some(f) = settle_core::scenario::parse_f64(v) {
+            PropValue::Float(f)
+        } else if v == "true" || v == "false" {
+            PropValue::Bool(v == "true")
+        } else {
+            PropValue::Str(v.into())
+        };
+        out.insert(Text::from(k), value);
+    }
+    Ok(Rc::new(out))
+}
+
+/// The receive-side ops that name their receive path (`from`); the others (settlement,
+/// `close`, `disconnect`) act on the client's receive entity.
+fn carries_address(op: &Op) -> bool {
+    settle_core::scenario::receive_path(op).is_some()
+}
+
+/// `steps` with every unaddressed receive-side step of a client in `of` addressed to its
+/// entity there (rule 3).
+fn readdress(steps: Rc<[Step]>, of: &BTreeMap<String, String>) -> Rc<[Step]> {
+    if of.is_empty() {
+        return steps;
+    }
+    steps
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            if s.entity.is_none()
+                && is_receive_side(&s.op)
+                && !matches!(s.op, Op::Entity { .. })
+                && let Some(e) = of.get(&*s.by)
+            {
+                s.entity = Some(Text::from(e.as_str()));
+            }
+            s
+        })
+        .collect()
+}
+
+pub(super) fn is_receive_side(op: &Op) -> bool {
+    !matches!(
+        op,
+        Op::Send { .. } | Op::Schedule { .. } | Op::CancelScheduled { .. } | Op::UpdateQueue(_)
+    )
+}
+
+impl Sim {
+    /// Runs one action of the person's now, and records it as a script step. At one instant
+    /// script steps run before the actors (as `settle run` plays the exported document), so
+    /// the action is replayed from the last snapshot before now with the step in the script:
+    /// what the page shows after acting is what the export replays to. Acting after going
+    /// back forks the story: the person's steps after now are dropped. A refusal is shown
+    /// where it happened and in the log; nothing else changes.
+    fn act(&mut self, by: &str, op: Op) -> Result<Outcome, String> {
+        // An op that names its receive path goes to the chosen (or first) one; a settlement,
+        // close or disconnect carries no address and acts on the client's receive entity only
+        // once one is settled (rule 3), else nowhere: as the exported document replays.
+        let entity = if !self.has_entities() {
+            None
+        } else if matches!(op, Op::UpdateQueue(_)) {
+            return Err(
+                "a document with entities changes them by update_entity steps, not the queue settings"
+                    .into(),
+            );
+        } else if carries_address(&op) {
+            Some(self.receive_entity(by)?)
+        } else if self.receive_fixed(by) {
+            self.receive_of.get(by).map(|p| Text::from(p.as_str()))
+        } else {
+            None
+        };
+        self.act_in(by, op, entity)
+    }
+
+    /// As [`act`](Self::act), in a document with `entities` addressed to `entity`: the queue
+    /// or topic of a send, else the client's receive entity.
+    fn act_in(&mut self, by: &str, op: Op, entity: Option<Text>) -> Result<Outcome, String> {
+        let t = self.now();
+        let (steps, person) = timetravel::record(
+            &self.scenario.script,
+            &mut self.recorded,
+            t,
+            (by, entity),
+            op,
+        );
+        // Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
+        // client the scenario names none for gets one from the person's steps: its other steps
+        // (the scenario's and the person's) address it too, as the exported document will
+        // say. When that changes (an entity chosen, or dropped by a fork), the page replays
+        // from the start.
+        let inferred = self.inferred_entities();
+        let steps = readdress(steps, &inferred);
+        let from = if inferred == self.inferred {
+            t
+        } else {
+            Instant::ZERO
+        };
+        self.inferred = inferred;
+        let index = *person
+            .last()
+            .expect("invariant: the new step is the person's last");
+        self.person = person;
+        self.history
+            .fork(from, |l: &mut Live| l.replace_steps(&steps));
+        self.live = self.history.at_or_before(from, true).1.clone();
+        self.since_note = 0;
+        self.noted_at = ms(self.live.run.world().queue().now());
+        self.story.fork(&self.live.run);
+        if self.has_entities() {
+            // The timeline's markers of the new story, from a run of it to its end.
+            let sc = Scenario {
+                script: steps.to_vec(),
+                run_until: self.scenario.run_until.max(t),
+                ..self.scenario.clone()
+            };
+            self.story.entity_marks(&sc);
+        }
+        self.quiet_until = Some(index);
+        self.result = None;
+        self.play_to(t);
+        self.quiet_until = None;
+        self.story_gen += 1;
+        self.follow_story(STORY_SLICE * 10);
+        self.generation += 1;
+        match self.result.take() {
+            Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
+            None => Err(self
+                .stopped()
+                .unwrap_or_else(|| "the action did not run".into())),
+        }
+    }
+
+    /// The world of client `by`'s receive entity and the entity's number (in path order), or
+    /// the one queue's world.
+    pub(super) fn client_world(&self, by: &str) -> (&World, Option<usize>) {
+        if let (Some(ns), Some(path)) = (&self.live.ns, self.receive_of.get(by)) {
+            let space = ns.run.namespace();
+            if let Some(w) = space.world(path) {
+                return (w, space.paths().iter().position(|p| **p == **path));
+            }
+        }
+        (self.world(), None)
+    }
+
+    /// Whether receiver `by`'s receive entity is settled: its script or actor names it, or
+    /// the person already acted with it (rule 3: one receive entity per client).
+    pub(super) fn receive_fixed(&self, by: &str) -> bool {
+        self.live.ns.is_some()
+            && (self.fixed_from.iter().any(|f| f == by)
+                || self
+                    .recorded
+                    .iter()
+                    .any(|s| *s.by == *by && carries_address(&s.op)))
+    }
+
+    /// The receive entities the person's steps give clients the scenario names none for.
+    fn inferred_entities(&self) -> BTreeMap<String, String> {
+        let mut m = BTreeMap::new();
+        for s in &self.recorded {
+            if let (Some(e), true) = (&s.entity, carries_address(&s.op))
+                && !self.fixed_from.iter().any(|f| **f == *s.by)
+            {
+                m.entry(s.by.to_string()).or_insert_with(|| e.to_string());
+            }
+        }
+        m
+    }
+
+    /// In a document with `entities`: the queues and topics to send to, and the queues and
+    /// subscriptions to receive from, in path order.
+    pub(super) fn addresses(&self) -> (Vec<String>, Vec<String>) {
+        let Some(ns) = &self.live.ns else {
+            return (Vec::new(), Vec::new());
+        };
+        let space = ns.run.namespace();
+        let paths = space.paths();
+        let list = |keep: &dyn Fn(&Text) -> bool| {
+            paths
+                .iter()
+                .filter(|p| keep(p))
+                .map(ToString::to_string)
+                .collect()
+        };
+        (
+            list(&|p| !settle_core::namespace::is_subscription(p)),
+            list(&|p| !space.is_topic(p)),
+        )
+    }
+
+    /// Where sender `by` sends unless told otherwise: what its script or actor names first,
+    /// else the first queue or topic.
+    pub(super) fn sender_to(&self, by: &str) -> Option<Text> {
+        self.live.ns.as_ref()?;
+        match self.send_to.get(by) {
+            Some(to) => Some(Text::from(to.as_str())),
+            None => self.addresses().0.first().map(|p| Text::from(p.as_str())),
+        }
+    }
+
+    /// Chooses where receiver `by` receives from, while that is not settled.
+    pub fn choose_receive_entity(&mut self, by: &str, path: &str) {
+        if !self.receive_fixed(by) && self.addresses().1.iter().any(|p| p == path) {
+            self.receive_of.insert(by.to_string(), path.to_string());
+            self.generation += 1;
+        }
+    }
+
+    /// Where receiver `by` of a document with `entities` receives from.
+    fn receive_entity(&self, by: &str) -> Result<Text, String> {
+        self.receive_of
+            .get(by)
+            .map(|p| Text::from(p.as_str()))
+            .ok_or_else(|| format!("{by} receives from no queue or subscription yet: choose one"))
+    }
+
+    fn remember(&mut self, by: &str, ms: &[MessageView], peeked: bool) {
+        let st = self.live.rstate.entry(by.to_string()).or_default();
+        if !self.receivers.iter().any(|r| r == by) {
+            self.receivers.push(by.to_string());
+        }
+        if peeked {
+            st.peeked = ms.to_vec();
+            return;
+        }
+        for m in ms.iter().filter(|m| m.lock_token.is_none()) {
+            st.deleted.push(m.clone());
+            if st.deleted.len() > 5 {
+                st.deleted.remove(0);
+            }
+        }
+    }
+
+    /// What the page shows of a client beside what it has in hand (the world keeps that):
+    /// its last peek and its last received-and-deleted messages.
+    pub(super) fn track(&mut self, by: &str, op: &Op, ok: Option<&Outcome>) {
+        match (op, ok) {
+            (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Outcome::Messages(ms))) => {
+                self.remember(by, ms, false);
+            }
+            (Op::Peek { .. }, Some(Outcome::Messages(ms))) => self.remember(by, ms, true),
+            _ => {}
+        }
+    }
+
+    fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
+        let st = self.live.rstate.entry(by.to_string()).or_default();
+        st.error = r.as_ref().err().cloned();
+    }
+
+    pub fn next_id(&self) -> String {
+        format!("m{}", self.sends + 1)
+    }
+
+    pub fn send(&mut self, by: &str, f: &SendForm) {
+        let built = (|| -> Result<Op, String> {
+            let id = if f.id.trim().is_empty() {
+                self.next_id()
+            } else {
+                f.id.trim().to_string()
+            };
+            if id.chars().count() > 128 {
+                return Err("id: at most 128 characters".into());
+            }
+            let mut msg = NewMessage::new(&id, &f.body);
+            msg.ttl = parse_ms("TTL", &f.ttl_ms)?.map(Duration::from_millis);
+            if msg.ttl == Some(Duration::ZERO) {
+                return Err("TTL: must be at least 1 ms".into());
+            }
+            let sid = f.session_id.trim();
+            msg.session_id = (!sid.is_empty()).then(|| sid.into());
+            msg.properties = parse_properties(&f.properties)?;
+            let delay = parse_ms("scheduled delay", &f.delay_ms)?;
+            Ok(match delay {
+                Some(d) => {
+                    msg.scheduled_enqueue = Some(self.now() + Duration::from_millis(d));
+                    Op::Schedule { msg }
+                }
+                None => Op::Send {
+                    msg,
+                    presettled: f.presettled,
+                },
+            })
+        })();
+        // In a document with `entities`, where it goes: the form's choice or the sender's own.
+        let to = match self.sender_to(by) {
+            None => Ok(None),
+            Some(own) => {
+                let chosen = f.to.trim();
+                if chosen.is_empty() {
+                    Ok(Some(own))
+                } else if self.addresses().0.iter().any(|p| p == chosen) {
+                    Ok(Some(Text::from(chosen)))
+                } else {
+                    Err(format!("to: no queue or topic named \"{chosen}\""))
+                }
+            }
+        };
+        let r = match built.and_then(|op| Ok((op, to?))) {
+            Ok((op, to)) => {
+                self.sends += 1;
+                self.act_in(by, op, to)
+            }
+            Err(e) => {
+                self.push_log(format!("{by}: {e}"), true);
+                Err(e)
+            }
+        };
+        match r {
+            Ok(_) => self.sender_errors.remove(by),
+            Err(e) => self.sender_errors.insert(by.to_string(), e),
+        };
+    }
+
+    pub fn receive(&mut self, by: &str, mode: ReceiveMode, from: SubQueue, max: u32) {
+        let r = self.act(
+            by,
+            Op::Receive {
+                max,
+                mode: Some(mode),
+                from,
+            },
+        );
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn peek(&mut self, by: &str, from: SubQueue) {
+        let r = self.act(
+            by,
+            Op::Peek {
+                max: 10,
+                from_seq: None,
+                from,
+            },
+        );
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn receive_deferred(&mut self, by: &str, seq_text: &str) {
+        let seqs: Result<Vec<u64>, _> = seq_text
+            .split([',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(str::parse::<u64>)
+            .collect();
+        let r = match seqs {
+            Ok(seqs) if !seqs.is_empty() => self.act(
+                by,
+                Op::ReceiveDeferred {
+                    seqs,
+                    mode: None,
+                    from: SubQueue::Main,
+                },
+            ),
+            _ => Err(format!("\"{seq_text}\" is not a list of sequence numbers")),
+        };
+        self.set_receiver_error(by, &r);
+    }
+
+    /// Settles the message the page knows as `key` (a held row's or the inspector's).
+    pub fn settle(&mut self, by: &str, key: u64, what: Settle, reason: &str, description: &str) {
+        let seq = match self.own_seq_of(by, key) {
+            Ok(seq) => seq,
+            Err(e) => return self.set_receiver_error(by, &Err(e)),
+        };
+        let target = Target::Seq(seq);
+        let nonempty = |s: &str| (!s.trim().is_empty()).then(|| Text::from(s.trim()));
+        let op = match what {
+            Settle::Complete => Op::Complete { target },
+            Settle::Abandon => Op::Abandon {
+                target,
+                properties: None,
+            },
+            Settle::DeadLetter => Op::DeadLetter {
+                target,
+                reason: nonempty(reason),
+                description: nonempty(description),
+                properties: None,
+            },
+            Settle::Defer => Op::Defer {
+                target,
+                properties: None,
+            },
+            Settle::Renew => Op::RenewLock { target },
+        };
+        let r = self.act(by, op);
+        self.set_receiver_error(by, &r);
+    }
+
+    /// Hides a delivery whose lock is gone from the receiver's list (the page's choice: the
+    /// client still has it in hand, and settling it would still fail).
+    /// What receiver `by` has in hand and the page shows: all but what the person dismissed.
+    pub(super) fn shown_in_hand<'a>(
+        &'a self,
+        by: &str,
+    ) -> impl Iterator<Item = &'a InHand> + Clone + 'a {
+        let dismissed = self.live.rstate.get(by).map(|st| &st.dismissed);
+        self.client_world(by).0.in_hand(by).filter(move |h| {
+            h.view
+                .lock_token
+                .is_none_or(|t| !dismissed.is_some_and(|d| d.contains(&t)))
+        })
+    }
+
+    pub fn dismiss(&mut self, by: &str, key: u64) {
+        let seq = self.own_seq(key);
+        let token = self
+            .client_world(by)
+            .0
+            .in_hand_of(by, seq)
+            .and_then(|h| h.view.lock_token);
+        if let Some(st) = self.live.rstate.get_mut(by) {
+            st.dismissed.extend(token);
+            st.error = None;
+        }
+    }
+
+    pub fn close(&mut self, by: &str, disconnect: bool) {
+        let r = self.act(
+            by,
+            if disconnect {
+                Op::Disconnect
+            } else {
+                Op::Close
+            },
+        );
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn accept_session(&mut self, by: &str, id: &str) {
+        let id = id.trim();
+        let r = self.act(
+            by,
+            Op::AcceptSession {
+                session_id: (!id.is_empty()).then(|| id.into()),
+            },
+        );
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn renew_session(&mut self, by: &str) {
+        let r = self.act(by, Op::RenewSessionLock);
+        self.set_receiver_error(by, &r);
+    }
+
+    pub fn update_queue(&mut self, patch: QueuePatch) -> Result<(), String> {
+        self.act("admin", Op::UpdateQueue(patch)).map(|_| ())
+    }
+
+    fn fresh_name(list: &[String], prefix: &str) -> String {
+        (1..)
+            .map(|i| format!("{prefix}{i}"))
+            .find(|n| !list.contains(n))
+            .expect("invariant: an unused name exists")
+    }
+
+    pub fn add_sender(&mut self) {
+        let n = Self::fresh_name(&self.senders, "S");
+        self.senders.push(n);
+    }
+
+    pub fn add_receiver(&mut self) {
+        let n = Self::fresh_name(&self.receivers, "R");
+        self.live.rstate.insert(n.clone(), ReceiverState::default());
+        // In a document with `entities` it receives from the first queue or subscription until
+        // the person chooses another.
+        if let Some(p) = self.live.ns.as_deref().and_then(first_receive_path) {
+            self.receive_of.insert(n.clone(), p.to_string());
+        }
+        self.receivers.push(n);
+    }
+
+    pub fn remove_sender(&mut self, name: &str) {
+        self.senders.retain(|s| s != name);
+    }
+
+    /// Removing a receiver closes its link first; its locks run on until they expire (format
+    /// v1.1), and the stage keeps its tokens until then.
+    pub fn remove_receiver(&mut self, name: &str) {
+        if self.client_world(name).0.id_of(name).is_some() {
+            let _ = self.act(name, Op::Close);
+        }
+        self.receivers.retain(|r| r != name);
+        self.live.rstate.remove(name);
+    }
+
+    pub fn select(&mut self, seq: Option<u64>) {
+        self.selected = seq;
+    }
+}

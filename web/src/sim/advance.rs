@@ -1,0 +1,500 @@
+//! Time passing in the page's model: the run advances (in slices under the page's work
+//! budget), its events are observed (stage cues, who holds what) and told as log lines.
+
+use super::*;
+
+fn event_seq(e: &Event) -> Option<u64> {
+    use settle_core::EventKind as K;
+    match &e.kind {
+        K::Enqueued { seq, .. }
+        | K::Activated { seq, .. }
+        | K::Locked { seq, .. }
+        | K::LockExpired { seq, .. }
+        | K::LockLost { seq, .. }
+        | K::Abandoned { seq, .. }
+        | K::Deferred { seq, .. }
+        | K::DeadLettered { seq, .. } => Some(*seq),
+        _ => None,
+    }
+}
+
+/// A log line with the virtual instant (ms) of what it tells, and whether it is an error.
+type Told = (u64, String, bool);
+
+/// Narrates a batch of events instant by instant, each line stamped with its instant.
+fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bool)>) {
+    for group in batch.chunk_by(|a, b| a.at == b.at) {
+        let at = group.first().map_or(0, |e| ms(e.at));
+        out.extend(narrate(w, group).into_iter().map(|l| (at, l, false)));
+    }
+}
+
+/// The log's line for a person's step: a refusal, or what a receive or peek found.
+fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(String, bool)> {
+    let by = &step.by;
+    match (&step.op, r) {
+        (_, Err(e)) => Some((format!("{by}: {}: {}", e.kind.name(), e.message), true)),
+        (Op::Receive { .. }, Ok(Outcome::Messages(ms))) if ms.is_empty() => Some((
+            format!("{by} asked for a message: nothing was available."),
+            false,
+        )),
+        (Op::Peek { from, .. }, Ok(Outcome::Messages(ms))) => Some((
+            format!(
+                "{by} peeked {} message(s) from the {}: nothing was locked or counted.",
+                ms.len(),
+                if *from == SubQueue::Main {
+                    "queue"
+                } else {
+                    "dead-letter queue"
+                }
+            ),
+            false,
+        )),
+        _ => None,
+    }
+}
+
+impl Sim {
+    pub(super) fn push_log(&mut self, text: String, error: bool) {
+        self.push_log_at(ms(self.now()), text, error);
+    }
+
+    /// A log line stamped with the virtual instant it happened at (not the frame's).
+    fn push_log_at(&mut self, t_ms: u64, text: String, error: bool) {
+        self.live.log_n += 1;
+        self.live.log.push_back(LogLine {
+            n: self.live.log_n,
+            t_ms,
+            text,
+            error,
+        });
+        while self.live.log.len() > LOG_CAP {
+            self.live.log.pop_front();
+        }
+    }
+
+    /// Advances virtual time to `t` (at most a day in one call), running script steps and
+    /// broker deadlines on the way, narrating what happened.
+    pub fn advance_to(&mut self, t: Instant) {
+        // Unbounded in records; a run over its work budget stops, and `stopped` says why.
+        let _ = self.advance_slice(t, u64::MAX);
+    }
+
+    /// Advances toward `t` (at most a day ahead), producing at most about `max_records`
+    /// records: `Ok(true)` when `t` was reached, `Ok(false)` when there is more to do (call
+    /// again: the page slices long advances into short tasks), `Err` with the reason when the
+    /// run's work budget ran out (the state so far is kept; nothing more runs). Takes the
+    /// time-travel snapshots on the way.
+    pub fn advance_slice(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
+        let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
+        let mut left = max_records;
+        loop {
+            let before = self.live.run.records();
+            let r = self.advance_chunk(t, left.min(EVERY_RECORDS));
+            let n = self.live.run.records() - before;
+            // A snapshot costs a copy of the live state: in a crowded queue they are taken
+            // further apart (at least twice as many records as messages held), so that
+            // snapshotting never costs more than replaying. A quiet stretch (EVERY_MS of
+            // virtual time) takes one too, where a copy is cheap (no more messages held than
+            // EVERY_RECORDS / 2); not in a crowded queue, where replaying costs by the
+            // records, whatever time they span: at 100× with 10,000 messages held, one a
+            // minute of virtual time was a copy of them all every 0.6–0.8 s of real time, each
+            // a long frame.
+            self.since_note += n;
+            let due = EVERY_RECORDS.max(2 * self.live.run.world().queue().len() as u64);
+            let quiet =
+                due == EVERY_RECORDS && ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
+            if self.since_note >= due || quiet {
+                let live = &self.live;
+                let before = self.history.len();
+                self.history
+                    .note(self.now(), self.since_note, || live.clone());
+                self.since_note = 0;
+                if self.history.len() != before {
+                    self.noted_at = ms(self.now());
+                }
+            }
+            left = left.saturating_sub(n.max(1));
+            match r {
+                Ok(true) => {
+                    self.follow_story(STORY_SLICE);
+                    return Ok(true);
+                }
+                Ok(false) if left > 0 => {}
+                other => return other,
+            }
+        }
+    }
+
+    fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
+        if self.live.ns.is_some() {
+            self.advance_entities(t);
+            // Over its work budget the run stops where it ran out, as a one-queue run does:
+            // the clock goes no further, and the page says why.
+            if let Some((why, at)) = self.live.ns.as_ref().and_then(|ns| ns.stopped.clone()) {
+                let _ = self
+                    .live
+                    .run
+                    .advance_until(at.min(t), u64::MAX, &mut |_, _| {});
+                return Err(why);
+            }
+        }
+        let mut batch: Vec<Event> = Vec::new();
+        // Each event, and whether it is cued to the stage.
+        let mut seen: Vec<(Event, bool)> = Vec::new();
+        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
+        // Each line with the virtual instant of what it tells.
+        let mut lines: Vec<(u64, String, bool)> = Vec::new();
+        let person = &self.person;
+        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
+        let result = &mut self.result;
+        let progress =
+            self.live
+                .run
+                .advance_until(t, max_records, &mut |w: &World, r: Record<'_>| match r {
+                    Record::Event { event, .. } => {
+                        seen.push((event.clone(), !quiet_all && quiet_until.is_none()));
+                        batch.push(event.clone());
+                    }
+                    Record::Actor { act } => {
+                        narrate_by_instant(w, &batch, &mut lines);
+                        batch.clear();
+                        if let Some(l) = narrate_act(act) {
+                            lines.push((
+                                ms(w.queue().now()),
+                                l,
+                                matches!(act.result, Some(Err(_))),
+                            ));
+                        }
+                        steps.push((
+                            act.by.to_string(),
+                            act.op.clone(),
+                            act.result.clone().unwrap_or(Ok(Outcome::Done)),
+                        ));
+                    }
+                    Record::Step {
+                        step,
+                        result: res,
+                        index,
+                    } => {
+                        // Narrate what came before this step first, so the log keeps its order.
+                        narrate_by_instant(w, &batch, &mut lines);
+                        batch.clear();
+                        let at = step.at.as_millis();
+                        if person.binary_search(&index).is_ok() {
+                            if let Some((l, e)) = person_line(step, res) {
+                                lines.push((at, l, e));
+                            }
+                        } else if let Err(e) = res {
+                            lines.push((at, format!("{} (script): {e}", step.by), true));
+                        }
+                        if *quiet_until == Some(index) {
+                            *quiet_until = None;
+                            *result = Some(res.clone());
+                        }
+                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
+                    }
+                });
+        narrate_by_instant(self.live.run.world(), &batch, &mut lines);
+        for (e, cue) in &seen {
+            self.observe(e, *cue);
+        }
+        let now = self.now();
+        self.live
+            .touched
+            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
+        for (at, l, e) in lines {
+            self.push_log_at(at, l, e);
+        }
+        if !seen.is_empty() || !steps.is_empty() {
+            self.generation += 1;
+        }
+        for (by, op, result) in steps {
+            self.track(&by, &op, result.as_ref().ok());
+        }
+        match progress {
+            Ok(Progress::Reached) => Ok(true),
+            Ok(Progress::Paused { .. }) => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// Plays a document with `entities` on to `t` (all of it: its run has no slices), each
+    /// log line naming the entity it happened in.
+    fn advance_entities(&mut self, t: Instant) {
+        let person = &self.person;
+        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
+        let result = &mut self.result;
+        let Some(ns) = self.live.ns.as_deref_mut() else {
+            return;
+        };
+        if ns.stopped.is_some() {
+            return;
+        }
+        // Events (to narrate together, as one queue's are) and the lines of steps and actors.
+        let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
+        // Which items are a subscription's copy of a topic's message, and which events are not
+        // cued to the stage (a seek, or the replay before the person's new step).
+        let (mut copies, mut quiet) = (BTreeSet::new(), BTreeSet::new());
+        // What each client did, for what its panel remembers (`track`).
+        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
+        let ran = ns
+            .run
+            .advance_records(t, &mut |r: NsRecord<'_>, _: &_, _: &str| {
+                let entity = r.entity.cloned().unwrap_or_default();
+                if r.copy.is_some() {
+                    copies.insert(items.len());
+                }
+                match r.record {
+                    Record::Event { event, .. } => {
+                        if quiet_all || quiet_until.is_some() {
+                            quiet.insert(items.len());
+                        }
+                        items.push((entity, Ok(event.clone())));
+                    }
+                    Record::Actor { act } => {
+                        if let Some(l) = narrate_act(act) {
+                            let e = matches!(act.result, Some(Err(_)));
+                            items.push((entity, Err((ms(act.at), l, e))));
+                        }
+                        let res = act.result.clone().unwrap_or(Ok(Outcome::Done));
+                        steps.push((act.by.to_string(), act.op.clone(), res));
+                    }
+                    Record::Step {
+                        step,
+                        result: res,
+                        index,
+                    } => {
+                        let at = ms(step.at);
+                        if person.binary_search(&index).is_ok() {
+                            if let Some((l, e)) = person_line(step, res) {
+                                items.push((entity, Err((at, l, e))));
+                            }
+                        } else if let Err(e) = res {
+                            let l = format!("{} (script): {e}", step.by);
+                            items.push((entity, Err((at, l, true))));
+                        }
+                        if *quiet_until == Some(index) {
+                            *quiet_until = None;
+                            *result = Some(res.clone());
+                        }
+                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
+                    }
+                }
+            });
+        if let Err(e) = ran {
+            ns.stopped = Some((e.to_string(), e.at));
+        }
+        let paths = ns.run.namespace().paths();
+        let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
+        // What the stage is told: each event, its client's name, its entity's number and the
+        // topic a copy came from.
+        let mut seen = Vec::new();
+        for (n, (entity, item)) in items.iter().enumerate() {
+            let Ok(e) = item else { continue };
+            if let settle_core::EventKind::Published {
+                seq,
+                id,
+                subscriptions,
+            } = &e.kind
+                && subscriptions.is_empty()
+            {
+                ns.dropped.push((e.at, entity.clone(), *seq, id.clone()));
+            }
+            if let Some(w) = ns.run.namespace().world(entity) {
+                let by = e.kind.by().map(|c| w.name(c).to_string());
+                let topic = copies
+                    .contains(&n)
+                    .then(|| index(settle_core::namespace::topic_of(entity)));
+                let cue = !quiet.contains(&n);
+                seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic, cue));
+            }
+        }
+        let now = ns.run.namespace().now();
+        let dropped = ns.dropped.len();
+        ns.dropped
+            .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
+        // A dropped message leaving the topic changes the stage with no event, a peek with
+        // no line either.
+        let changed = !items.is_empty() || !steps.is_empty() || ns.dropped.len() != dropped;
+        let ns = &ns.run;
+        let mut lines = Vec::new();
+        for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
+            let entity = &group[0].0;
+            let named = |l: String| {
+                if entity.is_empty() {
+                    l
+                } else {
+                    format!("{entity}: {l}")
+                }
+            };
+            let mut batch = Vec::new();
+            for (_, item) in group {
+                match item {
+                    Ok(e) => batch.push(e.clone()),
+                    Err((at, l, e)) => lines.push((*at, named(l.clone()), *e)),
+                }
+            }
+            if let Some(w) = ns.namespace().world(entity) {
+                let mut told = Vec::new();
+                narrate_by_instant(w, &batch, &mut told);
+                lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
+            }
+        }
+        if changed {
+            self.generation += 1;
+        }
+        for (at, l, e) in lines {
+            self.push_log_at(at, l, e);
+        }
+        for (by, op, result) in steps {
+            self.track(&by, &op, result.as_ref().ok());
+        }
+        for (e, by, i, topic, cue_it) in seen {
+            match (&e.kind, topic) {
+                // A copy travels from its sender through its topic (`by` names the sender).
+                (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
+                    let seq = entity_seq(i, *seq);
+                    self.live.touched.insert(seq, e.at);
+                    let topic = u16::try_from(topic).unwrap_or(u16::MAX);
+                    let sender = self.sender_slot(&by);
+                    self.cue(Cue::Routed { seq, topic, sender }, cue_it);
+                }
+                _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
+            }
+        }
+    }
+
+    /// The stage's slot of sender `by`, if it is on the stage.
+    fn sender_slot(&self, by: &str) -> Option<u16> {
+        self.senders
+            .iter()
+            .position(|s| s == by)
+            .map(|i| u16::try_from(i).unwrap_or(u16::MAX))
+    }
+
+    /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
+    fn observe(&mut self, e: &Event, cue_it: bool) {
+        let by = e
+            .kind
+            .by()
+            .map(|c| self.live.run.world().name(c).to_string());
+        self.observe_as(e, by.unwrap_or_default(), |seq| seq, cue_it);
+    }
+
+    /// As [`observe`](Self::observe), with the client's name (`by`) and the stage's number
+    /// for each sequence number (`key`) given (a document with `entities` numbers apart).
+    fn observe_as(&mut self, e: &Event, by: String, key: impl Fn(u64) -> u64, cue_it: bool) {
+        use settle_core::EventKind as K;
+        if let Some(seq) = event_seq(e) {
+            self.live.touched.insert(key(seq), e.at);
+        }
+        let cue = match &e.kind {
+            K::Enqueued { seq, .. } => self.sender_slot(&by).map(|sender| Cue::Sent {
+                seq: key(*seq),
+                sender,
+            }),
+            K::Activated {
+                seq, scheduled_seq, ..
+            } => Some(Cue::Renumbered {
+                from: key(*scheduled_seq),
+                to: key(*seq),
+            }),
+            K::LockExpired { seq, .. } => Some(Cue::LockBroke { seq: key(*seq) }),
+            K::Completed { seq, .. } => Some(Cue::Left {
+                seq: key(*seq),
+                how: Exit::Completed,
+            }),
+            K::Expired { seq, .. } => Some(Cue::Left {
+                seq: key(*seq),
+                how: Exit::Expired,
+            }),
+            K::Cancelled { seq, .. } => Some(Cue::Left {
+                seq: key(*seq),
+                how: Exit::Cancelled,
+            }),
+            K::ReceivedAndDeleted { seq, .. } => Some(Cue::Left {
+                seq: key(*seq),
+                how: Exit::Done,
+            }),
+            K::Locked { .. } => {
+                self.live.links.remove(&by);
+                None
+            }
+            K::LinkClosed { cause, .. } => {
+                let link = if *cause == settle_core::LockLossCause::Closed {
+                    Link::Closed
+                } else {
+                    Link::Crashed
+                };
+                self.live.links.insert(by, link);
+                None
+            }
+            _ => None,
+        };
+        if let Some(c) = cue {
+            self.cue(c, cue_it);
+        }
+    }
+
+    /// Tells the stage `c` (when `cue_it`).
+    fn cue(&mut self, c: Cue, cue_it: bool) {
+        if cue_it {
+            // Bounded: a stage that never looks (a hidden tab) keeps only the latest.
+            if self.cues.len() >= 4_096 {
+                self.cues.drain(..2_048);
+            }
+            self.cues.push(c);
+        }
+    }
+
+    /// When the next thing happens on its own: a broker deadline or a script step.
+    pub fn next_event(&self) -> Option<Instant> {
+        if let Some(ns) = &self.live.ns {
+            return ns.run.next_due().filter(|_| ns.stopped.is_none());
+        }
+        let a = self.world().queue().poll_timeout();
+        let b = self.live.run.next_step_at();
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Jumps to the next thing that happens on its own; false when nothing is pending.
+    pub fn step(&mut self) -> bool {
+        match self.next_event() {
+            Some(t) => {
+                self.advance_to(t.max(self.now()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// When the next held lock expires, if any is held.
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        match &self.live.ns {
+            Some(ns) => {
+                let space = ns.run.namespace();
+                space
+                    .paths()
+                    .iter()
+                    .filter_map(|p| space.world(p)?.queue().next_lock_expiry())
+                    .min()
+            }
+            None => self.world().queue().next_lock_expiry(),
+        }
+    }
+
+    /// Jumps to the next lock expiry; false when no lock is held.
+    pub fn jump_to_expiry(&mut self) -> bool {
+        match self.next_lock_expiry() {
+            Some(t) => {
+                self.advance_to(t);
+                true
+            }
+            None => false,
+        }
+    }
+}

@@ -1,0 +1,480 @@
+//! The playground's model: a scenario [`Run`] (the loaded script plays itself as time passes)
+//! plus what the person does, applied at the current virtual instant and recorded as script
+//! steps, so that export and share links replay it exactly. The UI renders one
+//! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
+
+use crate::narrate::{narrate, narrate_act};
+#[cfg(not(feature = "entities"))]
+use crate::no_entities::{NsRecord, NsRun};
+use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
+use settle_core::scenario::timetravel::{self, Checkpoints};
+use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
+#[cfg(feature = "entities")]
+use settle_core::scenario::{NsRecord, NsRun};
+use settle_core::{
+    ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
+    MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
+    SubQueue, Target, Text, World,
+};
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::rc::Rc;
+
+mod actions;
+mod advance;
+mod stage;
+mod story;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::*;
+pub use story::*;
+pub use view::*;
+
+/// How many log lines are kept.
+pub const LOG_CAP: usize = 300;
+
+thread_local! {
+    static PAGE_BUDGET: Cell<Budget> = const { Cell::new(Budget::DEFAULT) };
+}
+
+/// Lowers the work budget (trace records) of every run the page starts from now on: the
+/// page's `?budget=N`, for trying a heavy scenario in small steps (and for the test of what
+/// the page does over its budget). It never rises above [`Budget::DEFAULT`].
+pub fn limit_budget(max_records: u64) {
+    PAGE_BUDGET.set(Budget {
+        max_records: max_records.min(Budget::DEFAULT.max_records),
+        ..Budget::DEFAULT
+    });
+}
+
+/// How many held deliveries a receiver's panel lists (the stage draws them all).
+pub const HELD_ROWS: usize = 50;
+
+/// How many messages a lane draws; the rest are summarised as a count.
+pub const LANE_CAP: usize = 40;
+
+/// The bound on one frame's catch-up, so a huge jump cannot freeze the page.
+const MAX_JUMP_MS: u64 = 24 * 3_600_000;
+
+/// The scenario a fresh page starts with.
+pub const WELCOME: &str = r#"{
+  "settle": 1,
+  "title": "Your first lock",
+  "description": "S1 has sent two orders. R1 holds m1 under a 30-second lock: complete it before the lock runs out, or watch it come back with a higher delivery count. After 3 failed deliveries a message goes to the dead-letter queue.",
+  "seed": 1,
+  "queue": { "lock_duration_ms": 30000, "max_delivery_count": 3 },
+  "script": [
+    { "at_ms": 0, "do": "send", "by": "S1", "id": "m1", "body": "order #1" },
+    { "at_ms": 0, "do": "send", "by": "S1", "id": "m2", "body": "order #2" },
+    { "at_ms": 500, "do": "receive", "by": "R1" }
+  ]
+}"#;
+
+/// What the page keeps of a receiver beside what the world says it has in hand: the
+/// deliveries the person dismissed (by lock token: a new delivery shows again), the last
+/// received-and-deleted messages and the last peek, and its last error.
+#[derive(Clone, Debug, Default)]
+struct ReceiverState {
+    dismissed: BTreeSet<LockToken>,
+    deleted: Vec<MessageView>,
+    peeked: Vec<MessageView>,
+    error: Option<String>,
+}
+
+/// What a seek restores: the run and everything the page shows that follows from it (the
+/// log, what each receiver holds, the highlights, links that ended). Snapshots of it are the
+/// time-travel checkpoints.
+#[derive(Clone, Debug)]
+struct Live {
+    run: Run,
+    log: VecDeque<LogLine>,
+    log_n: u64,
+    rstate: BTreeMap<String, ReceiverState>,
+    /// When something last happened to each message (for the highlight), pruned as time passes.
+    touched: BTreeMap<u64, Instant>,
+    /// Receivers whose link ended, and how.
+    links: BTreeMap<String, Link>,
+    /// A document with `entities`: its run (`run` above then plays an empty queue that only
+    /// keeps the clock, so the clock, the time travel and the log work as for one queue).
+    ns: Option<Box<NsLive>>,
+}
+
+/// The run of a document with `entities` (`scenario-format-entities.md`), and why it stopped.
+#[derive(Clone, Debug)]
+struct NsLive {
+    run: NsRun,
+    /// Why the run stopped for good (its work budget ran out), and the virtual time it did.
+    stopped: Option<(String, Instant)>,
+    /// Messages a topic dropped in the last [`RECENT_MS`] (no subscription took them): when,
+    /// the topic, its sequence number and the MessageId (the stage shows them for a moment).
+    dropped: Vec<(Instant, Text, u64, Text)>,
+}
+
+impl Live {
+    /// The person acted: the run plays `steps` from here on (time travel's fork).
+    fn replace_steps(&mut self, steps: &Rc<[Step]>) {
+        match &mut self.ns {
+            Some(ns) => ns.run.replace_steps(Rc::clone(steps)),
+            None => self.run.replace_steps(Rc::clone(steps)),
+        }
+    }
+
+    /// The script being played and the index of its next step.
+    fn script(&self) -> (&[Step], usize) {
+        match &self.ns {
+            Some(ns) => (ns.run.steps(), ns.run.next_step()),
+            None => (self.run.steps(), self.run.next_step()),
+        }
+    }
+}
+
+/// Records between time-travel snapshots while the page plays (a seek replays at most this
+/// many, plus one slice).
+const EVERY_RECORDS: u64 = 250;
+
+/// Records the timeline's story plays on per advance when it lags behind.
+const STORY_SLICE: u64 = 2_000;
+
+/// The most a seek replays in quiet stretches (virtual ms between snapshots).
+const EVERY_MS: u64 = timetravel::EVERY_MS;
+
+pub struct Sim {
+    scenario: Scenario,
+    live: Live,
+    /// Snapshots of `live` while playing, to go back and forth (time travel).
+    history: Checkpoints<Live>,
+    /// Steps the person added, in time order: a script the run plays merged with the
+    /// scenario's own (`timetravel::record`).
+    recorded: Vec<Step>,
+    /// Indices of the person's steps in the run's script.
+    person: Vec<usize>,
+    /// A replay after acting: no stage cues before the person's new step (index), whose
+    /// result is kept here.
+    quiet_until: Option<usize>,
+    quiet_all: bool,
+    result: Option<Result<Outcome, settle_core::Error>>,
+    story: Story,
+    /// Where the story should reach: the scenario's end, or as far as the page has been.
+    story_target: Instant,
+    /// Counts changes of the story's markers.
+    story_gen: u64,
+    /// Records since the last time-travel snapshot, and its virtual time (ms).
+    since_note: u64,
+    noted_at: u64,
+    sends: u64,
+    senders: Vec<String>,
+    sender_errors: BTreeMap<String, String>,
+    receivers: Vec<String>,
+    selected: Option<u64>,
+    /// In a document with `entities`: each receiver's receive entity (rule 3 of the format:
+    /// one per client; a new receiver's is chosen until it first acts) and each sender's
+    /// queue or topic (the one its script or actor names first; the form can choose another).
+    receive_of: BTreeMap<String, String>,
+    send_to: BTreeMap<String, String>,
+    /// The receivers whose receive entity the scenario names (the person cannot change it).
+    fixed_from: Vec<String>,
+    /// The receive entities the person's steps gave other clients when the page last acted
+    /// ([`Sim::inferred_entities`]): the script the page plays addresses their steps there.
+    inferred: BTreeMap<String, String>,
+    /// Counts changes the stage can see (events, actions, clients added or removed).
+    generation: u64,
+    /// What happened since the stage last looked that positions alone do not tell.
+    cues: Vec<Cue>,
+}
+
+fn ms(t: Instant) -> u64 {
+    t.as_millis()
+}
+
+/// The stage's number for message `seq` of the `i`th entity (in path order): entities number
+/// their messages each from 1, the stage keys them apart.
+fn entity_seq(i: usize, seq: u64) -> u64 {
+    ((i as u64 + 1) << ENTITY_SHIFT) | seq
+}
+
+/// Where [`entity_seq`] puts the entity's number.
+const ENTITY_SHIFT: u32 = 40;
+
+/// The entity (in path order) and sequence number of a stage number made by [`entity_seq`].
+fn entity_of(key: u64) -> Option<(usize, u64)> {
+    let i = usize::try_from(key >> ENTITY_SHIFT).ok()?.checked_sub(1)?;
+    Some((i, key & ((1 << ENTITY_SHIFT) - 1)))
+}
+
+/// The first queue or subscription (in path order) of a document with `entities`: where a
+/// receiver receives from until the person chooses.
+fn first_receive_path(ns: &NsLive) -> Option<Text> {
+    let space = ns.run.namespace();
+    space.paths().into_iter().find(|p| !space.is_topic(p))
+}
+
+impl Sim {
+    /// A playground running this scenario from time zero.
+    pub fn new(scenario: Scenario) -> Self {
+        let mut senders = Vec::new();
+        let mut receivers = Vec::new();
+        // An entity's operator (`update_entity`, rules) is neither sender nor receiver.
+        for s in scenario
+            .script
+            .iter()
+            .filter(|s| !matches!(s.op, Op::Entity { .. }))
+        {
+            let list = if is_receive_side(&s.op) {
+                &mut receivers
+            } else {
+                &mut senders
+            };
+            if !list.contains(&s.by.to_string()) {
+                list.push(s.by.to_string());
+            }
+        }
+        for a in &scenario.actors {
+            let (list, name) = match a {
+                settle_core::actors::ActorSpec::Sender(x) => (&mut senders, x.name.to_string()),
+                settle_core::actors::ActorSpec::Receiver(x) => (&mut receivers, x.name.to_string()),
+            };
+            if !list.contains(&name) {
+                list.push(name);
+            }
+        }
+        // Where each client of a document with `entities` sends and receives.
+        let (mut receive_of, mut send_to) = (BTreeMap::new(), BTreeMap::new());
+        let addressed =
+            scenario
+                .script
+                .iter()
+                .filter(|s| !matches!(s.op, Op::Entity { .. }))
+                .filter_map(|s| Some((&s.by, is_receive_side(&s.op), s.entity.as_ref()?)))
+                .chain(scenario.actors.iter().zip(&scenario.actor_entities).map(
+                    |(a, e)| match a {
+                        settle_core::actors::ActorSpec::Sender(x) => (&x.name, false, e),
+                        settle_core::actors::ActorSpec::Receiver(x) => (&x.name, true, e),
+                    },
+                ));
+        for (by, receives, e) in addressed {
+            let map = if receives {
+                &mut receive_of
+            } else {
+                &mut send_to
+            };
+            map.entry(by.to_string()).or_insert_with(|| e.to_string());
+        }
+        // Someone to act with on one queue; a document with `entities` shows the clients its
+        // story names (and those the person adds).
+        if scenario.entities.is_none() {
+            if senders.is_empty() {
+                senders.push("S1".into());
+            }
+            if receivers.is_empty() {
+                receivers.push("R1".into());
+            }
+        }
+        // A document with `entities` plays in an NsRun; its `run` is an empty queue's clock.
+        let (run, ns) = match &scenario.entities {
+            #[cfg(feature = "entities")]
+            Some(_) => {
+                let clock = Scenario {
+                    entities: None,
+                    raw_entities: None,
+                    script: Vec::new(),
+                    actors: Vec::new(),
+                    actor_entities: Vec::new(),
+                    ..scenario.clone()
+                };
+                let ns = NsLive {
+                    run: NsRun::with_budget(&scenario, PAGE_BUDGET.get()),
+                    stopped: None,
+                    dropped: Vec::new(),
+                };
+                (Run::new(&clock), Some(Box::new(ns)))
+            }
+            // Without the feature the parser refuses entities: no document here has any.
+            _ => (Run::with_budget(&scenario, PAGE_BUDGET.get()), None),
+        };
+        // A receiver whose script names no receive entity (it only settles or closes) receives
+        // from the first queue or subscription until the person chooses another.
+        let fixed_from: Vec<String> = receive_of.keys().cloned().collect();
+        if let Some(first) = ns.as_deref().and_then(first_receive_path) {
+            for r in &receivers {
+                receive_of
+                    .entry(r.clone())
+                    .or_insert_with(|| first.to_string());
+            }
+        }
+        let live = Live {
+            run,
+            ns,
+            log: VecDeque::new(),
+            log_n: 0,
+            // Inserted one by one: collecting sorts first, a sort instance of its own.
+            rstate: receivers.iter().fold(BTreeMap::new(), |mut m, r| {
+                m.insert(r.clone(), ReceiverState::default());
+                m
+            }),
+            touched: BTreeMap::new(),
+            links: BTreeMap::new(),
+        };
+        let mut sim = Self {
+            history: Checkpoints::new(live.clone(), EVERY_RECORDS, EVERY_MS),
+            story: Story::new(live.run.clone()),
+            story_target: scenario.run_until,
+            story_gen: 0,
+            since_note: 0,
+            noted_at: 0,
+            live,
+            scenario,
+            recorded: Vec::new(),
+            person: Vec::new(),
+            quiet_until: None,
+            quiet_all: false,
+            result: None,
+            sends: 0,
+            senders,
+            sender_errors: BTreeMap::new(),
+            receivers,
+            selected: None,
+            fixed_from,
+            inferred: BTreeMap::new(),
+            receive_of,
+            send_to,
+            generation: 0,
+            cues: Vec::new(),
+        };
+        sim.sends = sim
+            .scenario
+            .script
+            .iter()
+            .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
+            .count() as u64;
+        sim.story.extend(sim.scenario.run_until, u64::MAX);
+        if sim.live.ns.is_some() {
+            sim.story.entity_marks(&sim.scenario);
+        }
+        sim.advance_to(Instant::ZERO);
+        sim
+    }
+
+    /// The welcome scenario.
+    pub fn welcome() -> Self {
+        Self::new(parse(WELCOME).expect("invariant: the welcome scenario is valid"))
+    }
+
+    /// A built-in preset.
+    pub fn preset(name: &str) -> Result<Self, String> {
+        let text = settle_core::scenario::presets::preset(name)
+            .ok_or_else(|| format!("there is no preset \"{name}\""))?;
+        Self::load(text)
+    }
+
+    /// Parses a scenario document into a fresh playground; on error nothing changes.
+    pub fn load(text: &str) -> Result<Self, String> {
+        match parse(text) {
+            Ok(sc) => Ok(Self::new(sc)),
+            Err(e) => Err(format!("error: {e}")),
+        }
+    }
+
+    fn world(&self) -> &World {
+        self.live.run.world()
+    }
+
+    pub fn now(&self) -> Instant {
+        self.world().queue().now()
+    }
+
+    /// Why the run stopped for good (its work budget ran out), if it did.
+    pub fn stopped(&self) -> Option<String> {
+        if let Some(ns) = &self.live.ns {
+            return ns.stopped.as_ref().map(|(why, _)| why.clone());
+        }
+        self.live.run.exceeded().map(ToString::to_string)
+    }
+
+    /// Whether the loaded document has `entities` (the page plays it; the person watches).
+    pub fn has_entities(&self) -> bool {
+        self.live.ns.is_some()
+    }
+
+    /// The loaded scenario plus what the person did, up to now: replaying it reproduces this
+    /// state exactly.
+    ///
+    /// After going back (without acting), the person's later actions are not in it: it is
+    /// the story up to what the page shows.
+    pub fn export(&self) -> String {
+        let now = self.now();
+        let (steps, _) = timetravel::merge(
+            &self.scenario.script,
+            &self
+                .recorded
+                .iter()
+                .filter(|s| s.at <= now)
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        self.scenario
+            .to_text_with(steps.iter().map(|s| s.raw.clone()).collect(), ms(now))
+    }
+
+    pub fn title(&self) -> &str {
+        &self.scenario.title
+    }
+
+    /// The scenario as loaded (without the person's actions).
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Counts changes the stage can see; equal counts mean an equal stage model.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Notes a change made from outside (a person's action).
+    pub fn bump(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The selected message, if any.
+    pub fn selected(&self) -> Option<u64> {
+        self.selected
+    }
+
+    /// Starts the loaded scenario again from time zero (what the person did is dropped).
+    pub fn restart(&self) -> Self {
+        Self::new(self.scenario.clone())
+    }
+
+    /// The queue's configuration, for the settings form.
+    pub fn config(&self) -> settle_core::QueueConfig {
+        self.world().queue().config().clone()
+    }
+
+    /// The entity's own sequence number of the message the page knows as `key`.
+    fn own_seq(&self, key: u64) -> u64 {
+        match (&self.live.ns, entity_of(key)) {
+            (Some(_), Some((_, seq))) => seq,
+            _ => key,
+        }
+    }
+
+    /// As [`own_seq`](Self::own_seq), for client `by`: a message of another entity than its
+    /// receive entity is refused in words (it settles only there).
+    fn own_seq_of(&self, by: &str, key: u64) -> Result<u64, String> {
+        let (Some(ns), Some((i, seq))) = (&self.live.ns, entity_of(key)) else {
+            return Ok(key);
+        };
+        let mine = self.client_world(by).1;
+        if mine == Some(i) {
+            return Ok(seq);
+        }
+        let paths = ns.run.namespace().paths();
+        let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);
+        Err(format!(
+            "{by} receives from {}; that message is in {}",
+            name(mine),
+            name(Some(i))
+        ))
+    }
+}

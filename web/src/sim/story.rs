@@ -1,0 +1,259 @@
+//! Time travel in the page's model: the story's markers (found by running ahead), seeking,
+//! stepping back and the person's later actions.
+
+use super::*;
+
+/// What the timeline marks (`settle_core::scenario::lesson::MARKER_KINDS`, in five groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MarkKind {
+    /// A message stored by the queue.
+    Send,
+    /// A lock that expired (or was lost with the entity's settings).
+    Expiry,
+    /// An abandon.
+    Abandon,
+    /// A move to the dead-letter queue.
+    DeadLetter,
+    /// A settlement that ends or parks a delivery: complete, receive-and-delete, defer.
+    Settle,
+}
+
+impl MarkKind {
+    /// Every group, in the legend's order.
+    pub const ALL: [Self; 5] = [
+        Self::Send,
+        Self::Expiry,
+        Self::Abandon,
+        Self::DeadLetter,
+        Self::Settle,
+    ];
+
+    fn of(event: &str) -> Option<Self> {
+        if !settle_core::scenario::lesson::MARKER_KINDS.contains(&event) {
+            return None;
+        }
+        Some(match event {
+            "enqueued" => Self::Send,
+            "lock_expired" | "lock_lost" => Self::Expiry,
+            "abandoned" => Self::Abandon,
+            "dead_lettered" => Self::DeadLetter,
+            _ => Self::Settle,
+        })
+    }
+
+    /// The legend's words for `n` of them.
+    pub fn counted(self, n: usize) -> String {
+        let one = match self {
+            Self::Send => "send",
+            Self::Expiry => "lock expiry",
+            Self::Abandon => "abandon",
+            Self::DeadLetter => "dead-letter move",
+            Self::Settle => "settlement",
+        };
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {}", self.label())
+        }
+    }
+
+    /// The legend's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Send => "sends",
+            Self::Expiry => "lock expiries",
+            Self::Abandon => "abandons",
+            Self::DeadLetter => "dead-letter moves",
+            Self::Settle => "settlements",
+        }
+    }
+}
+
+/// A moment on the timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marker {
+    pub t_ms: u64,
+    pub kind: MarkKind,
+    pub id: String,
+}
+
+impl Marker {
+    fn of(event: &Event, kind: MarkKind) -> Self {
+        Self {
+            t_ms: ms(event.at),
+            kind,
+            id: event.kind.id().map(ToString::to_string).unwrap_or_default(),
+        }
+    }
+}
+
+/// The whole story as far as it is known: a second run of the same script played ahead to
+/// the scenario's end (or as far as the page has been), for the timeline's markers and for
+/// stepping back. Deterministic, so it is what the page's own run does at each time.
+#[derive(Clone, Debug)]
+pub(super) struct Story {
+    run: Run,
+    /// The markers, each with the number of records before it.
+    marks: Vec<(u64, Marker)>,
+    /// Instants at which a step ran or the broker did something, with the records before.
+    pub(super) busy: Vec<(u64, u64)>,
+}
+
+/// Takes note of record `n` of a story: a marker for what the timeline marks, the instant
+/// if a step ran or the broker did something.
+fn note(marks: &mut Vec<(u64, Marker)>, busy: &mut Vec<(u64, u64)>, n: &mut u64, r: &Record<'_>) {
+    let t = match r {
+        Record::Event { event, .. } => {
+            if let Some(kind) = MarkKind::of(event.kind.name()) {
+                marks.push((*n, Marker::of(event, kind)));
+            }
+            Some(ms(event.at))
+        }
+        Record::Step { step, .. } => Some(ms(step.at)),
+        Record::Actor { .. } => None,
+    };
+    if let Some(t) = t
+        && busy.last().is_none_or(|&(b, _)| b != t)
+    {
+        busy.push((t, *n));
+    }
+    *n += 1;
+}
+
+impl Story {
+    pub(super) fn new(run: Run) -> Self {
+        Self {
+            run,
+            marks: Vec::new(),
+            busy: Vec::new(),
+        }
+    }
+
+    /// Plays the story on to `to`, producing at most about `max_records` records (at most a
+    /// day further per call; bounded by the run's work budget).
+    pub(super) fn extend(&mut self, to: Instant, max_records: u64) {
+        let now = self.run.world().queue().now();
+        let to = to.min(now + Duration::from_millis(MAX_JUMP_MS));
+        let mut n = self.run.records();
+        let (marks, busy) = (&mut self.marks, &mut self.busy);
+        let _ = self
+            .run
+            .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
+                note(marks, busy, &mut n, &r);
+            });
+    }
+
+    /// The markers and busy instants of a document with `entities`, from a run of it to its
+    /// end (the story's own run is the empty clock queue).
+    #[cfg(not(feature = "entities"))]
+    pub(super) fn entity_marks(&mut self, _: &Scenario) {}
+
+    #[cfg(feature = "entities")]
+    pub(super) fn entity_marks(&mut self, sc: &Scenario) {
+        let mut n = 0;
+        let (marks, busy) = (&mut self.marks, &mut self.busy);
+        let _ = NsRun::new(sc).finish_records(&mut |r: NsRecord<'_>, _: &_, _: &str| {
+            note(marks, busy, &mut n, &r.record);
+        });
+    }
+
+    /// The history changed after `from` (a person acted): the story goes on from there.
+    pub(super) fn fork(&mut self, from: &Run) {
+        let n = from.records();
+        self.marks.retain(|(r, _)| *r < n);
+        self.busy.retain(|(r, _)| *r < n);
+        self.run = from.clone();
+    }
+
+    fn now(&self) -> Instant {
+        self.run.world().queue().now()
+    }
+}
+
+impl Sim {
+    /// Plays to `t` whatever the distance (a day per slice), stopping only over the budget.
+    pub(super) fn play_to(&mut self, t: Instant) {
+        loop {
+            match self.advance_slice(t, u64::MAX) {
+                Ok(true) if self.now() >= t => return,
+                Ok(_) => {}
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Goes to virtual time `t`, back or forward: the page shows exactly what playing from
+    /// zero to `t` shows (the person's recorded actions included), replayed from the nearest
+    /// snapshot at or before `t`. No journeys are cued for what the seek skips over.
+    pub fn seek(&mut self, t: Instant) {
+        let now = self.now();
+        let (at, snap) = self.history.at_or_before(t, false);
+        if t < now || at.is_some_and(|a| a > now) {
+            self.live = snap.clone();
+        }
+        self.quiet_all = true;
+        self.play_to(t);
+        self.quiet_all = false;
+        self.cues.clear();
+        self.generation += 1;
+    }
+
+    /// Plays the timeline's story on toward where it should reach (the scenario's end, or as
+    /// far as the page has been), at most about `max_records` records at a time: in a heavy
+    /// run it catches up over several frames instead of stalling one.
+    pub(super) fn follow_story(&mut self, max_records: u64) {
+        self.story_target = self.story_target.max(self.now());
+        if self.story.now() < self.story_target {
+            self.story.extend(self.story_target, max_records);
+            self.story_gen += 1;
+        }
+    }
+
+    /// The latest instant before now at which a step ran or the broker did something.
+    pub fn previous_moment(&self) -> Option<Instant> {
+        let now = ms(self.now());
+        let i = self.story.busy.partition_point(|&(t, _)| t < now);
+        match i.checked_sub(1) {
+            Some(i) => Some(Instant::from_millis(self.story.busy[i].0)),
+            None => (now > 0).then_some(Instant::ZERO),
+        }
+    }
+
+    /// Goes back to the previous moment something happened; false at the start.
+    pub fn step_back(&mut self) -> bool {
+        match self.previous_moment() {
+            Some(t) => {
+                self.seek(t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The timeline's markers, in time order, as far as the story is known.
+    pub fn markers(&self) -> impl Iterator<Item = &Marker> {
+        self.story.marks.iter().map(|(_, m)| m)
+    }
+
+    /// Counts changes of the markers.
+    pub fn story_generation(&self) -> u64 {
+        self.story_gen
+    }
+
+    /// How far the timeline reaches: the scenario's end or as far as the page has been.
+    pub fn horizon(&self) -> Instant {
+        self.story.now().max(self.now())
+    }
+
+    /// The person's steps not yet run (after going back).
+    pub(super) fn person_left(&self) -> usize {
+        let next = self.live.script().1;
+        self.person.iter().filter(|&&i| i >= next).count()
+    }
+
+    /// How many of the person's recorded actions lie after now (acting now drops them).
+    pub fn later_actions(&self) -> usize {
+        let now = self.now();
+        self.recorded.iter().filter(|s| s.at > now).count()
+    }
+}
