@@ -1,7 +1,7 @@
 //! The stage: one picture of the queue in which every message is a token and every change of
 //! place is a journey you can follow (see `shared/design/stage.md`).
 //!
-//! - [`model`]: what is where, as plain data (built by `sim.rs` when the simulation changes);
+//! - [`model`]: what is where, as plain data (built by `sim/stage.rs` when the simulation changes);
 //! - [`layout`]: a pure function from a model and a size to positions;
 //! - [`anim`]: journeys between consecutive layouts, in real time whatever the speed;
 //! - [`hit`]: a point to the token or receiver under it.

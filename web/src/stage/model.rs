@@ -1,5 +1,5 @@
 //! What the stage shows, as plain data: the places (senders, the queue's lanes, receivers, the
-//! dead-letter queue) and the messages in each, in order. `sim.rs` builds one whenever the
+//! dead-letter queue) and the messages in each, in order. `sim/stage.rs` builds one whenever the
 //! simulation changes; [`super::layout`] turns it into positions. Nothing here knows the DOM
 //! or the broker's types.
 
