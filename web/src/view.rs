@@ -253,8 +253,25 @@ fn hand_over(at: Option<(String, u64)>) {
     let _ = loc.replace(&address);
 }
 
+/// What a button of the viewer asks for.
+#[derive(Clone, Copy)]
+enum BarAction {
+    /// A clock button, as its keyboard shortcut.
+    Clock(Shortcut),
+    /// The notice's Dismiss.
+    Dismiss,
+    /// The summary's Hide.
+    Hide,
+    /// An interactive embed's Controls: the playground, here.
+    Controls,
+    /// Open in Settle, in a new tab.
+    Open,
+}
+
 /// The page's elements that change.
 struct Dom {
+    /// The buttons, each with what it does (a click is resolved among them).
+    buttons: Vec<(Element, BarAction)>,
     readout: Element,
     /// The text of the clock's readout (followed by the face's marker, `ui::face`).
     time: web_sys::Node,
@@ -815,22 +832,14 @@ fn build(
     add(doc, &text, "i", "text-end", "")?;
     let play = add(doc, &clock, "button", "btn primary play", "Play")?;
     let back = add(doc, &clock, "button", "btn", "Step back")?;
-    attrs(
-        &back,
-        &[("data-act", "back"), ("aria-keyshortcuts", "ArrowLeft")],
-    );
+    attrs(&back, &[("aria-keyshortcuts", "ArrowLeft")]);
     let step = add(doc, &clock, "button", "btn", "Step")?;
-    attrs(
-        &step,
-        &[("data-act", "step"), ("aria-keyshortcuts", "ArrowRight")],
-    );
+    attrs(&step, &[("aria-keyshortcuts", "ArrowRight")]);
     let expiry = add(doc, &clock, "button", "btn", "Next lock expiry")?;
-    attrs(&expiry, &[("data-act", "expiry")]);
-    attrs(&play, &[("data-act", "play")]);
     let label = add(doc, &clock, "label", "speed", "")?;
     add(doc, &label, "span", "", "Speed")?;
     let speed = add(doc, &label, "select", "", "")?;
-    attrs(&speed, &[("aria-label", "Speed"), ("data-act", "speed")]);
+    attrs(&speed, &[("aria-label", "Speed")]);
     // An interactive embed's forms are the playground's: Controls opens it here, at this
     // moment (its wasm is fetched only then).
     let controls = (!readonly)
@@ -840,7 +849,6 @@ fn build(
         attrs(
             c,
             &[
-                ("data-act", "controls"),
                 ("aria-expanded", "false"),
                 ("title", "Send, receive and settle by hand (over the stage)"),
             ],
@@ -853,7 +861,6 @@ fn build(
         "btn ghost open-full",
         "Open in Settle ↗",
     )?;
-    attrs(&open, &[("data-act", "open")]);
     for e in [&play, &back, &step, &expiry, &open]
         .into_iter()
         .chain(&controls)
@@ -864,7 +871,7 @@ fn build(
     let notice = add(doc, b, "div", "notice", "")?;
     let notice_text = add(doc, &notice, "span", "", "")?;
     let dismiss = add(doc, &notice, "button", "btn small", "Dismiss")?;
-    attrs(&dismiss, &[("type", "button"), ("data-act", "dismiss")]);
+    attrs(&dismiss, &[("type", "button")]);
     show(&notice, false);
 
     let page = add(doc, b, "div", "page", "")?;
@@ -905,7 +912,7 @@ fn build(
     let head = add(doc, &summary, "div", "summary-head", "")?;
     add(doc, &head, "h3", "", "What you saw")?;
     let hide = add(doc, &head, "button", "btn small ghost", "Hide")?;
-    attrs(&hide, &[("type", "button"), ("data-act", "hide")]);
+    attrs(&hide, &[("type", "button")]);
     if let Some(s) = &lesson.shown {
         let lines = add(doc, &summary, "ul", "summary-lines", "")?;
         for x in &s.summary {
@@ -976,7 +983,18 @@ fn build(
             shown: None,
         });
     }
+    let mut buttons = vec![
+        (play.clone(), BarAction::Clock(Shortcut::Play)),
+        (back.clone(), BarAction::Clock(Shortcut::Back)),
+        (step.clone(), BarAction::Clock(Shortcut::Step)),
+        (expiry.clone(), BarAction::Clock(Shortcut::Expiry)),
+        (open, BarAction::Open),
+        (dismiss, BarAction::Dismiss),
+        (hide, BarAction::Hide),
+    ];
+    buttons.extend(controls.map(|c| (c, BarAction::Controls)));
     Some(Dom {
+        buttons,
         readout,
         time,
         play,
@@ -995,8 +1013,8 @@ fn build(
     })
 }
 
-/// One listener for the page's buttons, list and stage (by `data-act` and `data-key`), one
-/// for the speed list, and in an interactive embed one for the keyboard.
+/// One listener for the page's buttons (found among `Dom::buttons`), list (by `data-key`) and
+/// stage, one for the speed list, and in an interactive embed one for the keyboard.
 fn listen(doc: &Document, readonly: bool) {
     let click = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
         let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
@@ -1025,35 +1043,31 @@ fn listen(doc: &Document, readonly: bool) {
             });
             return;
         }
-        let act = target
-            .closest("[data-act]")
-            .ok()
-            .flatten()
-            .and_then(|b| b.get_attribute("data-act"));
-        let key = match act.as_deref() {
-            Some("play") => Shortcut::Play,
-            Some("back") => Shortcut::Back,
-            Some("step") => Shortcut::Step,
-            Some("expiry") => Shortcut::Expiry,
-            Some("dismiss") => {
+        let action = with(|v| {
+            let on = |(b, _): &&(Element, BarAction)| b.contains(Some(&target));
+            v.dom.buttons.iter().find(on).map(|(_, a)| *a)
+        });
+        let key = match action.flatten() {
+            Some(BarAction::Clock(key)) => key,
+            Some(BarAction::Dismiss) => {
                 with(|v| {
                     v.notice = None;
                     v.acted();
                 });
                 return;
             }
-            Some("hide") => {
+            Some(BarAction::Hide) => {
                 with(|v| {
                     v.summary_hidden = true;
                     v.acted();
                 });
                 return;
             }
-            Some("controls") => {
+            Some(BarAction::Controls) => {
                 with(|v| hand_over(Some((v.played.export(), v.played.now().as_millis()))));
                 return;
             }
-            Some("open") => {
+            Some(BarAction::Open) => {
                 with(|v| {
                     let link =
                         crate::share::fragment(&v.played.export(), v.played.now().as_millis());
@@ -1063,7 +1077,7 @@ fn listen(doc: &Document, readonly: bool) {
                 });
                 return;
             }
-            _ => return,
+            None => return,
         };
         with(|v| v.key(key));
     });
