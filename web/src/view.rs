@@ -1043,8 +1043,11 @@ fn listen(doc: &Document, readonly: bool) {
             });
             return;
         }
+        let Some(button) = target.closest("button").ok().flatten() else {
+            return;
+        };
         let action = with(|v| {
-            let on = |(b, _): &&(Element, BarAction)| b.contains(Some(&target));
+            let on = |(b, _): &&(Element, BarAction)| *b == button;
             v.dom.buttons.iter().find(on).map(|(_, a)| *a)
         });
         let key = match action.flatten() {
