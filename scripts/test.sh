@@ -19,7 +19,7 @@ step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --wor
 # The debug run above takes the fuzz target's first 1,000 seeds; here the first 3,000, in a
 # release build (a case that drives 100,000 sends costs seconds unoptimised).
 step "Scenario fuzz target, 3,000 cases (release)" env FUZZ_CASES="${FUZZ_CASES:-3000}" \
-  cargo test --release -p settle-core --features scenario --test fuzz_scenarios whole_scenarios -- --nocapture
+  cargo test --release -p settle-scenario --test fuzz_scenarios whole_scenarios -- --nocapture
 # Every preset and example exported as a Python and a TypeScript program type-checks against the
 # real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
 step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh
@@ -27,10 +27,10 @@ step "settle-core without std, for wasm32" \
   cargo build -p settle-core --no-default-features --target wasm32-unknown-unknown
 step "settle-core on a bare-metal target (no std exists there at all)" \
   cargo build -p settle-core --no-default-features --target thumbv7em-none-eabihf
-step "settle-core with the scenario format, SVG and SDK export, still without std" \
-  cargo build -p settle-core --no-default-features --features scenario,svg,sdk --target thumbv7em-none-eabihf
-step "settle-core with entities (topics, subscriptions, filters), still without std" \
-  cargo build -p settle-core --no-default-features --features scenario,entities --target thumbv7em-none-eabihf
+step "settle-scenario (one queue) and settle-export, still without std" \
+  cargo build -p settle-scenario -p settle-export --no-default-features --target thumbv7em-none-eabihf
+step "settle-scenario with entities (topics, subscriptions, filters), still without std" \
+  cargo build -p settle-scenario --no-default-features --features entities --target thumbv7em-none-eabihf
 step "Release build of the playground" trunk build --release --offline
 # What a first visit fetches, against size-budget.json (deterministic: a test, not a timing).
 step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget size-budget.json
@@ -44,7 +44,7 @@ done
 # The film player plays recordings: no broker, no scenario parser, no JSON (web/src/film.rs).
 step "No simulation in the film player's wasm" \
   node tests/e2e/size-attrib.mjs target/wasm32-unknown-unknown/release/settle-film.wasm \
-  --forbid 'settle_core::(world|queue|actors|scenario)|serde_json'
+  --forbid 'settle_core::(world|queue|actors)|settle_scenario|serde_json'
 # The films in web/films are held equal to a fresh recording by a Rust test (film::tests).
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).

@@ -7,7 +7,8 @@
 //! Errors print `error: ...` on stderr and exit 2, as the other subcommands do; a scenario
 //! over the work budget exits 3 with the message `settle run` prints.
 
-use settle_core::scenario::{self, Scenario, artifact::ArtifactError, sdk::Lang};
+use settle_export::{artifact::ArtifactError, sdk::Lang};
+use settle_scenario::Scenario;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -23,7 +24,7 @@ fn fail(msg: &str) -> ExitCode {
 
 fn load(arg: &str) -> Result<Scenario, String> {
     let text = crate::read_input(arg)?;
-    scenario::parse_bytes(&text).map_err(|e| e.to_string())
+    settle_scenario::parse_bytes(&text).map_err(|e| e.to_string())
 }
 
 pub(crate) fn emit(made: Result<String, ArtifactError>) -> ExitCode {
@@ -78,9 +79,9 @@ fn render(args: &[String]) -> ExitCode {
         Err(e) => return fail(&e),
     };
     emit(if animate {
-        scenario::svg::svg_animated(&sc)
+        settle_export::svg::svg_animated(&sc)
     } else {
-        scenario::svg::svg(&sc)
+        settle_export::svg::svg(&sc)
     })
 }
 
@@ -114,7 +115,7 @@ fn export(args: &[String]) -> ExitCode {
         None => return fail("export: say which language: --lang python|typescript"),
     };
     match load(file) {
-        Ok(sc) => emit(scenario::sdk::export(&sc, lang)),
+        Ok(sc) => emit(settle_export::sdk::export(&sc, lang)),
         Err(e) => fail(&e),
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
 
-use settle_core::scenario::{self, compare, lesson};
+use settle_scenario::{compare, lesson};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -49,7 +49,7 @@ pub(crate) fn dispatch(args: &[String]) -> Option<ExitCode> {
 
 fn show_lesson(file: &str) -> ExitCode {
     let sc = match crate::read_input(file)
-        .and_then(|t| scenario::parse_bytes(&t).map_err(|e| e.to_string()))
+        .and_then(|t| settle_scenario::parse_bytes(&t).map_err(|e| e.to_string()))
     {
         Ok(sc) => sc,
         Err(e) => return fail(&e),

@@ -10,7 +10,6 @@
 mod artifacts;
 mod lessons;
 
-use settle_core::scenario;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -25,7 +24,7 @@ exit status: 0 ok; 1 output could not be written; 2 invalid input (error: <json 
 
 fn read_input(arg: &str) -> Result<Vec<u8>, String> {
     if let Some(name) = arg.strip_prefix("preset:") {
-        return scenario::presets::preset(name)
+        return settle_scenario::presets::preset(name)
             .map(|t| t.as_bytes().to_vec())
             .ok_or_else(|| format!("{arg}: no such preset (see `settle presets`)"));
     }
@@ -46,13 +45,15 @@ fn main() -> ExitCode {
     }
     match args.as_slice() {
         [cmd] if cmd == "presets" => {
-            for (name, text) in scenario::presets::PRESETS {
-                let title = scenario::parse(text).map(|s| s.title).unwrap_or_default();
+            for (name, text) in settle_scenario::presets::PRESETS {
+                let title = settle_scenario::parse(text)
+                    .map(|s| s.title)
+                    .unwrap_or_default();
                 println!("{name:<26} {title}");
             }
             println!("\ncomparisons (settle compare preset:NAME):");
-            for (name, text) in scenario::compare::COMPARISONS {
-                let title = scenario::compare::parse(text)
+            for (name, text) in settle_scenario::compare::COMPARISONS {
+                let title = settle_scenario::compare::parse(text)
                     .map(|c| c.title)
                     .unwrap_or_default();
                 println!("{name:<38} {title}");
@@ -60,7 +61,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         [cmd, name] if cmd == "preset" => {
-            return match scenario::presets::preset(name) {
+            return match settle_scenario::presets::preset(name) {
                 Some(text) => {
                     print!("{text}");
                     ExitCode::SUCCESS
@@ -91,7 +92,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let sc = match scenario::parse_bytes(&text) {
+    let sc = match settle_scenario::parse_bytes(&text) {
         Ok(sc) => sc,
         Err(e) => {
             eprintln!("error: {e}");
@@ -100,7 +101,7 @@ fn main() -> ExitCode {
     };
     if cmd == "check" {
         // A valid scenario is one that runs within the work budget.
-        return match scenario::finish_trace(&sc, &mut |_: &str| {}) {
+        return match settle_scenario::finish_trace(&sc, &mut |_: &str| {}) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => over_budget(&e),
         };
@@ -108,7 +109,7 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = None;
-    let ran = scenario::finish_trace(&sc, &mut |line: &str| {
+    let ran = settle_scenario::finish_trace(&sc, &mut |line: &str| {
         if failed.is_none()
             && let Err(e) = out.write_all(line.as_bytes())
         {
@@ -129,7 +130,7 @@ fn main() -> ExitCode {
 }
 
 /// Exit status 3: the scenario is valid but asks for more work than the budget allows.
-pub(crate) fn over_budget(e: &scenario::BudgetError) -> ExitCode {
+pub(crate) fn over_budget(e: &settle_scenario::BudgetError) -> ExitCode {
     eprintln!("error: {e}");
     ExitCode::from(3)
 }

@@ -242,8 +242,8 @@ fn a_refused_step_does_not_stop_the_run() {
 
 #[test]
 fn export_writes_the_core_program_for_each_language_and_refuses_bad_arguments() {
-    use settle_core::scenario::sdk::{Lang, export};
-    let sc = settle_core::scenario::parse(
+    use settle_export::sdk::{Lang, export};
+    let sc = settle_scenario::parse(
         &std::fs::read_to_string(root().join("examples/lock-expiry.json")).expect("example"),
     )
     .expect("valid");

@@ -2,9 +2,9 @@
 //! documents without a lesson unchanged, and every number resolved from the run.
 
 use serde_json::Value;
-use settle_core::scenario::lesson::Template;
-use settle_core::scenario::presets::PRESETS;
-use settle_core::scenario::{lesson, parse, trace};
+use settle_scenario::lesson::Template;
+use settle_scenario::presets::PRESETS;
+use settle_scenario::{lesson, parse, trace};
 
 const DOC: &str = r#"{"settle":1,"title":"Lock expiry","seed":7,"queue":{"lock_duration_ms":30000},
  "run_until_ms":120000,
@@ -155,8 +155,8 @@ fn a_placeholder_the_run_cannot_answer_is_an_error_with_its_path() {
 
 // ---------------------------------------------------------------- every preset is a lesson
 
-fn preset(name: &str) -> settle_core::scenario::Scenario {
-    parse(settle_core::scenario::presets::preset(name).unwrap()).unwrap()
+fn preset(name: &str) -> settle_scenario::Scenario {
+    parse(settle_scenario::presets::preset(name).unwrap()).unwrap()
 }
 
 /// The lesson scenarios of several entities (`examples/entities/`), by name.
@@ -167,14 +167,14 @@ const ENTITY_LESSONS: [&str; 4] = [
     "competing-consumers-subscription",
 ];
 
-fn entity_lesson(name: &str) -> settle_core::scenario::Scenario {
+fn entity_lesson(name: &str) -> settle_scenario::Scenario {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(format!("../examples/entities/{name}.json"));
     parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 /// Every lesson: the presets, then the lessons of several entities.
-fn all_lessons() -> Vec<(String, settle_core::scenario::Scenario)> {
+fn all_lessons() -> Vec<(String, settle_scenario::Scenario)> {
     PRESETS
         .iter()
         .map(|(n, _)| ((*n).to_string(), preset(n)))
@@ -302,7 +302,7 @@ struct Oracle {
 }
 
 impl Oracle {
-    fn of(sc: &settle_core::scenario::Scenario) -> Self {
+    fn of(sc: &settle_scenario::Scenario) -> Self {
         let mut recs: Vec<Value> = trace(sc)
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
@@ -613,7 +613,7 @@ fn lesson_placeholders_name_entities_and_unknown_ones_are_errors_with_paths() {
 
 // ---------------------------------------------------------------- comparisons
 
-use settle_core::scenario::compare::{self, COMPARISONS, merge_patch};
+use settle_scenario::compare::{self, COMPARISONS, merge_patch};
 
 fn num(n: lesson::Num) -> f64 {
     match n {

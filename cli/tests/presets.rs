@@ -2,7 +2,7 @@
 //! code as `settle run` and checks the trace.
 
 use serde_json::Value;
-use settle_core::scenario::{parse, presets, trace};
+use settle_scenario::{parse, presets, trace};
 
 fn run(name: &str) -> (Vec<Value>, Value) {
     let text = presets::preset(name).unwrap_or_else(|| panic!("no preset {name}"));
@@ -525,7 +525,7 @@ fn load_levelling_absorbs_the_burst_and_drains_it() {
 #[test]
 fn every_preset_is_deterministic_and_keeps_every_invariant_at_every_record() {
     use settle_core::check::check_invariants;
-    use settle_core::scenario::{Record, Run};
+    use settle_scenario::{Record, Run};
     for (name, text) in presets::PRESETS {
         let sc = parse(text).unwrap();
         assert_eq!(trace(&sc), trace(&sc), "{name}: same seed, same trace");

@@ -3,11 +3,11 @@
 //! the same scenario.
 
 use proptest::prelude::*;
-use settle_core::scenario::{parse, scenario_text, step_value};
 use settle_core::{
     Duration, Instant, LinkOptions, NewMessage, Op, PropValue, QueueConfig, QueuePatch,
     ReceiveMode, SubQueue, Target, Tier,
 };
+use settle_scenario::{parse, scenario_text, step_value};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -190,7 +190,7 @@ fn an_exported_scenario_parses_back_to_itself() {
 /// document with the whole script: `run_until_ms` does not end before the last step.
 #[test]
 fn an_early_export_keeps_the_script_and_stays_valid() {
-    for (name, text) in settle_core::scenario::presets::PRESETS {
+    for (name, text) in settle_scenario::presets::PRESETS {
         let sc = parse(text).unwrap();
         let steps: Vec<_> = sc.script.iter().map(|s| s.raw.clone()).collect();
         let n = steps.len();

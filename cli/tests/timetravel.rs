@@ -1,10 +1,10 @@
-//! Time travel (core/src/scenario/timetravel.rs): a seek lands on exactly the state of playing
+//! Time travel (scenario/src/timetravel.rs): a seek lands on exactly the state of playing
 //! to that time (full state, lock tokens and random streams included), back and forth, over
 //! every preset; acting after a seek forks the story, and the export replays the fork.
 
-use settle_core::scenario::timetravel::{MAX_SNAPSHOTS, Timeline};
-use settle_core::scenario::{Run, Scenario, final_record, parse, presets::PRESETS};
 use settle_core::{Instant, NewMessage, Op, Rng, SubQueue, Target};
+use settle_scenario::timetravel::{MAX_SNAPSHOTS, Timeline};
+use settle_scenario::{Run, Scenario, final_record, parse, presets::PRESETS};
 
 /// The whole live state of a run: the derived Debug of its world and actors covers every
 /// field (queue, locks and tokens, timers, clients and what they hold, actors' jobs, random
@@ -106,7 +106,7 @@ fn receive(tl: &mut Timeline, by: &str) -> Vec<String> {
 
 #[test]
 fn acting_after_a_seek_forks_and_the_export_replays_the_fork() {
-    let sc = parse(settle_core::scenario::presets::preset("lock-expiry").unwrap()).unwrap();
+    let sc = parse(settle_scenario::presets::preset("lock-expiry").unwrap()).unwrap();
     let mut tl = Timeline::with_intervals(sc.clone(), 3, 5_000);
     // The original future: at 20 s a person sends m9 and R3 receives.
     tl.seek(at(20_000));
@@ -158,7 +158,7 @@ fn acting_after_a_seek_forks_and_the_export_replays_the_fork() {
 fn an_action_is_replayed_before_actors_of_the_same_instant_live_too() {
     // poison-message: the handler acts at 0 ms; a person receiving at 0 ms comes first, as
     // the exported script step would.
-    let sc = parse(settle_core::scenario::presets::preset("poison-message").unwrap()).unwrap();
+    let sc = parse(settle_scenario::presets::preset("poison-message").unwrap()).unwrap();
     let mut tl = Timeline::new(sc);
     tl.seek(at(0));
     assert_eq!(receive(&mut tl, "Person"), ["order-1"]);
@@ -171,7 +171,7 @@ fn an_action_is_replayed_before_actors_of_the_same_instant_live_too() {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn seek_benchmark_10000_records() {
-    let doc = include_str!("../../core/benches/seek-scenario.json");
+    let doc = include_str!("../../scenario/benches/seek-scenario.json");
     let sc = parse(doc).unwrap();
     let mut records = 0u64;
     let mut run = Run::new(&sc);
@@ -180,7 +180,7 @@ fn seek_benchmark_10000_records() {
     let mut tl = Timeline::new(sc.clone());
     tl.play_to(sc.run_until, &mut |_, _| {});
     let play = t0.elapsed();
-    // The same times as core/benches/seek-bench.mjs (the wasm figures): a small LCG.
+    // The same times as scenario/benches/seek-bench.mjs (the wasm figures): a small LCG.
     let mut x: u64 = 12345;
     let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
     for _ in 0..n {

@@ -76,7 +76,6 @@ pub struct Event {
 
 /// What happened. `delivery_count` fields carry the count as a peek would now show it (h).
 #[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
 pub enum EventKind {
     /// A send was accepted and stored (active, or scheduled when `scheduled_for` is set).
     Enqueued {

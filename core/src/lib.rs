@@ -1,4 +1,5 @@
-//! settle-core: a deterministic, sans-IO simulation of an Azure Service Bus queue.
+//! settle-core: the broker. A deterministic, sans-IO simulation of Azure Service Bus queues,
+//! topics and subscriptions: no serde, no English prose, no I/O.
 //!
 //! It performs no I/O and never reads a clock: every time-dependent call takes `now`, and all
 //! randomness (lock tokens, actor behaviour) comes from one explicit seed. The behaviour follows
@@ -9,7 +10,9 @@
 //!   scheduling), settled by lock token.
 //! - [`World`]: named clients on top of the queue, doing what the client library does
 //!   (remembering what each client received, peek cursors, client-side refusals).
-//! - `scenario` (feature `scenario`): the scenario JSON format and the JSON Lines trace.
+//! - [`namespace::Namespace`]: several entities (queues, topics with subscriptions and rules).
+//!
+//! The scenario format, its runner and trace live in `settle-scenario`, on top of this crate.
 //!
 //! The drive loop, repeated:
 //! 1. `poll_timeout()`: when the next deadline is due.
@@ -58,9 +61,6 @@ mod store;
 mod time;
 pub mod workload;
 mod world;
-
-#[cfg(feature = "scenario")]
-pub mod scenario;
 
 pub use config::{BASIC_MAX_TTL, ConfigError, QueueConfig, QueuePatch, Tier};
 pub use error::{Error, ErrorKind, text};

@@ -7,7 +7,8 @@
 //!   each other, LIKE without wildcards is equality;
 //! - actions: after `SET x = c`, `x = c` holds; after `REMOVE x`, `x IS NULL` holds; the
 //!   original properties are untouched;
-//! - (feature `scenario`) a rule printed as JSON reads back equal.
+//!
+//! The strategies live in `filter_strategies/` (the scenario crate's rule tests use them too).
 //!
 //! Cases: `PROPTEST_CASES` (default 256).
 #![cfg(not(target_family = "wasm"))]
@@ -21,139 +22,8 @@ use settle_core::{PropValue, Text};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-// ------------------------------------------------------------------------------- strategies
-
-/// Identifier-shaped names, keywords included (they print with `user.`).
-fn any_name() -> impl Strategy<Value = String> {
-    prop_oneof![
-        "[a-zA-Zé][a-zA-Z0-9_é]{0,6}",
-        prop::sample::select(vec![
-            "AND", "or", "Not", "null", "like", "In", "is", "exists", "true", "FALSE", "escape",
-            "sys", "user", "set", "remove"
-        ])
-        .prop_map(String::from),
-    ]
-}
-
-fn any_sys() -> impl Strategy<Value = SysProp> {
-    prop::sample::select(SysProp::ALL.to_vec())
-}
-
-fn any_prop(name: BoxedStrategy<String>) -> impl Strategy<Value = Prop> {
-    prop_oneof![3 => name.prop_map(Prop::User), 1 => any_sys().prop_map(Prop::Sys)]
-}
-
-fn any_decimal() -> impl Strategy<Value = f64> {
-    prop_oneof![
-        any::<f64>().prop_filter("finite", |d| d.is_finite()),
-        (-1000i32..1000).prop_map(|i| f64::from(i) / 8.0),
-    ]
-}
-
-fn any_const() -> impl Strategy<Value = Const> {
-    prop_oneof![
-        any::<i64>().prop_map(Const::Int),
-        any_decimal().prop_map(Const::Decimal),
-        ".{0,6}".prop_map(Const::Str),
-        any::<bool>().prop_map(Const::Bool),
-        Just(Const::Null),
-    ]
-}
-
-fn any_operand(
-    name: BoxedStrategy<String>,
-    c: BoxedStrategy<Const>,
-) -> impl Strategy<Value = Operand> {
-    prop_oneof![
-        any_prop(name).prop_map(Operand::Prop),
-        c.prop_map(Operand::Const)
-    ]
-}
-
-/// Predicates over the given names and constants.
-fn predicates(
-    name: BoxedStrategy<String>,
-    c: BoxedStrategy<Const>,
-    pattern: BoxedStrategy<String>,
-) -> impl Strategy<Value = Predicate> {
-    let operand = any_operand(name.clone(), c.clone()).boxed();
-    let leaf = prop_oneof![
-        (
-            operand.clone(),
-            prop::sample::select(CmpOp::ALL.to_vec()),
-            operand.clone()
-        )
-            .prop_map(|(a, op, b)| Predicate::Cmp(a, op, b)),
-        (any_prop(name.clone()), any::<bool>())
-            .prop_map(|(prop, negated)| Predicate::IsNull { prop, negated }),
-        any_prop(name).prop_map(Predicate::Exists),
-        (
-            operand.clone(),
-            prop::collection::vec(c, 1..4),
-            any::<bool>()
-        )
-            .prop_map(|(operand, list, negated)| Predicate::In {
-                operand,
-                list,
-                negated
-            }),
-        (operand, pattern, any::<bool>()).prop_map(|(operand, pattern, negated)| Predicate::Like {
-            operand,
-            pattern,
-            negated
-        }),
-        any::<bool>().prop_map(Predicate::Bool),
-    ];
-    leaf.prop_recursive(4, 24, 2, |inner| {
-        prop_oneof![
-            (inner.clone(), inner.clone())
-                .prop_map(|(a, b)| Predicate::Or(Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone())
-                .prop_map(|(a, b)| Predicate::And(Box::new(a), Box::new(b))),
-            inner.prop_map(|a| Predicate::Not(Box::new(a))),
-        ]
-    })
-}
-
-fn any_predicate() -> impl Strategy<Value = Predicate> {
-    predicates(any_name().boxed(), any_const().boxed(), ".{0,6}".boxed())
-}
-
-// Evaluation works on a small universe so that names and values meet often.
-
-fn small_name() -> BoxedStrategy<String> {
-    prop::sample::select(vec!["a", "b", "A", "missing"])
-        .prop_map(String::from)
-        .boxed()
-}
-
-fn small_const() -> BoxedStrategy<Const> {
-    prop_oneof![
-        (-1i64..3).prop_map(Const::Int),
-        prop::sample::select(vec![0.5, 1.0, 2.0]).prop_map(Const::Decimal),
-        prop::sample::select(vec!["", "a", "b", "A", "ab"]).prop_map(|s| Const::Str(s.into())),
-        any::<bool>().prop_map(Const::Bool),
-        Just(Const::Null),
-    ]
-    .boxed()
-}
-
-fn small_pattern() -> BoxedStrategy<String> {
-    "[ab%_]{0,3}".boxed()
-}
-
-fn small_predicate() -> impl Strategy<Value = Predicate> {
-    predicates(small_name(), small_const(), small_pattern())
-}
-
-fn small_value() -> impl Strategy<Value = PropValue> {
-    prop_oneof![
-        (-1i64..3).prop_map(PropValue::Int),
-        prop::sample::select(vec![0.5, 1.0, 2.0]).prop_map(PropValue::Float),
-        prop::sample::select(vec!["", "a", "b", "A", "ab"]).prop_map(|s| PropValue::Str(s.into())),
-        any::<bool>().prop_map(PropValue::Bool),
-    ]
-}
+mod filter_strategies;
+use filter_strategies::*;
 
 #[derive(Clone, Debug)]
 struct Msg {
@@ -385,50 +255,5 @@ proptest! {
         let after = Msg { props: (*copy).clone(), sys: m.sys.clone() };
         prop_assert_eq!(after.eval(&parse_sql(&format!("{name} IS NULL")).unwrap()), Some(T));
         prop_assert_eq!(&*original, &m.props);
-    }
-}
-
-#[cfg(feature = "scenario")]
-mod json {
-    use super::*;
-    use settle_core::filter::{CorrelationFilter, Rule, rule_from_value, rule_to_value};
-
-    fn any_filter() -> impl Strategy<Value = Filter> {
-        prop_oneof![
-            Just(Filter::True),
-            Just(Filter::False),
-            // A printed predicate over the broker's 1024-character limit is refused by design
-            // (tested elsewhere): here only the ones a filter may hold.
-            any_predicate().prop_filter_map("over the 1024-character limit", |p| Filter::sql(
-                &p.to_string()
-            )
-            .ok()),
-            (
-                prop::collection::btree_map(any_sys(), ".{0,4}", 0..3),
-                prop::collection::btree_map(
-                    ".{0,4}".prop_map(|k: String| Text::from(k.as_str())),
-                    small_value(),
-                    0..3
-                ),
-            )
-                .prop_filter("a condition", |(s, p)| !s.is_empty() || !p.is_empty())
-                .prop_map(
-                    |(system, properties)| Filter::Correlation(CorrelationFilter {
-                        system,
-                        properties: Rc::new(properties),
-                    })
-                ),
-        ]
-    }
-
-    proptest! {
-        #[test]
-        fn rules_print_as_json_and_read_back(f in any_filter(), set in any::<bool>()) {
-            let action = (set && !matches!(f, Filter::Correlation(_)))
-                .then(|| Action::parse("SET a = 1; REMOVE b").unwrap());
-            let rule = Rule::new(f, action).unwrap();
-            let v = rule_to_value(&rule);
-            prop_assert_eq!(rule_from_value("$.r", &v), Ok(rule));
-        }
     }
 }

@@ -1,4 +1,4 @@
-// The page's seek time in wasm, in Chromium: the scenario of core/benches/seek-scenario.json
+// The page's seek time in wasm, in Chromium: the scenario of scenario/benches/seek-scenario.json
 // (about 10,000 trace records) opened at its end, then 200 seeks by pointer on the timeline to
 // the same pseudo-random times as the native benchmarks, each timed around the event dispatch
 // (the seek, the new snapshot of the page and its DOM updates run inside it).
@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 const [url] = process.argv.slice(2);
-const text = readFileSync(new URL('../../core/benches/seek-scenario.json', import.meta.url), 'utf8');
+const text = readFileSync(new URL('../../scenario/benches/seek-scenario.json', import.meta.url), 'utf8');
 const end = JSON.parse(text).run_until_ms;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

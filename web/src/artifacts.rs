@@ -2,8 +2,9 @@
 //! what they are, and the one function that makes them (run
 //! in the artifacts worker, `src/bin/artifacts.rs`, so the page's own wasm stays small).
 
-use settle_core::scenario::sdk::{self, Lang};
-use settle_core::scenario::{parse, svg};
+use settle_export::sdk::{self, Lang};
+use settle_export::svg;
+use settle_scenario::parse;
 
 /// The groups of download buttons, in order.
 pub const GROUPS: [&str; 2] = ["Story as a picture", "Export as code"];
@@ -110,7 +111,7 @@ mod tests {
 
     #[test]
     fn every_kind_is_the_runners() {
-        let text = settle_core::scenario::presets::preset("lock-expiry").unwrap();
+        let text = settle_scenario::presets::preset("lock-expiry").unwrap();
         let sc = parse(text).unwrap();
         assert_eq!(make("svg", text).unwrap(), svg::svg(&sc).unwrap());
         assert!(make("svg-animated", text).unwrap().contains("@keyframes"));

@@ -1,6 +1,6 @@
 //! The built-in lessons: the presets and the comparisons. Their names and titles are compiled
 //! in (the lesson list and the picker show them at once); their documents are not: the page
-//! fetches `presets/NAME.json` or `presets/compare/NAME.json` (Trunk copies `core/presets/`
+//! fetches `presets/NAME.json` or `presets/compare/NAME.json` (Trunk copies `scenario/presets/`
 //! into the dist) when one is opened, and keeps it. A first visit downloads none of them
 //! (docs/perf/size.md). Natively (the unit tests) the documents are settle-core's.
 
@@ -140,13 +140,13 @@ impl Kind {
     #[cfg(not(target_arch = "wasm32"))]
     fn compiled_in(self, name: &str) -> Option<&'static str> {
         match self {
-            Self::Preset => settle_core::scenario::presets::preset(name).or_else(|| {
+            Self::Preset => settle_scenario::presets::preset(name).or_else(|| {
                 ENTITY_PRESETS
                     .iter()
                     .position(|(n, _)| *n == name)
                     .map(|i| ENTITY_DOCUMENTS[i])
             }),
-            Self::Comparison => settle_core::scenario::compare::comparison(name),
+            Self::Comparison => settle_scenario::compare::comparison(name),
         }
     }
 }
@@ -199,9 +199,9 @@ pub fn comparison(name: &str) -> Result<String, String> {
 ///
 /// # Errors
 /// As [`comparison`], or the document's error.
-pub fn parse_comparison(name: &str) -> Result<settle_core::scenario::compare::Comparison, String> {
+pub fn parse_comparison(name: &str) -> Result<settle_scenario::compare::Comparison, String> {
     let text = comparison(name)?;
-    settle_core::scenario::compare::parse_with(&text, &|p| preset(p).ok())
+    settle_scenario::compare::parse_with(&text, &|p| preset(p).ok())
         .map_err(|e| format!("error: {e}"))
 }
 
@@ -231,14 +231,12 @@ pub async fn fetch_preset(name: &str) -> Result<String, String> {
 ///
 /// # Errors
 /// As [`parse_comparison`].
-pub async fn fetch_comparison(
-    name: &str,
-) -> Result<settle_core::scenario::compare::Comparison, String> {
+pub async fn fetch_comparison(name: &str) -> Result<settle_scenario::compare::Comparison, String> {
     let text = fetch(Kind::Comparison, name).await?;
     // The presets it names, one at a time as parsing meets them (each at most once).
     for _ in 0..=PRESETS.len() {
         let missing = RefCell::new(None);
-        let _ = settle_core::scenario::compare::parse_with(&text, &|p| {
+        let _ = settle_scenario::compare::parse_with(&text, &|p| {
             let found = preset(p).ok();
             if found.is_none() && PRESETS.iter().any(|(n, _)| *n == p) {
                 missing.borrow_mut().get_or_insert_with(|| p.to_string());
@@ -287,26 +285,20 @@ mod tests {
 
     #[test]
     fn the_tables_name_settle_cores_documents_with_their_titles() {
-        assert_eq!(
-            names(PRESETS),
-            names(settle_core::scenario::presets::PRESETS)
-        );
+        assert_eq!(names(PRESETS), names(settle_scenario::presets::PRESETS));
         for (name, title) in PRESETS.iter().chain(ENTITY_PRESETS) {
-            let sc = settle_core::scenario::parse(&preset(name).unwrap()).unwrap();
+            let sc = settle_scenario::parse(&preset(name).unwrap()).unwrap();
             assert_eq!(&sc.title, title, "{name}");
             assert!(sc.lesson.is_some(), "{name}");
         }
         for (name, _) in ENTITY_PRESETS {
-            assert!(
-                settle_core::scenario::presets::preset(name).is_none(),
-                "{name}"
-            );
-            let sc = settle_core::scenario::parse(&preset(name).unwrap()).unwrap();
+            assert!(settle_scenario::presets::preset(name).is_none(), "{name}");
+            let sc = settle_scenario::parse(&preset(name).unwrap()).unwrap();
             assert!(sc.entities.is_some(), "{name}");
         }
         assert_eq!(
             names(COMPARISONS),
-            names(settle_core::scenario::compare::COMPARISONS)
+            names(settle_scenario::compare::COMPARISONS)
         );
         for (name, title) in COMPARISONS {
             assert_eq!(&parse_comparison(name).unwrap().title, title, "{name}");
@@ -316,7 +308,7 @@ mod tests {
     #[test]
     fn a_comparison_finds_its_presets_through_the_resolver_it_is_given() {
         let text = comparison("crash-short-vs-long-lock").unwrap();
-        let e = settle_core::scenario::compare::parse_with(&text, &|_| None).unwrap_err();
+        let e = settle_scenario::compare::parse_with(&text, &|_| None).unwrap_err();
         assert!(
             e.to_string()
                 .contains("\"crash-short-lock\" is not a preset"),
@@ -324,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             parse_comparison("crash-short-vs-long-lock").unwrap(),
-            settle_core::scenario::compare::parse(&text).unwrap()
+            settle_scenario::compare::parse(&text).unwrap()
         );
     }
 
@@ -341,12 +333,12 @@ mod tests {
     }
 
     #[test]
-    fn the_dist_paths_are_where_trunk_copies_core_presets() {
+    fn the_dist_paths_are_where_trunk_copies_the_presets() {
         for (kind, table) in [(Kind::Preset, PRESETS), (Kind::Comparison, COMPARISONS)] {
             for (name, _) in table {
                 let path = kind.path(name);
                 assert!(
-                    std::path::Path::new("../core").join(&path).exists(),
+                    std::path::Path::new("../scenario").join(&path).exists(),
                     "{path}"
                 );
             }

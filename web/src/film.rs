@@ -26,7 +26,7 @@ use crate::stage::model::{
     Cue, Exit, Key, Lane as Tokens, Link, Mark, Model, Place, ReceiverBox, SenderBox, Token,
 };
 use settle_core::Instant;
-use settle_core::scenario::lesson::{Shown, ShownNote};
+use settle_scenario::lesson::{Shown, ShownNote};
 use std::rc::Rc;
 
 /// The first bytes of a film (the format's name and version).
@@ -182,7 +182,7 @@ fn link_parts<T>(
 #[cfg(not(target_family = "wasm"))]
 #[must_use]
 pub fn presets() -> Vec<(&'static str, Vec<u8>)> {
-    settle_core::scenario::presets::PRESETS
+    settle_scenario::presets::PRESETS
         .iter()
         .filter_map(|&(name, text)| {
             let bytes = encode(&record(text, MAX_FRAMES).ok()?);

@@ -1,10 +1,10 @@
 //! The loaded scenario's lesson in the playground: its captions at their virtual times, the
 //! pauses they ask for, and the closing "what you saw", all resolved from the scenario's own
-//! run by `settle_core::scenario::lesson` (the numbers are never typed in).
+//! run by `settle_scenario::lesson` (the numbers are never typed in).
 
-use settle_core::scenario::Scenario;
-use settle_core::scenario::compare::{Compared, Comparison};
-use settle_core::scenario::lesson::{self, Shown, ShownNote};
+use settle_scenario::Scenario;
+use settle_scenario::compare::{Compared, Comparison};
+use settle_scenario::lesson::{self, Shown, ShownNote};
 
 /// What the page knows about the loaded scenario as a lesson.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -192,7 +192,7 @@ pub fn compare_sides(name: &str) -> Result<Vec<(&'static str, String, Scenario)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use settle_core::scenario::{parse, presets::preset};
+    use settle_scenario::{parse, presets::preset};
 
     #[test]
     fn captions_pauses_and_end_of_poison_message() {

@@ -353,9 +353,6 @@ pub(crate) fn narrate(world: &World, events: &[Event]) -> Vec<String> {
                     cause.name().replace('_', " ")
                 ),
             },
-            // The broker's events are non-exhaustive: one added later is named until it has
-            // its sentence.
-            other => format!("{}.", other.name().replace('_', " ")),
         };
         out.push(line);
     }

@@ -10,8 +10,8 @@
 use settle_core::World;
 use settle_core::actors::ActorStats;
 use settle_core::namespace::{CopyOf, Namespace};
-use settle_core::scenario::{BudgetError, J, Record, Step};
 use settle_core::{Instant, Text};
+use settle_scenario::{BudgetError, J, Record, Step};
 use std::rc::Rc;
 
 /// A run of a document with entities: none can exist in this build.

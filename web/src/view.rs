@@ -364,7 +364,7 @@ fn mount_sim(mode: Mode) {
     // readers), so the core's parser refused it in these words; the playground runs it.
     if notice
         .as_ref()
-        .is_some_and(|n| n.0.contains(settle_core::scenario::ONLY_RUN_HAS_ENTITIES))
+        .is_some_and(|n| n.0.contains(settle_scenario::ONLY_RUN_HAS_ENTITIES))
     {
         hand_over(None);
         return;

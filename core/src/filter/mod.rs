@@ -22,19 +22,10 @@
 
 mod ast;
 mod eval;
-#[cfg(feature = "scenario")]
-mod json;
 mod parse;
 
 pub use ast::{CmpOp, Const, Operand, Predicate, Prop, Statement, SysProp};
 pub use eval::{EvalError, Truth, evaluate, like};
-#[cfg(feature = "scenario")]
-pub use json::{
-    action_from_value, filter_from_value, key_path, rule_from_parts, rule_from_value, rule_name,
-    rule_to_value, rules_from_value,
-};
-#[cfg(feature = "scenario")]
-pub(crate) use json::{object, same_names};
 pub use parse::{MAX_DEPTH, MAX_LEN, SqlError, SqlErrorKind, parse_action, parse_sql};
 
 use crate::message::{PropValue, Properties, Text};

@@ -51,7 +51,7 @@ test('poison message: captions at their times, pauses, the summary and figures o
   await p.runFor(Math.ceil((last.at - at) / want.speed) + 100);
   await expect(caption(page)).toHaveText(last.text);
   await expect(page.getByRole('region', { name: 'What you saw' })).toHaveCount(0);
-  const doc = JSON.parse(readFileSync(resolve('../../core/presets/poison-message.json'), 'utf8'));
+  const doc = JSON.parse(readFileSync(resolve('../../scenario/presets/poison-message.json'), 'utf8'));
   await p.runFor(Math.ceil(((doc.run_until_ms ?? last.at + 10_000) - last.at) / want.speed) + 500);
   const summary = page.getByRole('region', { name: 'What you saw' });
   await expect(summary).toBeVisible();

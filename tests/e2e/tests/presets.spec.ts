@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './fixtures/playground';
 
 // Playwright runs from tests/e2e (see scripts/test.sh).
-const dir = resolve('../../core/presets');
+const dir = resolve('../../scenario/presets');
 const presets = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
 
 /** Opens a preset paused, then plays it at 100× to its run_until_ms. */

@@ -12,7 +12,7 @@ fn recorded() -> &'static [(&'static str, Vec<u8>)] {
 /// The presets the embeds' film player plays, with their documents.
 fn filmed() -> Vec<(&'static str, &'static str)> {
     let names: Vec<&str> = recorded().iter().map(|(n, _)| *n).collect();
-    settle_core::scenario::presets::PRESETS
+    settle_scenario::presets::PRESETS
         .iter()
         .copied()
         .filter(|(n, _)| names.contains(n))
@@ -66,7 +66,7 @@ fn same(s: &Sim, p: &Player, what: &str) {
 #[test]
 fn every_preset_without_entities_is_filmed_and_its_film_reads_back_as_written() {
     let mut big = Vec::new();
-    for (name, text) in settle_core::scenario::presets::PRESETS {
+    for (name, text) in settle_scenario::presets::PRESETS {
         let sim = Sim::load(text).expect("a preset loads");
         let film = record(text, MAX_FRAMES);
         if sim.has_entities() {
@@ -229,7 +229,7 @@ fn a_damaged_film_is_refused_without_a_panic() {
 #[test]
 #[ignore = "a measurement"]
 fn film_stats() {
-    for (name, text) in settle_core::scenario::presets::PRESETS {
+    for (name, text) in settle_scenario::presets::PRESETS {
         let Ok(f) = record(text, MAX_FRAMES) else {
             continue;
         };
@@ -251,7 +251,7 @@ fn film_stats() {
 /// damaged one is an error in words; a fragment without one is not a film's link.
 #[test]
 fn a_film_travels_in_a_link_when_the_run_is_short() {
-    let text = settle_core::scenario::presets::preset("poison-message").expect("a preset");
+    let text = settle_scenario::presets::preset("poison-message").expect("a preset");
     let link = link(text).expect("a short run");
     assert!(link.starts_with("#f=") && !link.contains('&'), "{link}");
     let (reel, t) = from_link(&format!("{link}&t=5000"))
@@ -288,7 +288,7 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
     assert!(from_link("#f=***").is_some_and(|r| r.is_err()));
     assert!(scenario_of_link("#f=***").is_some_and(|r| r.is_err()));
     // load-levelling's film (144 KB) is more than a link carries.
-    let long = settle_core::scenario::presets::preset("load-levelling").expect("a preset");
+    let long = settle_scenario::presets::preset("load-levelling").expect("a preset");
     let refused = super::link(long).expect_err("too long");
     assert!(
         refused.contains("more than an embed's link carries"),
@@ -301,7 +301,7 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
 /// shows, long past that point too.
 #[test]
 fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
-    let text = settle_core::scenario::presets::preset("lock-expiry").expect("a preset");
+    let text = settle_scenario::presets::preset("lock-expiry").expect("a preset");
     let mut sim = Sim::load(text).expect("loads");
     sim.advance_to(Instant::from_millis(2_500));
     sim.receive("R2", ReceiveMode::PeekLock, SubQueue::Main, 1);
@@ -334,7 +334,7 @@ fn a_film_of_an_export_with_a_persons_steps_plays_what_simulating_it_plays() {
 #[test]
 fn a_reel_reads_every_frame_as_it_was_recorded() {
     for name in ["send-modes", "poison-message"] {
-        let text = settle_core::scenario::presets::preset(name).expect("a preset");
+        let text = settle_scenario::presets::preset(name).expect("a preset");
         let film = record(text, MAX_FRAMES).expect("records");
         let reel = Reel::read(encode(&film)).expect("reads");
         assert_eq!(reel.len(), film.frames.len());

@@ -51,7 +51,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
         }
         let value = if let Ok(i) = v.parse::<i64>() {
             PropValue::Int(i)
-        } else if let Some(f) = settle_core::scenario::parse_f64(v) {
+        } else if let Some(f) = settle_scenario::parse_f64(v) {
             PropValue::Float(f)
         } else if v == "true" || v == "false" {
             PropValue::Bool(v == "true")
@@ -66,7 +66,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
 /// The receive-side ops that name their receive path (`from`); the others (settlement,
 /// `close`, `disconnect`) act on the client's receive entity.
 fn carries_address(op: &Op) -> bool {
-    settle_core::scenario::receive_path(op).is_some()
+    settle_scenario::receive_path(op).is_some()
 }
 
 /// `steps` with every unaddressed receive-side step of a client in `of` addressed to its

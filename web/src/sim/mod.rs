@@ -7,15 +7,15 @@ use crate::narrate::{narrate, narrate_act};
 #[cfg(not(feature = "entities"))]
 use crate::no_entities::{NsRecord, NsRun};
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
-use settle_core::scenario::timetravel::{self, Checkpoints};
-use settle_core::scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
-#[cfg(feature = "entities")]
-use settle_core::scenario::{NsRecord, NsRun};
 use settle_core::{
     ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
     SubQueue, Target, Text, World,
 };
+use settle_scenario::timetravel::{self, Checkpoints};
+use settle_scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
+#[cfg(feature = "entities")]
+use settle_scenario::{NsRecord, NsRun};
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
@@ -363,7 +363,7 @@ impl Sim {
 
     /// A built-in preset.
     pub fn preset(name: &str) -> Result<Self, String> {
-        let text = settle_core::scenario::presets::preset(name)
+        let text = settle_scenario::presets::preset(name)
             .ok_or_else(|| format!("there is no preset \"{name}\""))?;
         Self::load(text)
     }

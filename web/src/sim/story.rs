@@ -3,7 +3,7 @@
 
 use super::*;
 
-/// What the timeline marks (`settle_core::scenario::lesson::MARKER_KINDS`, in five groups).
+/// What the timeline marks (`settle_scenario::lesson::MARKER_KINDS`, in five groups).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MarkKind {
     /// A message stored by the queue.
@@ -29,7 +29,7 @@ impl MarkKind {
     ];
 
     fn of(event: &str) -> Option<Self> {
-        if !settle_core::scenario::lesson::MARKER_KINDS.contains(&event) {
+        if !settle_scenario::lesson::MARKER_KINDS.contains(&event) {
             return None;
         }
         Some(match event {

@@ -824,7 +824,7 @@ fn a_crowded_queue_played_fast_is_not_copied_every_minute_of_virtual_time() {
 fn seek_back_and_forth_equals_playing_there_for_every_preset() {
     let mut rng = settle_core::Rng::new(3);
     let mut from_snapshots = 0;
-    for (name, text) in settle_core::scenario::presets::PRESETS {
+    for (name, text) in settle_scenario::presets::PRESETS {
         let mut s = Sim::load(text).unwrap();
         let end = s.scenario.run_until.as_millis();
         // Played in frame-sized slices, as the page does.
@@ -854,7 +854,7 @@ fn seek_back_and_forth_equals_playing_there_for_every_preset() {
 
 #[test]
 fn step_back_goes_to_the_previous_moment_and_equals_playing_there() {
-    let text = settle_core::scenario::presets::preset("lock-expiry").unwrap();
+    let text = settle_scenario::presets::preset("lock-expiry").unwrap();
     let mut s = Sim::load(text).unwrap();
     s.advance_to(Instant::from_millis(45_000));
     let mut visited = Vec::new();
@@ -876,7 +876,7 @@ fn step_back_goes_to_the_previous_moment_and_equals_playing_there() {
 
 /// The trace `settle run` prints for a document, without its final record.
 fn cli_trace(text: &str) -> String {
-    settle_core::scenario::trace(&parse(text).unwrap())
+    settle_scenario::trace(&parse(text).unwrap())
 }
 
 #[test]
@@ -915,7 +915,7 @@ fn an_action_at_an_actors_instant_runs_before_the_actor_as_settle_run_replays_it
     // poison-message: the handler receives at 0 ms. The format's order at one instant is
     // script steps, then actors: a person receiving at 0 ms gets order-1 first, live as in
     // the exported document.
-    let text = settle_core::scenario::presets::preset("poison-message").unwrap();
+    let text = settle_scenario::presets::preset("poison-message").unwrap();
     let mut s = Sim::load(text).unwrap();
     s.receive("Person", ReceiveMode::PeekLock, SubQueue::Main, 1);
     let held = &s.snapshot().receivers;
@@ -980,7 +980,7 @@ fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn seek_benchmark_10000_records() {
-    let text = include_str!("../../../core/benches/seek-scenario.json");
+    let text = include_str!("../../../scenario/benches/seek-scenario.json");
     let mut s = Sim::load(text).unwrap();
     let end = s.scenario.run_until;
     let t0 = std::time::Instant::now();

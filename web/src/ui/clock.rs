@@ -104,7 +104,7 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             <label class="speed">
                 <span>"Speed"</span>
                 <select aria-label="Speed" on:change=move |ev| {
-                    if let Some(v) = settle_core::scenario::parse_f64(&event_target_value(&ev)) { ctx.speed.set(v) }
+                    if let Some(v) = settle_scenario::parse_f64(&event_target_value(&ev)) { ctx.speed.set(v) }
                 }>
                     // The list, plus a lesson's own speed (0.05×, 3×) when it is not one of them.
                     {move || {

@@ -1,0 +1,193 @@
+//! What the generated artifacts (the SVG story, the SDK programs) share: the error type and a
+//! run of the scenario that stops once it has produced too much to draw or to write down.
+
+use alloc::string::String;
+use core::fmt;
+use settle_core::Instant;
+use settle_core::{Op, Target, World};
+use settle_scenario::{BudgetError, Record, Run, Scenario};
+
+/// A scenario that cannot become this artifact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArtifactError {
+    /// What is wrong, in words.
+    pub message: String,
+    /// Set when the scenario asks for more work than the run's budget allows (`settle render`
+    /// and `export` then exit 3, as `settle run` does); `message` is its text.
+    pub budget: Option<BudgetError>,
+}
+
+impl From<BudgetError> for ArtifactError {
+    fn from(e: BudgetError) -> Self {
+        Self {
+            message: alloc::format!("{e}"),
+            budget: Some(e),
+        }
+    }
+}
+
+impl fmt::Display for ArtifactError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl core::error::Error for ArtifactError {}
+
+/// How a budgeted run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Everything up to `run_until_ms` ran.
+    Finished,
+    /// The run was stopped after this instant: `max_records` were reached.
+    Cut(Instant),
+}
+
+/// Runs `sc` as `settle run` does, under the same work budget, one instant at a time, handing
+/// every record to `out`; stops handing records over after the instant in which their count
+/// reaches `max_records`, but runs on to the end (counting only) so that a scenario over the
+/// budget fails here exactly as `settle run` fails it.
+///
+/// # Errors
+/// The run's [`Budget`](settle_scenario::Budget) ran out: the same error `settle run` reports.
+pub(crate) fn drive(
+    sc: &Scenario,
+    max_records: usize,
+    out: &mut impl FnMut(&World, Record<'_>),
+) -> Result<Ended, BudgetError> {
+    let mut run = Run::new(sc);
+    let end = run.end();
+    let ended = drive_loop(
+        &mut run,
+        end,
+        max_records,
+        Run::next_due,
+        &mut |run: &mut Run, t: Instant, deliver: bool| {
+            let mut count = 0usize;
+            run.advance_measured(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
+                if deliver {
+                    count += 1;
+                    out(w, r);
+                }
+            })?;
+            Ok(count)
+        },
+    )?;
+    run.account_final()?;
+    Ok(ended)
+}
+
+/// As [`drive`], for a document with `entities`: each record with its entity.
+#[cfg(feature = "entities")]
+pub(crate) fn drive_ns(
+    sc: &Scenario,
+    max_records: usize,
+    out: &mut impl FnMut(settle_scenario::NsRecord<'_>),
+) -> Result<Ended, BudgetError> {
+    let mut run = settle_scenario::NsRun::new(sc);
+    let end = run.end();
+    let ended = drive_loop(
+        &mut run,
+        end,
+        max_records,
+        settle_scenario::NsRun::next_due,
+        &mut |run: &mut settle_scenario::NsRun, t: Instant, deliver: bool| {
+            let mut count = 0usize;
+            run.advance_records(t, &mut |r: settle_scenario::NsRecord<'_>,
+                                         _: &settle_scenario::J,
+                                         _: &str| {
+                if deliver {
+                    count += 1;
+                    out(r);
+                }
+            })?;
+            Ok(count)
+        },
+    )?;
+    run.account_final()?;
+    Ok(ended)
+}
+
+/// The instant-by-instant loop of [`drive`]: `advance(run, t, deliver)` runs to `t` and says
+/// how many records it handed over (none when `deliver` is false).
+fn drive_loop<R>(
+    run: &mut R,
+    end: Instant,
+    max_records: usize,
+    next_due: fn(&R) -> Option<Instant>,
+    advance: &mut dyn FnMut(&mut R, Instant, bool) -> Result<usize, BudgetError>,
+) -> Result<Ended, BudgetError> {
+    let mut count = 0usize;
+    let mut last: Option<Instant> = None;
+    loop {
+        // Progress is guaranteed: everything due at or before `t` runs now, so a next instant
+        // never repeats; the guard only makes that independent of the core's internals.
+        let next = next_due(run).map(|t| match last {
+            Some(l) if t <= l => Instant::from_millis(l.as_millis().saturating_add(1)),
+            _ => t,
+        });
+        let Some(t) = next.filter(|&t| t <= end) else {
+            advance(run, end, true)?;
+            return Ok(Ended::Finished);
+        };
+        count += advance(run, t, true)?;
+        last = Some(t);
+        if count >= max_records && t < end {
+            // Not drawn, but within the budget or not, as `settle run` would find.
+            advance(run, end, false)?;
+            return Ok(Ended::Cut(t));
+        }
+    }
+}
+
+/// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".
+pub(crate) fn secs(ms: u64) -> String {
+    let whole = ms / 1000;
+    let frac = ms % 1000;
+    if frac == 0 {
+        return alloc::format!("{whole} s");
+    }
+    let f = alloc::format!("{frac:03}");
+    alloc::format!("{whole}.{} s", f.trim_end_matches('0'))
+}
+
+/// The message a settlement or lock renewal names.
+pub(crate) fn target_of(op: &Op) -> Option<&Target> {
+    match op {
+        Op::Complete { target }
+        | Op::Abandon { target, .. }
+        | Op::DeadLetter { target, .. }
+        | Op::Defer { target, .. }
+        | Op::RenewLock { target } => Some(target),
+        _ => None,
+    }
+}
+
+/// Whether any message of the scenario can expire: a queue (or entity) default TTL, the basic
+/// tier's 14-day ceiling, or a TTL on a message the script or an automated sender sends.
+pub(crate) fn ttl_possible(sc: &Scenario) -> bool {
+    let entity_ttl = sc.entities.as_ref().is_some_and(|ents| {
+        ents.values().any(|e| match e {
+            settle_core::namespace::EntitySpec::Queue(c) => {
+                c.default_ttl.is_some() || c.tier == settle_core::Tier::Basic
+            }
+            settle_core::namespace::EntitySpec::Topic(t) => {
+                t.config.default_ttl.is_some()
+                    || t.subscriptions
+                        .values()
+                        .any(|s| s.config.default_ttl.is_some())
+            }
+        })
+    });
+    entity_ttl
+        || sc.queue.default_ttl.is_some()
+        || sc.queue.tier == settle_core::Tier::Basic
+        || sc.script.iter().any(|s| match &s.op {
+            Op::Send { msg, .. } | Op::Schedule { msg } => msg.ttl.is_some(),
+            _ => false,
+        })
+        || sc
+            .actors
+            .iter()
+            .any(|a| matches!(a, settle_core::actors::ActorSpec::Sender(s) if s.ttl.is_some()))
+}

@@ -1,0 +1,19 @@
+//! What Settle makes from a scenario, for readers outside the playground: its story as a static
+//! SVG ([`svg`]) and programs for the Azure Service Bus SDKs ([`sdk`]). Both run the scenario
+//! through `settle-scenario`'s public runner and draw or write what it produced.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(
+    missing_docs,
+    clippy::std_instead_of_core,
+    clippy::alloc_instead_of_core,
+    clippy::std_instead_of_alloc
+)]
+
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod artifact;
+pub mod sdk;
+pub mod svg;
