@@ -145,6 +145,12 @@ pub fn from_link(hash: &str) -> Option<Result<(Reel, u64), String>> {
     link_parts(hash, |b| Reel::read(b.to_vec()))
 }
 
+/// The scenario and position a link's fragment carries: a share link's (`#s=`), or an embed's
+/// link with a film (`#f=`, its scenario read out of the film: [`scenario_of_link`]).
+pub fn scenario_link(hash: &str) -> Option<Result<(String, u64), String>> {
+    scenario_of_link(hash).or_else(|| crate::share::parse_fragment(hash))
+}
+
 /// Only the scenario an embed's link with a film carries, and the position (what the
 /// playground and the viewer that simulates need of it: they link no film reader).
 #[must_use]

@@ -908,7 +908,7 @@ fn initial() -> Initial {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    match share::scenario_link(&hash) {
+    match film::scenario_link(&hash) {
         Some(Ok((text, t))) => match Sim::load(&text) {
             Ok(sim) => {
                 let said = format!("Opened a shared scenario at {}.", Instant::from_millis(t));
@@ -953,7 +953,7 @@ pub async fn fetch_for_address() {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
-    if share::scenario_link(&hash).is_some() {
+    if film::scenario_link(&hash).is_some() {
         return;
     }
     if let Some(name) = query_param("preset") {

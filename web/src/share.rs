@@ -105,12 +105,6 @@ pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
     )
 }
 
-/// The scenario and position a link's fragment carries: a share link's (`#s=`), or an embed's
-/// link with a film (`#f=`, its scenario read out of the film: `film::scenario_of_link`).
-pub fn scenario_link(hash: &str) -> Option<Result<(String, u64), String>> {
-    crate::film::scenario_of_link(hash).or_else(|| parse_fragment(hash))
-}
-
 /// Where a loaded document opens: its `run_until_ms` when it states one (an export states the
 /// time it was exported at), else `None` (time zero).
 pub fn position(text: &str) -> Option<u64> {

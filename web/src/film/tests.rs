@@ -271,13 +271,13 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
     assert!(from_link("#s=abc&t=1").is_none());
     assert!(scenario_of_link("#s=abc&t=1").is_none());
     // Both kinds of link, as the playground and the simulating viewer read them.
-    let (text_of_film, _) = crate::share::scenario_link(&format!("{link}&t=7"))
+    let (text_of_film, _) = crate::film::scenario_link(&format!("{link}&t=7"))
         .expect("a link")
         .expect("reads");
     assert_eq!(text_of_film, film.export);
     let shared = crate::share::fragment(&film.export, 9);
     assert_eq!(
-        crate::share::scenario_link(&shared),
+        crate::film::scenario_link(&shared),
         Some(Ok((film.export.clone(), 9)))
     );
     let cut = &link[..link.len() / 2];

@@ -3,7 +3,7 @@
 
 use crate::lesson::{self, Source};
 use crate::sim::Sim;
-use crate::{Ctx, share};
+use crate::{Ctx, film};
 use leptos::prelude::*;
 use settle_core::Instant;
 
@@ -106,7 +106,7 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        match share::scenario_link(&hash) {
+        match film::scenario_link(&hash) {
             None => {}
             Some(Err(e)) => ctx.tell("top", format!("This link was not loaded: {e}"), true),
             Some(Ok((text, t))) => match Sim::load(&text) {
