@@ -1,29 +1,15 @@
 //! Writing scenarios: an operation as a script step, and a whole scenario document.
 //! The playground records what a person does through these, so a recording replays exactly.
 
+use crate::props::props;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 use settle_core::LinkOptions;
 use settle_core::namespace::EntityOp;
-use settle_core::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue};
+use settle_core::{NewMessage, ReceiveMode, SubQueue};
 use settle_core::{Op, Target};
 use settle_core::{QueueConfig, QueuePatch};
-
-pub(crate) fn props(p: &Properties) -> Value {
-    // Inserted one by one: collecting sorts first, a sort instance of its own in the wasm.
-    let mut out = Map::new();
-    for (k, v) in p.iter() {
-        let v = match v {
-            PropValue::Str(s) => Value::String(s.to_string()),
-            PropValue::Int(i) => Value::Number((*i).into()),
-            PropValue::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
-            PropValue::Bool(b) => Value::Bool(*b),
-        };
-        out.insert(k.to_string(), v);
-    }
-    Value::Object(out)
-}
 
 fn put(m: &mut Map<String, Value>, k: &str, v: impl Into<Value>) {
     m.insert(k.into(), v.into());

@@ -28,6 +28,7 @@ pub mod limits;
 mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
+mod props;
 pub mod read;
 pub mod rules;
 pub mod timetravel;

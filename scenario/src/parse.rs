@@ -2,12 +2,12 @@
 
 use super::limits::{
     MAX_ACTORS, MAX_BODY_BYTES, MAX_CONCURRENCY, MAX_DEFERRED_SEQS, MAX_DOCUMENT_BYTES,
-    MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS, MAX_PAYLOAD_BYTES, MAX_PREFETCH, MAX_PROPERTIES,
-    MAX_PROPERTIES_BYTES, MAX_PROPERTY_BYTES, MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS,
-    MAX_STEPS, MAX_TIME_MS,
+    MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS, MAX_PAYLOAD_BYTES, MAX_PREFETCH, MAX_REASON_CHARS,
+    MAX_SENDS, MAX_SESSION_IDS, MAX_STEPS, MAX_TIME_MS,
 };
 use super::read::{FormatError, Obj, R, as_u64, check_time, err, excerpt, type_name};
 use super::{Scenario, Step, entities};
+use crate::props::properties;
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::format;
 use alloc::rc::Rc;
@@ -22,59 +22,9 @@ use settle_core::namespace::Entities;
 #[cfg(feature = "entities")]
 use settle_core::namespace::EntityOp;
 use settle_core::{Duration, Instant};
-use settle_core::{Meta, NewMessage, PropValue, Properties, ReceiveMode, SubQueue, Text};
+use settle_core::{Meta, NewMessage, Properties, ReceiveMode, SubQueue, Text};
 use settle_core::{Op, Target};
 use settle_core::{QueueConfig, QueuePatch, Tier};
-
-pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
-    let Value::Object(map) = v else {
-        return err(path, format!("expected an object, found {}", type_name(v)));
-    };
-    if map.len() > MAX_PROPERTIES {
-        return err(path, format!("more than {MAX_PROPERTIES} properties"));
-    }
-    let mut out = BTreeMap::new();
-    let mut total = 0usize;
-    for (k, v) in map {
-        let size = k.len().saturating_add(match v {
-            Value::String(s) => s.len(),
-            _ => 8,
-        });
-        if size > MAX_PROPERTY_BYTES {
-            return err(
-                &format!("{path}.{k}"),
-                format!("a property (key and value) is at most {MAX_PROPERTY_BYTES} bytes"),
-            );
-        }
-        total = total.saturating_add(size);
-        if total > MAX_PROPERTIES_BYTES {
-            return err(
-                path,
-                format!("the properties of one message are at most {MAX_PROPERTIES_BYTES} bytes"),
-            );
-        }
-        let p = match v {
-            Value::String(s) => PropValue::Str(s.as_str().into()),
-            Value::Bool(b) => PropValue::Bool(*b),
-            Value::Number(n) => match (n.as_i64(), n.as_f64()) {
-                (Some(i), _) => PropValue::Int(i),
-                (None, Some(f)) => PropValue::Float(f),
-                _ => return err(&format!("{path}.{k}"), "number out of range"),
-            },
-            other => {
-                return err(
-                    &format!("{path}.{k}"),
-                    format!(
-                        "a property is a string, number or boolean, found {}",
-                        type_name(other)
-                    ),
-                );
-            }
-        };
-        out.insert(Text::from(k.as_str()), p);
-    }
-    Ok(Rc::new(out))
-}
 
 fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
     match o.str("mode")? {

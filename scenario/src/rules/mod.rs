@@ -2,8 +2,7 @@
 //! with JSON paths in every error, and print back.
 
 use crate::FormatError;
-use crate::emit::props;
-use crate::parse::properties;
+use crate::props::{properties, props};
 use crate::read::{err, type_name};
 use alloc::collections::BTreeMap;
 use alloc::format;
