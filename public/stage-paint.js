@@ -1,4 +1,4 @@
-// Paints the stage: replays the drawing commands the page's wasm writes (web/src/stage/pen.rs,
+// Paints the stage: replays the drawing commands the page's wasm writes (player/src/stage/pen.rs,
 // whose opcodes this file must match) on the stage's canvas.
 //
 // Loaded twice from the same file: as a script of the page, where `settlePaint.attach(canvas)`

@@ -41,11 +41,11 @@ for bin in settle-web settle-view settle-film; do
   step "No libm in $bin's wasm" \
     node tests/e2e/size-attrib.mjs "target/wasm32-unknown-unknown/release/$bin.wasm" --forbid libm_math
 done
-# The film player plays recordings: no broker, no scenario parser, no JSON (web/src/film.rs).
+# The film player plays recordings: no broker, no scenario parser, no JSON (player/src/film.rs).
 step "No simulation in the film player's wasm" \
   node tests/e2e/size-attrib.mjs target/wasm32-unknown-unknown/release/settle-film.wasm \
   --forbid 'settle_core::(world|queue|actors)|settle_scenario|serde_json'
-# The films in web/films are held equal to a fresh recording by a Rust test (film::tests).
+# The films in player/films are held equal to a fresh recording by a Rust test (film::tests).
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).
 step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"

@@ -1,6 +1,6 @@
 // Trunk post-build hook: writes view.html, the page of read-only embeds, from the built
 // index.html. It is the same page (head, stylesheet, loading shell, inline script) with the
-// playground's wasm taken out and the lean viewer's put in (web/src/view.rs, built by Trunk as
+// playground's wasm taken out and the lean viewer's put in (player/src/view.rs, built by Trunk as
 // `settle-view`), so the two pages cannot drift apart. scripts/csp.mjs runs after this and
 // gives both pages their policy.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,8 +23,8 @@ if (html === before || /settle-web-/.test(html)) {
   console.error('view-page.mjs: the playground\'s loader tags were not found as expected in index.html');
   process.exit(1);
 }
-// Which wasm plays the embed: an embed of a built-in preset that has a film (web/films/, copied
-// into the dist) gets the film player (`settle-film`, web/src/film.rs), which links no
+// Which wasm plays the embed: an embed of a built-in preset that has a film (player/films/, copied
+// into the dist) gets the film player (`settle-film`, player/src/film.rs), which links no
 // simulation, and so does an embed whose link carries a film (`#f=`, the Embed button's for
 // other scenarios); anything else (a share link, a comparison, `film=0` after a film failed to
 // load) the viewer that simulates (`settle-view`). The loader picks one from the address, asks for
@@ -36,11 +36,11 @@ const films = readdirSync(join(dir, 'films'))
   .map((f) => f.slice(0, -'.film'.length))
   .sort();
 if (films.length === 0) {
-  console.error('view-page.mjs: no films in the dist (web/films is copied by index.html)');
+  console.error('view-page.mjs: no films in the dist (player/films is copied by index.html)');
   process.exit(1);
 }
 // Each film gzipped in place: a static host sends a file of no known type as it is, and the
-// player unpacks it with the browser's DecompressionStream (web/src/film.rs, `fetch`).
+// player unpacks it with the browser's DecompressionStream (player/src/film.rs, `fetch`).
 for (const f of films) {
   const file = join(dir, 'films', `${f}.film`);
   const raw = readFileSync(file);

@@ -24,7 +24,7 @@ pub extern "C" fn json_run(len: usize) -> i32 {
     serde_json::from_str::<serde_json::Value>(input(len)).map_or(-1, |v| v.as_object().map_or(0, |o| o.len() as i32))
 }
 
-/// The playground already parses numbers from text (web/src/sim/actions.rs): with `json`, so does
+/// The playground already parses numbers from text (player/src/sim/actions.rs): with `json`, so does
 /// every variant, and only the parser's own code differs.
 #[cfg(feature = "json")]
 #[unsafe(no_mangle)]

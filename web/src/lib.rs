@@ -1,42 +1,22 @@
-//! The Settle playground: `settle-core` running in wasm, shown live by Leptos.
+//! The Settle playground's Leptos UI over `settle-player`.
 //!
 //! One frame loop advances virtual time with real time × speed; a person's actions run at
 //! the current virtual instant and are recorded as scenario steps; the page renders one
-//! [`sim::Snapshot`] per frame.
+//! [`Snapshot`] per frame.
 
-pub mod artifacts;
-pub mod builtin;
-mod cadence;
-pub mod command;
-pub mod crash;
-pub mod embed;
-pub mod film;
-pub mod lesson;
-mod narrate;
-#[cfg(not(feature = "entities"))]
-mod no_entities;
-pub mod share;
-pub mod sim;
-pub mod stage;
 mod ui;
-pub mod view;
 
-use command::Command;
 use leptos::prelude::*;
 use settle_core::Instant;
-use sim::{LogLine, ReceiverView, Sim, Snapshot};
+use settle_player::command::Command;
+use settle_player::page::{
+    LOAD_SLICE_MS, Mode, Opening, SLICE_MS, Shortcut, advance_within, apply_mode, next_speed,
+    real_now_ms, shortcut, twins_of,
+};
+use settle_player::sim::{self, LogLine, ReceiverView, Sim, Snapshot};
+use settle_player::{cadence, crash, lesson};
 use std::cell::Cell;
 use std::rc::Rc;
-
-/// Real milliseconds since page load (`performance.now()`), or 0 off the browser.
-pub(crate) fn real_now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
-/// The speeds the clock offers.
-pub const SPEEDS: [f64; 10] = [0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0];
 
 /// What every component reaches through context: the read-only snapshot and a few handles.
 /// The simulation itself is only touched through [`Ctx::act`].
@@ -76,7 +56,7 @@ pub struct Ctx {
     /// virtual ms. The frame loop works toward it in short slices; Cancel stops it there.
     pub pending: RwSignal<Option<(u64, u64)>>,
     /// The stage's canvas and animation, touched only by the frame loop and clicks.
-    stage: StoredValue<ui::StageState, LocalStorage>,
+    stage: StoredValue<settle_player::paint::StageState, LocalStorage>,
     /// Side by side (`?compare=NAME`): the other variants, on the same clock, watch only.
     twins: StoredValue<Vec<Twin>, LocalStorage>,
     /// What the page shows of each other variant, refreshed with the snapshot.
@@ -376,7 +356,7 @@ pub struct Twin {
     /// Its label.
     pub label: String,
     sim: Sim,
-    stage: ui::StageState,
+    stage: settle_player::paint::StageState,
 }
 
 /// What the page shows of a twin: its label and its messages as text (the stage's mirror).
@@ -445,7 +425,8 @@ impl Ctx {
             s.seek(Instant::from_millis(t));
             s.bump();
         });
-        self.stage.update_value(ui::StageState::replaced);
+        self.stage
+            .update_value(settle_player::paint::StageState::replaced);
         self.twins
             .update_value(|v| v.iter_mut().for_each(|t| t.stage.replaced()));
         self.refresh();
@@ -512,7 +493,7 @@ impl Ctx {
                         key,
                         label,
                         sim,
-                        stage: ui::StageState::default(),
+                        stage: settle_player::paint::StageState::default(),
                     }
                 })
                 .collect(),
@@ -582,7 +563,7 @@ impl Ctx {
         self.snap.set(snap);
         // The receivers' lock bars follow it outside Leptos (bars built by this publication
         // start from its time too); while the clock runs, those on screen.
-        ui::paint_locks(shown, !self.running.get_untracked());
+        settle_player::paint::paint_locks(shown, !self.running.get_untracked());
         let twins: Vec<TwinView> = self
             .twins
             .with_value(|v| v.iter().map(TwinView::of).collect());
@@ -606,68 +587,11 @@ impl Ctx {
         self.lesson.set(lesson);
         self.sim.set_value(sim);
         self.twins.set_value(Vec::new());
-        self.stage.update_value(ui::StageState::replaced);
+        self.stage
+            .update_value(settle_player::paint::StageState::replaced);
         self.refresh();
         self.keep_for_crash();
     }
-}
-
-/// What a key does: the page's keyboard shortcuts (as in the design): Space, →, ← (step
-/// back), E, R, + / −, F, Escape; an interactive embed's too, but full screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shortcut {
-    Play,
-    Step,
-    Back,
-    Expiry,
-    Restart,
-    Faster,
-    Slower,
-    Presenter,
-    Escape,
-}
-
-/// The shortcut a key press asks for: none with a modifier, or when typed into a field or a
-/// control that uses the key itself.
-pub(crate) fn shortcut(ev: &web_sys::KeyboardEvent) -> Option<Shortcut> {
-    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
-        return None;
-    }
-    let typing = ev
-        .target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        .is_some_and(|e| {
-            matches!(
-                e.tag_name().as_str(),
-                "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON" | "SUMMARY" | "A"
-            ) || e.has_attribute("contenteditable")
-        });
-    if typing {
-        return None;
-    }
-    Some(match ev.key().as_str() {
-        " " => Shortcut::Play,
-        "ArrowRight" => Shortcut::Step,
-        "ArrowLeft" => Shortcut::Back,
-        "e" | "E" => Shortcut::Expiry,
-        "r" | "R" => Shortcut::Restart,
-        "+" | "=" => Shortcut::Faster,
-        "-" | "_" => Shortcut::Slower,
-        "f" | "F" => Shortcut::Presenter,
-        "Escape" => Shortcut::Escape,
-        _ => return None,
-    })
-}
-
-/// The next speed of [`SPEEDS`] above (`up`) or below `now`; the same at either end. A
-/// lesson's own speed between two of them (3×) goes to its neighbour (5× or 2×).
-pub(crate) fn next_speed(now: f64, up: bool) -> f64 {
-    let next = if up {
-        SPEEDS.iter().find(|&&s| s > now + 1e-9)
-    } else {
-        SPEEDS.iter().rev().find(|&&s| s < now - 1e-9)
-    };
-    next.copied().unwrap_or(now)
 }
 
 /// The playground's keyboard shortcuts.
@@ -703,12 +627,6 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     ev.prevent_default();
 }
 
-/// Real ms of simulation work a frame may do while the clock runs, and while a link opens.
-pub(crate) const SLICE_MS: f64 = 8.0;
-pub(crate) const LOAD_SLICE_MS: f64 = 30.0;
-/// Records per call between looks at the real clock (a slice overshoots by about one call).
-const SLICE_RECORDS: u64 = 200;
-
 /// Advances the simulation toward `t` until `deadline` (real ms); true when `t` was reached.
 /// A run over its work budget stops the clock and says so where the person looks.
 fn advance_for(ctx: Ctx, t: Instant, deadline: f64) -> bool {
@@ -735,27 +653,6 @@ fn advance_main(ctx: Ctx, t: Instant, deadline: f64) -> bool {
             ctx.notice.set(Some((e, true)));
             ctx.refresh();
             true
-        }
-    }
-}
-
-/// Advances `sim` toward `t` in calls of [`SLICE_RECORDS`] until `deadline` (real ms): true
-/// when `t` was reached. A run that stops (over its work budget) is an error in words, the
-/// state up to then kept.
-pub(crate) fn advance_within(sim: &mut Sim, t: Instant, deadline: f64) -> Result<bool, String> {
-    loop {
-        let r = sim.advance_slice(t, SLICE_RECORDS);
-        crash::at(sim.now().as_millis());
-        match r {
-            Ok(true) => return Ok(true),
-            Ok(false) if real_now_ms() < deadline => {}
-            Ok(false) => return Ok(false),
-            Err(e) => {
-                return Err(format!(
-                    "This scenario stopped at {}: {e}. Everything up to then is kept.",
-                    sim.now()
-                ));
-            }
         }
     }
 }
@@ -878,252 +775,6 @@ fn start_clock(ctx: Ctx) {
     });
 }
 
-pub(crate) fn query_param(name: &str) -> Option<String> {
-    let search = web_sys::window()?.location().search().ok()?;
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|kv| kv.split_once('=').or(Some((kv, ""))))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v.to_string())
-}
-
-/// What [`initial`] opens: the simulation, a link's position, where it came from, and what to
-/// tell (text, is an error).
-type Initial = (
-    Sim,
-    Option<u64>,
-    Option<lesson::Source>,
-    Option<(String, bool)>,
-);
-
-/// The start state: a share link in the fragment if there is one (a bad link shows its error
-/// and the welcome scenario instead), else `?preset=` or `?compare=`, else the welcome
-/// scenario. Also the shared position (the frame loop goes there in slices), and the
-/// address's name for what was loaded, and a notice to show.
-fn initial() -> Initial {
-    if let Some(n) = query_param("budget").and_then(|v| v.parse::<u64>().ok()) {
-        sim::limit_budget(n);
-    }
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    match film::scenario_link(&hash) {
-        Some(Ok((text, t))) => match Sim::load(&text) {
-            Ok(sim) => {
-                let said = format!("Opened a shared scenario at {}.", Instant::from_millis(t));
-                (sim, Some(t), None, Some((said, false)))
-            }
-            Err(e) => {
-                let said = format!("This link's scenario was not loaded: {e}");
-                (Sim::welcome(), None, None, Some((said, true)))
-            }
-        },
-        Some(Err(e)) => {
-            let said = format!("This link was not loaded: {e}");
-            (Sim::welcome(), None, None, Some((said, true)))
-        }
-        None => {
-            let named = match (query_param("preset"), query_param("compare")) {
-                (Some(name), _) => builtin::preset(&name)
-                    .and_then(|text| Sim::load(&text))
-                    .map(|sim| (sim, lesson::Source::Preset(name))),
-                #[cfg(feature = "compare")]
-                (None, Some(name)) => lesson::compare_side(&name, "a")
-                    .map(|sc| (Sim::new(sc), lesson::Source::Compare(name, "a"))),
-                // Nothing named (the embeds' viewer, without `compare`, hands comparisons to
-                // the playground before this).
-                _ => return (Sim::welcome(), None, None, None),
-            };
-            match named {
-                Ok((sim, source)) => (sim, None, Some(source), None),
-                Err(e) => {
-                    let said = format!("This link was not loaded: {e}");
-                    (Sim::welcome(), None, None, Some((said, true)))
-                }
-            }
-        }
-    }
-}
-
-/// Fetches the built-in lesson the address names (`?preset=`, `?compare=`), so that the page
-/// starts with it: the first visit without one carries none of them (see [`builtin`]).
-/// Failures are left to [`initial`] to tell.
-pub async fn fetch_for_address() {
-    let hash = web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    if film::scenario_link(&hash).is_some() {
-        return;
-    }
-    if let Some(name) = query_param("preset") {
-        let _ = builtin::fetch_preset(&name).await;
-    } else {
-        // The embeds' viewer (without this feature) hands comparisons to the playground.
-        #[cfg(feature = "compare")]
-        if let Some(name) = query_param("compare") {
-            let _ = builtin::fetch_comparison(&name).await;
-        }
-    }
-}
-
-/// Whether the address names a built-in lesson that [`fetch_for_address`] would fetch.
-#[must_use]
-pub fn address_names_a_lesson() -> bool {
-    query_param("preset").is_some() || query_param("compare").is_some()
-}
-
-/// The other sides of the comparison `name` than `key`, ready to run.
-pub(crate) fn twins_of(name: &str, key: &str) -> Vec<(&'static str, String, Sim)> {
-    lesson::compare_sides(name)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|(k, _, _)| *k != key)
-        .map(|(k, label, sc)| (k, label, Sim::new(sc)))
-        .collect()
-}
-
-pub(crate) fn flag(name: &str) -> bool {
-    query_param(name).is_some_and(|v| v != "0" && v != "false")
-}
-
-/// How the page is shown: the full playground, or embedded in a docs page.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mode {
-    /// `?embed`: minimal chrome for an iframe in a docs page.
-    pub embed: bool,
-    /// `?readonly=1`: watch only; no controls but the clock.
-    pub readonly: bool,
-    /// `?compact=1`: tighter layout.
-    pub compact: bool,
-}
-
-impl Mode {
-    /// The mode the address asks for.
-    pub(crate) fn of_address() -> Self {
-        Self {
-            embed: query_param("embed").is_some(),
-            readonly: flag("readonly"),
-            compact: flag("compact"),
-        }
-    }
-}
-
-/// Applies the embed options to the document: body classes and the colour theme.
-pub(crate) fn apply_mode(mode: Mode) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Some(body) = doc.body() {
-        if mode.embed {
-            // The embed's sizes (its height follows from its width alone: see `embed`), through
-            // the CSS object model (the content security policy refuses style attributes).
-            let style = body.style();
-            for (k, v) in embed::Shape::of(mode.compact).properties() {
-                let _ = style.set_property(k, &v);
-            }
-        }
-        let classes = body.class_list();
-        for (on, class) in [
-            (mode.embed, "embed"),
-            (mode.readonly, "readonly"),
-            (mode.compact, "compact"),
-        ] {
-            if on {
-                let _ = classes.add_1(class);
-            }
-        }
-    }
-    if let (Some(root), Some(theme)) = (doc.document_element(), query_param("theme"))
-        && matches!(theme.as_str(), "light" | "dark")
-    {
-        let _ = root.set_attribute("data-theme", &theme);
-    }
-}
-
-/// How a page opens, from its address: the scenario and the position to go to, whether the
-/// clock runs, its speed, the lesson and a notice (the playground and the lean viewer alike).
-pub(crate) struct Opening {
-    pub(crate) mode: Mode,
-    pub(crate) sim: Sim,
-    /// Where to go before showing the clock running: a link's position, or `?start=`.
-    pub(crate) target: Option<u64>,
-    pub(crate) paused: bool,
-    pub(crate) speed: f64,
-    pub(crate) lesson: lesson::State,
-    pub(crate) notice: Option<(String, bool)>,
-}
-
-impl Opening {
-    pub(crate) fn of_address(mode: Mode) -> Self {
-        let (sim, link_at, source, notice) = initial();
-        let mut lesson = lesson::State::of(sim.scenario());
-        lesson.source = source;
-        let (target, paused, speed) = clock_options(mode, link_at, &mut lesson);
-        // An embed shows no welcome notice: its page's prose is the introduction.
-        let notice = notice.filter(|n| !mode.embed || n.1);
-        Self {
-            mode,
-            sim,
-            target,
-            paused,
-            speed,
-            lesson,
-            notice,
-        }
-    }
-}
-
-/// A speed as the address and the speed list write it: digits, perhaps a point and more digits
-/// (`0.25`, `10`). Not the scenario format's number parser: the film player links none.
-pub(crate) fn decimal(s: &str) -> Option<f64> {
-    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    let digits = |d: &str| -> Option<u64> {
-        if d.len() > 15 || !d.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        Some(d.bytes().fold(0, |n, b| n * 10 + u64::from(b - b'0')))
-    };
-    if int.is_empty() && frac.is_empty() {
-        return None;
-    }
-    let scale = 10u64.checked_pow(u32::try_from(frac.len()).ok()?)?;
-    Some(digits(int)? as f64 + digits(frac)? as f64 / scale as f64)
-}
-
-/// How the clock starts, from the address: where it goes first (a link's position `link_at`,
-/// or `?start=`), whether it stands, its speed (`?speed=`, else the lesson's); and whether the
-/// lesson's captions may stop it (the playground, the viewer and the film player alike).
-pub(crate) fn clock_options(
-    mode: Mode,
-    link_at: Option<u64>,
-    lesson: &mut lesson::State,
-) -> (Option<u64>, bool, f64) {
-    let shared = link_at.is_some();
-    let target = link_at
-        .or_else(|| query_param("start").and_then(|v| v.parse::<u64>().ok()))
-        .filter(|&t| t > 0);
-    // Embeds are still until told to play (the docs' prose describes the start), unless
-    // `autoplay=1`; a shared link opens paused at its position.
-    let paused = if mode.embed {
-        !flag("autoplay")
-    } else {
-        shared || flag("paused")
-    };
-    let speed = query_param("speed")
-        .and_then(|v| decimal(&v))
-        .filter(|s| SPEEDS.contains(s))
-        .unwrap_or(1.0);
-    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
-    // did not ask to be stopped); everywhere else they stop the clock.
-    lesson.pauses = !(mode.embed && flag("autoplay"));
-    let speed = match (query_param("speed").is_some(), lesson.speed()) {
-        (false, Some(s)) => s,
-        _ => speed,
-    };
-    (target, paused, speed)
-}
-
 /// The playground page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -1158,7 +809,7 @@ pub fn App() -> impl IntoView {
         face_ready: RwSignal::new(false),
         presenter: RwSignal::new(false),
         pending: RwSignal::new(target.map(|t| (0, t))),
-        stage: StoredValue::new_local(ui::StageState::default()),
+        stage: StoredValue::new_local(settle_player::paint::StageState::default()),
         twins: StoredValue::new_local(Vec::new()),
         twin_views: RwSignal::new(Vec::new()),
         published: StoredValue::new((real_now_ms(), generation, now, 0.0)),
@@ -1244,40 +895,6 @@ mod tests {
                     .with_untracked(|v| v.held.len())
             })
             .collect()
-    }
-
-    #[test]
-    fn speeds_read_as_the_list_writes_them() {
-        for s in SPEEDS.into_iter().chain([3.0, 0.75, 0.3, 12.5]) {
-            assert_eq!(decimal(&s.to_string()), Some(s), "{s}");
-        }
-        assert_eq!(decimal("1.0"), Some(1.0));
-        assert_eq!(decimal("0.50"), Some(0.5));
-        assert_eq!(decimal(".5"), Some(0.5));
-        for bad in [
-            "",
-            ".",
-            "1e2",
-            "-1",
-            "1.2.3",
-            "x",
-            "1 ",
-            "99999999999999999999",
-        ] {
-            assert_eq!(decimal(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn the_speed_keys_step_through_the_list_and_stop_at_its_ends() {
-        assert_eq!(next_speed(1.0, true), 2.0);
-        assert_eq!(next_speed(1.0, false), 0.5);
-        assert_eq!(next_speed(100.0, true), 100.0);
-        assert_eq!(next_speed(0.1, false), 0.1);
-        // A lesson's own speed goes to its neighbours in the list.
-        assert_eq!(next_speed(3.0, true), 5.0);
-        assert_eq!(next_speed(3.0, false), 2.0);
-        assert_eq!(next_speed(0.05, true), 0.1);
     }
 
     #[test]

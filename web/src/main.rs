@@ -1,12 +1,12 @@
 //! Entry point: mounts the playground.
 
 fn main() {
-    settle_web::crash::install();
+    settle_player::crash::install();
     // A lesson named in the address (`?preset=`, `?compare=`) is fetched first (the wasm does
     // not carry them); the loading shell stays until then.
-    if settle_web::address_names_a_lesson() {
+    if settle_player::page::address_names_a_lesson() {
         wasm_bindgen_futures::spawn_local(async {
-            settle_web::fetch_for_address().await;
+            settle_player::page::fetch_for_address().await;
             mount();
         });
     } else {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Playground, scenario } from './fixtures/playground';
 
-/** An embed's height at a width (the shape of web/src/embed.rs): the clock bar, the caption's
+/** An embed's height at a width (the shape of player/src/embed.rs): the clock bar, the caption's
  *  reserved lines, the stage at 16:9 (compact: 7:3) and the paddings. */
 function embedHeight(width: number, compact = false) {
   const h = compact ? 38 + 6 + (2 * 19 + 10) + 4 + (width - 12) * 3 / 7 + 6 : 44 + 8 + (3 * 22 + 14) + 6 + (width - 16) * 9 / 16 + 8;

@@ -256,7 +256,7 @@ test('the queue card off screen follows a running clock only every few publicati
 });
 
 test('a held row that holds the focus is not reused for another message when its own leaves', async ({ page }) => {
-  // Rows that leave are reused for new ones (web/src/ui/rows.rs), but not one holding the focus:
+  // Rows that leave are reused for new ones (player/src/paint/rows.rs), but not one holding the focus:
   // a focused button would otherwise act on a message it was not focused for.
   const p = new Playground(page);
   await p.open(scenario([

@@ -44,7 +44,7 @@ test('a worker paints the stage off the main thread; where a canvas cannot be ha
     // Stopped clock, same state: the two painters give the same picture.
     shots.push(await stableShot(canvas));
     // The clock's face is painted by a worker or not at all: where none can own it, a
-    // running clock's readouts stay the page's text, ten times a second (web/src/ui/face.rs).
+    // running clock's readouts stay the page's text, ten times a second (player/src/paint/face.rs).
     await p.clockButton('Play');
     await p.runFor(1_000);
     await expect(page.locator('.clock-readout')).toHaveClass(onPage ? /^clock-readout$/ : /painted/);
@@ -307,7 +307,7 @@ test('a running clock\'s readouts are painted off the main thread ten times a se
   test.slow(); // two pages, 7 s of frames each, on a busy machine
   // The frame budget (docs/perf/frame-cost.md): each change of the page's text costs the main thread a style
   // pass, a layout, a paint and a commit. While the clock runs a worker paints the readouts on
-  // the clock's face ten times a second (web/src/ui/face.rs); the page's text of them (for
+  // the clock's face ten times a second (player/src/paint/face.rs); the page's text of them (for
   // screen readers) follows the publications, about twice a second; the timeline's cursor
   // moves by transforms at most ten times a second, and its markers are rebuilt at the
   // snapshot's pace, not in every frame.
@@ -352,7 +352,7 @@ test('a running clock\'s readouts are painted off the main thread ten times a se
 });
 
 test('the clock\'s face writes the readouts where their text is, in its font and colour, in both themes', async ({ page }) => {
-  // The face (web/src/ui/face.rs) replaces the readouts' text while the clock runs: the two
+  // The face (player/src/paint/face.rs) replaces the readouts' text while the clock runs: the two
   // pictures must be the same, or the time would jump or change colour at Play and Pause.
   const p = new Playground(page);
   await p.open(scenario([{ at_ms: 12_345, do: 'send', by: 'S1', id: 'm1' }]));

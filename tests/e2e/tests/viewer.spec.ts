@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { busyHour, differing, ink, link, scenario } from './fixtures/playground';
 
-// The lean viewer (view.html, web/src/view.rs): the embeds' page without the playground's
+// The lean viewer (view.html, player/src/view.rs): the embeds' page without the playground's
 // reactive UI. It must show what the playground's embed shows, fetch none of the playground,
 // and hand over to it for what it does not do.
 
@@ -46,7 +46,7 @@ async function titleTime(button: Locator, says: string) {
 }
 
 test('the viewer\'s running clock is painted by a worker ten times a second; its text follows the publications', async ({ page }) => {
-  // As in the playground (web/src/ui/face.rs): a change of the page's text costs the main
+  // As in the playground (player/src/paint/face.rs): a change of the page's text costs the main
   // thread a style pass, a layout, a paint and a commit.
   // A story of a minute with no captions: nothing stops the clock on the way.
   const clock = await openStill(page, link(scenario([{ at_ms: 60_000, do: 'send', by: 'S1', id: 'm1' }])).slice(2));

@@ -1,10 +1,10 @@
 //! Senders and receivers: the "do it yourself" side.
 
 use crate::Ctx;
-use crate::command::Command;
-use crate::sim::{SendForm, SenderView};
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
+use settle_player::command::Command;
+use settle_player::sim::{SendForm, SenderView};
 
 #[component]
 pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
@@ -172,13 +172,13 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
 /// Watches which receiver panels are on screen (or within 400 px of it), for
 /// [`crate::Parts::panel_seen`]: off-screen panels follow a running clock only in turns.
 /// `None` where the browser has no IntersectionObserver (every panel then follows).
-type PanelWatch = super::rows::Visibility;
+type PanelWatch = settle_player::paint::rows::Visibility;
 
 fn panel_watcher(ctx: Ctx) -> PanelWatch {
-    super::rows::visibility_observer("400px", move |target, seen| {
+    settle_player::paint::rows::visibility_observer("400px", move |target, seen| {
         if let Some(name) = target.get_attribute("data-receiver") {
             ctx.parts.panel_seen(&name, seen);
-            super::locks::group_seen(&name, seen);
+            settle_player::paint::locks::group_seen(&name, seen);
         }
     })
 }

@@ -1,38 +1,11 @@
 //! Clock controls: play/pause, step back to the previous moment and on to the next event,
 //! speed, jump to the next lock expiry.
 
-use crate::{Ctx, SPEEDS};
+use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::Instant;
-
-/// A speed as the list shows it: `0.5×`, `10×`.
-pub(crate) fn speed_label(s: f64) -> String {
-    if s < 1.0 {
-        format!("{s}×")
-    } else {
-        format!("{}×", s as u64)
-    }
-}
-
-/// The clock buttons' titles: where Step back goes, Step, and Next lock expiry (the playground's
-/// clock and the embeds' viewer).
-pub(crate) fn back_title(previous_ms: Option<u64>) -> String {
-    previous_ms.map_or("at the start".to_string(), |t| {
-        format!("back to {} (←)", Instant::from_millis(t))
-    })
-}
-
-pub(crate) fn step_title(next_event_ms: Option<u64>) -> String {
-    next_event_ms.map_or("nothing pending".to_string(), |t| {
-        format!("next event at {}", Instant::from_millis(t))
-    })
-}
-
-pub(crate) fn expiry_title(next_expiry_ms: Option<u64>) -> String {
-    next_expiry_ms.map_or("no lock held".to_string(), |t| {
-        format!("next lock expiry at {}", Instant::from_millis(t))
-    })
-}
+use settle_player::page::SPEEDS;
+use settle_player::paint::titles::{back_title, expiry_title, speed_label, step_title};
 
 #[component]
 pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
@@ -53,7 +26,7 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             ctx.real_ms.get()
         }
     });
-    on_cleanup(super::face::detach);
+    on_cleanup(settle_player::paint::face::detach);
     let next_event = Memo::new(move |_| ctx.snap.with(|s| s.next_event_ms));
     let next_expiry = Memo::new(move |_| ctx.snap.with(|s| s.next_expiry_ms));
     let real = move || real_text(real_ms.get());
@@ -139,7 +112,7 @@ fn real_text(ms: f64) -> String {
 /// runs, so that at Play it already shows the time the text showed.
 pub(crate) fn paint_readouts(now: u64, real: f64) -> bool {
     let (v, r) = (virtual_text(now), real_text(real));
-    super::face::paint(".clock-readout", &[".clock-time", ".clock-real"], &[&v, &r])
+    settle_player::paint::face::paint(".clock-readout", &[".clock-time", ".clock-real"], &[&v, &r])
 }
 
 /// A readout that changes ten times a second while the clock runs (where no worker paints the

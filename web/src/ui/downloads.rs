@@ -6,9 +6,9 @@
 //! document plus what the person did), so the file matches `settle render` on that export.
 
 use crate::Ctx;
-use crate::artifacts::{GROUPS, KINDS, Kind, file_stem};
-use crate::sim::Sim;
 use leptos::prelude::*;
+use settle_player::artifacts::{GROUPS, KINDS, Kind, file_stem};
+use settle_player::sim::Sim;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

@@ -9,12 +9,12 @@
 //! messages each): the longest task went from 157–178 ms to 114–152 ms.
 //! The rows are keyed by sequence number, so a row that stays keeps its elements (and focus).
 
-use super::locks;
-use super::rows::{self, Registry, element};
 use crate::Ctx;
-use crate::command::Command;
-use crate::sim::{HeldRow, Settle};
 use leptos::prelude::*;
+use settle_player::command::Command;
+use settle_player::paint::locks;
+use settle_player::paint::rows::{self, Registry, element};
+use settle_player::sim::{HeldRow, Settle};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};

@@ -1,11 +1,12 @@
 //! Lessons on the page: the lesson list at the top, the scenario's title with Restart, the
 //! caption of the moment, the closing "What you saw", and a built-in comparison's table.
 
-use crate::lesson::{self, Source};
-use crate::sim::Sim;
-use crate::{Ctx, film};
+use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::Instant;
+use settle_player::film;
+use settle_player::lesson::{self, Source};
+use settle_player::sim::Sim;
 
 /// The address for what is loaded: `?preset=NAME` or `?compare=NAME` (other options such as
 /// `theme` kept), no fragment; anything else loaded drops both, so a reload never shows
@@ -67,7 +68,7 @@ pub(crate) fn loaded(ctx: Ctx, sim: Sim, source: Option<Source>) {
 pub(crate) fn open_preset(ctx: Ctx, name: &str) {
     let name = name.to_string();
     leptos::task::spawn_local(async move {
-        match crate::builtin::fetch_preset(&name)
+        match settle_player::builtin::fetch_preset(&name)
             .await
             .and_then(|text| Sim::load(&text))
         {
@@ -85,13 +86,13 @@ pub(crate) fn open_preset(ctx: Ctx, name: &str) {
 fn open_compare(ctx: Ctx, name: &str, key: &'static str) {
     let name = name.to_string();
     leptos::task::spawn_local(async move {
-        let side = crate::builtin::fetch_comparison(&name)
+        let side = settle_player::builtin::fetch_comparison(&name)
             .await
             .and_then(|_| lesson::compare_side(&name, key));
         match side {
             Ok(sc) => {
                 loaded(ctx, Sim::new(sc), Some(Source::Compare(name.clone(), key)));
-                ctx.set_twins(crate::twins_of(&name, key));
+                ctx.set_twins(settle_player::page::twins_of(&name, key));
                 ctx.notice.set(None);
             }
             Err(e) => ctx.tell("lessons", e, true),

@@ -4,34 +4,23 @@
     reason = "#[component] re-emits each component with `pub` visibility; nothing here is exported"
 )]
 
-mod canvas;
 mod clients;
 mod clock;
 mod downloads;
-mod draw;
-mod face;
 mod fit;
 mod held;
 mod lessons;
-mod locks;
 mod notice;
-mod painter;
 mod queue;
-mod rows;
 mod sharing;
 mod stage;
 mod timeline;
 mod tools;
 
 use crate::Ctx;
-pub(crate) use canvas::{StageState, Staged, tick_side};
-pub(crate) use clock::{back_title, expiry_title, paint_readouts, speed_label, step_title};
-pub(crate) use face::paint as paint_face;
+pub(crate) use clock::paint_readouts;
 use leptos::prelude::*;
-pub(crate) use locks::paint as paint_locks;
-pub(crate) use queue::{LANES, LaneRow, watch_cards};
-pub(crate) use rows::Rows;
-pub(crate) use rows::element;
+pub(crate) use queue::watch_cards;
 pub(crate) use stage::tick;
 
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
@@ -76,7 +65,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             let _ = body.class_list().toggle_with_force("controls-open", on);
         }
     };
-    if embed && !ctx.mode.readonly && crate::flag("controls") {
+    if embed && !ctx.mode.readonly && settle_player::page::flag("controls") {
         set_controls(true);
     }
     let toggle_controls = move |_| set_controls(!controls.get_untracked());
@@ -87,7 +76,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             .unwrap_or_default();
         if let Some(w) = web_sys::window() {
             let _ = w.open_with_url_and_target(
-                &format!("{base}{}", crate::share::fragment(&text, t)),
+                &format!("{base}{}", settle_player::share::fragment(&text, t)),
                 "_blank",
             );
         }

@@ -1,141 +1,15 @@
 //! The queue's lanes, the event log and the message inspector.
 
 use crate::Ctx;
-use crate::command::Command;
-use crate::sim::{Lane, LogLine, Row, Settle};
 use leptos::prelude::*;
 use settle_core::Instant;
-
-/// What a lane's item says under its id.
-fn lane_meta(r: &Row) -> String {
-    let at = r
-        .entity
-        .as_ref()
-        .map_or(String::new(), |e| format!("in {e} · "));
-    match (&r.holder, r.due_ms) {
-        (Some(h), _) => format!(
-            "{at}seq {} · delivery {} · locked by {h}",
-            r.seq,
-            r.delivery_count + 1
-        ),
-        (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
-        (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
-    }
-}
-
-/// The queue's lanes as the page names them, in the snapshot's order: title, test id, kind
-/// (its class), and what an empty one says.
-pub(crate) const LANES: [(&str, &str, &str, &str); 5] = [
-    (
-        "Available",
-        "lane-available",
-        "available",
-        "No message waiting.",
-    ),
-    ("Locked", "lane-locked", "locked", "No message locked."),
-    ("Deferred", "lane-deferred", "deferred", "Nothing deferred."),
-    (
-        "Scheduled",
-        "lane-scheduled",
-        "scheduled",
-        "Nothing scheduled.",
-    ),
-    (
-        "Dead-letter queue",
-        "lane-dead-letter",
-        "dead",
-        "Nothing dead-lettered.",
-    ),
-];
-
-/// A lane's item on the page: `<li class="msg msg-KIND"><button …>id, meta, extras</button></li>`.
-pub(crate) struct LaneRow {
-    li: web_sys::Element,
-    button: web_sys::Element,
-    id: web_sys::Element,
-    meta: web_sys::Element,
-    /// The session, reason and description spans, when the item has them.
-    extras: Vec<web_sys::Element>,
-}
-
-impl super::rows::Row for LaneRow {
-    type Item = Row;
-    /// The lane's kind (its class).
-    type Ctx = &'static str;
-
-    fn key(r: &Row) -> u64 {
-        r.key
-    }
-
-    fn build(doc: &web_sys::Document) -> Option<Self> {
-        let li = super::rows::element(doc, "li", "", "")?;
-        let button = super::rows::element(doc, "button", "msg-btn", "")?;
-        let id = super::rows::element(doc, "span", "msg-id", "")?;
-        let meta = super::rows::element(doc, "span", "msg-meta", "")?;
-        button.append_child(&id).ok()?;
-        button.append_child(&meta).ok()?;
-        li.append_child(&button).ok()?;
-        Some(Self {
-            li,
-            button,
-            id,
-            meta,
-            extras: Vec::new(),
-        })
-    }
-
-    fn element(&self) -> &web_sys::Element {
-        &self.li
-    }
-
-    fn update(&mut self, doc: &web_sys::Document, old: Option<&Row>, r: &Row, kind: &&'static str) {
-        if old.is_none() {
-            self.li.set_class_name(&format!("msg msg-{kind}"));
-        }
-        let differs = |f: fn(&Row, &Row) -> bool| old.is_none_or(|o| f(o, r));
-        if differs(|o, r| o.id != r.id || o.key != r.key) {
-            self.id.set_text_content(Some(&r.id));
-            let _ = self
-                .button
-                .set_attribute("aria-label", &format!("Inspect {}", r.id));
-            let _ = self.button.set_attribute("data-key", &r.key.to_string());
-        }
-        // What `lane_meta` reads.
-        if differs(|o, r| {
-            (o.seq, o.delivery_count, o.due_ms, &o.entity, &o.holder)
-                != (r.seq, r.delivery_count, r.due_ms, &r.entity, &r.holder)
-        }) {
-            self.meta.set_text_content(Some(&lane_meta(r)));
-        }
-        if differs(|o, r| o.recent != r.recent) {
-            let _ = self.li.class_list().toggle_with_force("recent", r.recent);
-        }
-        if differs(|o, r| {
-            (&o.session, &o.reason, &o.description) != (&r.session, &r.reason, &r.description)
-        }) {
-            for e in self.extras.drain(..) {
-                e.remove();
-            }
-            let extras = [
-                (
-                    "msg-meta",
-                    r.session.as_ref().map(|x| format!("session {x}")),
-                ),
-                ("msg-reason", r.reason.clone()),
-                ("msg-desc", r.description.clone()),
-            ];
-            for (class, text) in extras {
-                if let Some(e) = text.and_then(|t| super::rows::element(doc, "span", class, &t)) {
-                    let _ = self.button.append_child(&e);
-                    self.extras.push(e);
-                }
-            }
-        }
-    }
-}
+use settle_player::command::Command;
+use settle_player::paint::lanes::{LANES, LaneRow};
+use settle_player::paint::rows::Registry;
+use settle_player::sim::{Lane, LogLine, Settle};
 
 thread_local! {
-    static LANE_ROWS: super::rows::Registry<LaneRow> = const { super::rows::Registry::new() };
+    static LANE_ROWS: Registry<LaneRow> = const { Registry::new() };
 }
 
 /// One lane: its items are patched in plain DOM (`super::rows`); a click on one opens it in
@@ -152,7 +26,7 @@ fn LaneView(
     let shown = Memo::new(move |_| lane.with(|l| l.rows.len()));
     let hidden = move || total.get() - shown.get();
     let list = NodeRef::<leptos::html::Ul>::new();
-    let id = super::rows::next_id();
+    let id = settle_player::paint::rows::next_id();
     Effect::new(move |_| {
         lane.with(|l| {
             if let Some(ul) = list.get() {
@@ -210,13 +84,15 @@ pub(crate) fn watch_cards(parts: crate::Parts) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Some((o, cb)) = super::rows::visibility_observer("400px", move |target, seen| {
-        if target.class_list().contains("log") {
-            parts.log_seen(seen);
-        } else {
-            parts.queue_seen(seen);
-        }
-    }) else {
+    let Some((o, cb)) =
+        settle_player::paint::rows::visibility_observer("400px", move |target, seen| {
+            if target.class_list().contains("log") {
+                parts.log_seen(seen);
+            } else {
+                parts.queue_seen(seen);
+            }
+        })
+    else {
         return;
     };
     for sel in ["section.card.log", "section.card.queue"] {
@@ -235,7 +111,7 @@ struct LogRow {
     text: web_sys::Node,
 }
 
-impl super::rows::Row for LogRow {
+impl settle_player::paint::rows::Row for LogRow {
     type Item = LogLine;
     type Ctx = ();
 
@@ -244,8 +120,8 @@ impl super::rows::Row for LogRow {
     }
 
     fn build(doc: &web_sys::Document) -> Option<Self> {
-        let li = super::rows::element(doc, "li", "", "")?;
-        let time = super::rows::element(doc, "time", "", "")?;
+        let li = settle_player::paint::rows::element(doc, "li", "", "")?;
+        let time = settle_player::paint::rows::element(doc, "time", "", "")?;
         let text: web_sys::Node = doc.create_text_node("").into();
         li.append_child(&time).ok()?;
         li.append_child(&text).ok()?;
@@ -272,7 +148,7 @@ impl super::rows::Row for LogRow {
 }
 
 thread_local! {
-    static LOGS: super::rows::Registry<LogRow> = const { super::rows::Registry::new() };
+    static LOGS: Registry<LogRow> = const { Registry::new() };
 }
 
 /// The log, newest first: its lines are patched in plain DOM (`super::rows`); at 100× every
@@ -283,7 +159,7 @@ thread_local! {
 #[component]
 pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     let list = NodeRef::<leptos::html::Ol>::new();
-    let id = super::rows::next_id();
+    let id = settle_player::paint::rows::next_id();
     Effect::new(move |_| {
         ctx.parts.log.with(|lines| {
             if let Some(ol) = list.get() {

@@ -3,12 +3,12 @@
 //! where the browser allows), a click or tap on it to inspect a token, and a polite live region
 //! with the narration.
 
-use super::canvas::tick_side;
 use crate::Ctx;
-use crate::command::Command;
-use crate::stage::hit::Hit;
-use crate::stage::model::Place;
 use leptos::prelude::*;
+use settle_player::command::Command;
+use settle_player::paint::canvas::tick_side;
+use settle_player::stage::hit::Hit;
+use settle_player::stage::model::Place;
 use wasm_bindgen::JsCast;
 
 const CANVAS_ID: &str = "stage-canvas";
@@ -42,7 +42,7 @@ pub(crate) fn twin_canvas(key: &str) -> String {
 pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
-        let real = crate::real_now_ms();
+        let real = settle_player::page::real_now_ms();
         let target = ctx
             .stage
             .with_value(|s| s.hit_at(x, y, real).map(|(h, m)| (h, m.clone())));
@@ -71,10 +71,12 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
     // Side by side: the variant this stage runs (the page's controls act on it).
     let own_label = Memo::new(move |_| {
         ctx.lesson.with(|l| match &l.source {
-            Some(crate::lesson::Source::Compare(name, key)) => crate::lesson::compare_sides(name)
-                .ok()
-                .and_then(|v| v.into_iter().find(|(k, _, _)| k == key))
-                .map(|(_, label, _)| label),
+            Some(settle_player::lesson::Source::Compare(name, key)) => {
+                settle_player::lesson::compare_sides(name)
+                    .ok()
+                    .and_then(|v| v.into_iter().find(|(k, _, _)| k == key))
+                    .map(|(_, label, _)| label)
+            }
             _ => None,
         })
     });

@@ -8,13 +8,13 @@
 //! elements at every publication cost 20–30 ms of a frame at 10,000 messages. A marker's words
 //! ("3 sends at 2.000 s: m1, m2, m3") are the track's tooltip while the pointer is over it.
 
-use super::draw::Palette;
-use super::painter::{Painter, paint_attach};
 use crate::Ctx;
-use crate::sim::{MarkKind, Marker};
-use crate::stage::pen::Pen;
 use leptos::prelude::*;
 use settle_core::Instant;
+use settle_player::paint::draw::Palette;
+use settle_player::paint::painter::{Painter, paint_attach};
+use settle_player::sim::{MarkKind, Marker};
+use settle_player::stage::pen::Pen;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;

@@ -1,11 +1,11 @@
 //! Scenario tools (load, export, share) and the queue's settings.
 
 use crate::Ctx;
-use crate::command::Command;
-use crate::share;
-use crate::sim::Sim;
 use leptos::prelude::*;
 use settle_core::{Duration, QueuePatch, Tier};
+use settle_player::command::Command;
+use settle_player::share;
+use settle_player::sim::Sim;
 use wasm_bindgen::JsCast;
 
 /// Loads a scenario; a bad one shows its error and leaves the current state untouched.
@@ -59,9 +59,9 @@ fn page_base() -> (String, String) {
 /// `&preset=NAME&start=T` when it is a built-in preset as built (nothing done by hand: a fresh
 /// run of the preset exports the same text at `t`), so that `view.html` plays the preset's film
 /// (98 KiB instead of the simulating viewer's 226 KiB); else the share fragment.
-fn embed_target(source: Option<&crate::lesson::Source>, text: &str, t: u64) -> String {
-    if let Some(crate::lesson::Source::Preset(name)) = source
-        && let Ok(mut fresh) = crate::builtin::preset(name).and_then(|p| Sim::load(&p))
+fn embed_target(source: Option<&settle_player::lesson::Source>, text: &str, t: u64) -> String {
+    if let Some(settle_player::lesson::Source::Preset(name)) = source
+        && let Ok(mut fresh) = settle_player::builtin::preset(name).and_then(|p| Sim::load(&p))
     {
         fresh.advance_to(settle_core::Instant::from_millis(t));
         if fresh.export() == text {
@@ -107,7 +107,7 @@ fn film_snippet(
     let _ = super::downloads::ask(
         "embed",
         asked,
-        crate::artifacts::FILM_LINK,
+        settle_player::artifacts::FILM_LINK,
         text,
         std::rc::Rc::new(on_reply),
     );
@@ -118,11 +118,11 @@ fn film_snippet(
 /// width, so the whole stage shows without the script (narrower hosts shrink it, which only
 /// makes it shorter).
 fn embed_snippet(title: &str, target: &str, width: u32) -> String {
-    // The lean viewer's page (`crate::view`): a reader who only watches never fetches the
+    // The lean viewer's page (`settle_player::view`): a reader who only watches never fetches the
     // playground; Controls opens it in the frame.
     let (_, dir) = page_base();
     let title = title.replace('"', "&quot;").replace('<', "&lt;");
-    let height = crate::embed::NORMAL.height(f64::from(width));
+    let height = settle_player::embed::NORMAL.height(f64::from(width));
     format!(
         "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{target}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
     )
@@ -130,20 +130,22 @@ fn embed_snippet(title: &str, target: &str, width: u32) -> String {
 
 /// The file Export downloads: named after the scenario, as the other downloads are.
 fn export_name(title: &str) -> String {
-    format!("{}.json", crate::artifacts::file_stem(title))
+    format!("{}.json", settle_player::artifacts::file_stem(title))
 }
 
 #[component]
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
-    let chosen = RwSignal::new(crate::builtin::PRESETS[0].0.to_string());
+    let chosen = RwSignal::new(settle_player::builtin::PRESETS[0].0.to_string());
     // The picker names what is loaded.
     Effect::new(move |_| {
-        if let Some(crate::lesson::Source::Preset(n)) = ctx.lesson.with(|l| l.source.clone()) {
+        if let Some(settle_player::lesson::Source::Preset(n)) =
+            ctx.lesson.with(|l| l.source.clone())
+        {
             chosen.set(n);
         }
     });
-    let titles = crate::lesson::presets();
+    let titles = settle_player::lesson::presets();
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
     let copy_link = move |_| {
@@ -368,13 +370,13 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::Source;
     use settle_core::{Instant, ReceiveMode, SubQueue};
+    use settle_player::lesson::Source;
 
     #[test]
     fn an_embed_names_a_preset_as_built_and_carries_anything_else_in_its_link() {
         let preset = Source::Preset("lock-expiry".into());
-        let text = crate::builtin::preset("lock-expiry").expect("a preset");
+        let text = settle_player::builtin::preset("lock-expiry").expect("a preset");
         let mut sim = Sim::load(&text).expect("loads");
         assert_eq!(
             embed_target(Some(&preset), &sim.export(), 0),

@@ -15,7 +15,7 @@
 //! as a [`Reel`] (a few frames whole, the others read again from the bytes when shown). The
 //! Embed button puts a film of any other scenario in the embed's link ([`link`]).
 //!
-//! The presets' films are files in `web/films/` (Trunk copies them into the dist, gzipped by
+//! The presets' films are files in `player/films/` (Trunk copies them into the dist, gzipped by
 //! `scripts/view-page.mjs`), written by `SETTLE_BLESS=1 cargo test -p settle-web --lib films` and
 //! held equal to a fresh recording by that test, so a change of the simulation or of the
 //! stage's model cannot leave one stale.
@@ -183,7 +183,7 @@ fn link_parts<T>(
     )
 }
 
-/// The films of the built-in presets, as `web/films/` holds them: (name, bytes) of every preset
+/// The films of the built-in presets, as `player/films/` holds them: (name, bytes) of every preset
 /// without `entities` whose film is at most [`MAX_BYTES`].
 #[cfg(not(target_family = "wasm"))]
 #[must_use]

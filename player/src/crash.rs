@@ -68,7 +68,7 @@ fn show(message: &str) {
     }
     let scenario = SCENARIO.with(|s| s.try_borrow().ok().and_then(|s| s.clone()));
     let t = AT_MS.with(Cell::get);
-    let el = |tag: &str, class: &str, text: &str| crate::ui::element(&doc, tag, class, text);
+    let el = |tag: &str, class: &str, text: &str| crate::paint::element(&doc, tag, class, text);
     let Some(panel) = el("div", "crash", "") else {
         return;
     };

@@ -11,7 +11,7 @@ impl Sim {
     /// Everything the embeds' viewer reads at this instant, for a film (`crate::film`): the
     /// stage's model and the cues since the last take, the lanes (each row's highlight as the
     /// instant it was touched), the newest log line, the next event and lock expiry.
-    pub(crate) fn frame(&mut self) -> crate::film::Frame {
+    pub fn frame(&mut self) -> crate::film::Frame {
         let mut lanes = self.lanes();
         let mut touched = Vec::new();
         for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
@@ -37,13 +37,13 @@ impl Sim {
 
     /// The next instant anything is due (a step, an automated client's wake-up, a broker
     /// deadline): the finest grain of the run, which a film records.
-    pub(crate) fn next_due(&self) -> Option<Instant> {
+    pub fn next_due(&self) -> Option<Instant> {
         self.live.run.next_due()
     }
 
     /// The instants at which a step ran or the broker did something, as far as the story is
     /// known (Step back goes to the latest before now).
-    pub(crate) fn busy_ms(&self) -> Vec<u64> {
+    pub fn busy_ms(&self) -> Vec<u64> {
         self.story.busy.iter().map(|&(t, _)| t).collect()
     }
 

@@ -15,7 +15,7 @@ use std::cell::{Cell, RefCell};
 use web_sys::{Document, Element};
 
 /// A row of a list: an item and the elements that show it.
-pub(crate) trait Row: Sized + 'static {
+pub trait Row: Sized + 'static {
     type Item: PartialEq + Clone;
     /// What names one item across publications.
     fn key(item: &Self::Item) -> u64;
@@ -39,13 +39,13 @@ pub(crate) trait Row: Sized + 'static {
 }
 
 /// A list on the page: its element and its rows, in order, each with the item it shows.
-pub(crate) struct Rows<R: Row> {
+pub struct Rows<R: Row> {
     list: Element,
     rows: Vec<(R::Item, R)>,
 }
 
 impl<R: Row> Rows<R> {
-    pub(crate) fn new(list: Element) -> Self {
+    pub fn new(list: Element) -> Self {
         Self {
             list,
             rows: Vec::new(),
@@ -53,7 +53,7 @@ impl<R: Row> Rows<R> {
     }
 
     /// Brings the list to show `items`, in their order.
-    pub(crate) fn patch(&mut self, items: &[R::Item], ctx: &R::Ctx) {
+    pub fn patch(&mut self, items: &[R::Item], ctx: &R::Ctx) {
         let Some(doc) = self.list.owner_document() else {
             return;
         };
@@ -123,7 +123,7 @@ impl<R: Row> Rows<R> {
     }
 
     /// Every row leaves (the list is gone).
-    pub(crate) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         for (_, row) in self.rows.drain(..) {
             row.gone();
         }
@@ -131,7 +131,7 @@ impl<R: Row> Rows<R> {
 }
 
 /// An element `tag` with `class` (if any) and `text` (if any).
-pub(crate) fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Option<Element> {
+pub fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Option<Element> {
     let e = doc.create_element(tag).ok()?;
     if !class.is_empty() {
         e.set_class_name(class);
@@ -144,14 +144,14 @@ pub(crate) fn element(doc: &Document, tag: &str, class: &str, text: &str) -> Opt
 
 /// An IntersectionObserver and the callback that must live as long as it (`None` where the
 /// browser has no IntersectionObserver).
-pub(crate) type Visibility = Option<(
+pub type Visibility = Option<(
     web_sys::IntersectionObserver,
     wasm_bindgen::closure::Closure<dyn FnMut(js_sys::Array)>,
 )>;
 
 /// An IntersectionObserver that tells `seen` of each element it observes whether it is on
 /// screen or within `margin` of it (at once when observed, then at every change).
-pub(crate) fn visibility_observer(
+pub fn visibility_observer(
     margin: &str,
     mut seen: impl FnMut(Element, bool) + 'static,
 ) -> Visibility {
@@ -177,7 +177,7 @@ thread_local! {
 }
 
 /// A number for a new list (the key of its [`Rows`] in a registry) or lock bar (`super::locks`).
-pub(crate) fn next_id() -> u64 {
+pub fn next_id() -> u64 {
     NEXT.with(|n| {
         let id = n.get();
         n.set(id + 1);
@@ -187,15 +187,22 @@ pub(crate) fn next_id() -> u64 {
 
 /// The lists of one kind of row on the page, by number: a `Rows` holds DOM elements (neither
 /// `Send` nor `Sync`), so it lives here and the views keep only its number.
-pub(crate) struct Registry<R: Row>(RefCell<Vec<(u64, Rows<R>)>>);
+pub struct Registry<R: Row>(RefCell<Vec<(u64, Rows<R>)>>);
+
+impl<R: Row> Default for Registry<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl<R: Row> Registry<R> {
-    pub(crate) const fn new() -> Self {
+    /// No lists yet (`const`: a registry lives in a `thread_local!`).
+    pub const fn new() -> Self {
         Self(RefCell::new(Vec::new()))
     }
 
     /// Patches list `id` (on element `list`, registered the first time) to show `items`.
-    pub(crate) fn patch(&self, id: u64, list: &Element, items: &[R::Item], ctx: &R::Ctx) {
+    pub fn patch(&self, id: u64, list: &Element, items: &[R::Item], ctx: &R::Ctx) {
         let mut lists = self.0.borrow_mut();
         let at = match lists.iter().position(|(i, _)| *i == id) {
             Some(at) => at,
@@ -208,18 +215,14 @@ impl<R: Row> Registry<R> {
     }
 
     /// The first answer `f` gives for a row of list `id` (with the item it shows).
-    pub(crate) fn find<T>(
-        &self,
-        id: u64,
-        mut f: impl FnMut(&R::Item, &R) -> Option<T>,
-    ) -> Option<T> {
+    pub fn find<T>(&self, id: u64, mut f: impl FnMut(&R::Item, &R) -> Option<T>) -> Option<T> {
         let lists = self.0.borrow();
         let (_, rows) = lists.iter().find(|(i, _)| *i == id)?;
         rows.rows.iter().find_map(|(item, row)| f(item, row))
     }
 
     /// Forgets list `id` and its rows.
-    pub(crate) fn forget(&self, id: u64) {
+    pub fn forget(&self, id: u64) {
         let mut lists = self.0.borrow_mut();
         if let Some(at) = lists.iter().position(|(i, _)| *i == id) {
             lists.remove(at).1.clear();

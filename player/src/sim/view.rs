@@ -48,7 +48,7 @@ pub struct HeldRow {
     pub from_dlq: bool,
     /// `Some(virtual ms)` when the lock runs out while it is valid; `None` once it is lost.
     /// The time left is not part of the row: the page draws it from the clock
-    /// ([`crate::ui::paint_locks`]), so that a row changes only when its message does.
+    /// ([`crate::paint::paint_locks`]), so that a row changes only when its message does.
     pub lock_until_ms: Option<u64>,
     /// The lock's full duration (ms), for the share of it left.
     pub lock_span_ms: u64,

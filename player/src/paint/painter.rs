@@ -9,24 +9,24 @@ use web_sys::HtmlCanvasElement;
 extern "C" {
     /// A painter for one canvas (`public/stage-paint.js`).
     #[derive(Clone)]
-    pub(crate) type Painter;
+    pub type Painter;
     /// A painter for `canvas`: in a worker that owns the canvas where the browser can, or
     /// (`on_page`, or where it cannot) on the page itself. An `opaque` canvas must be covered
     /// by every picture (the stage's backdrop fills it): the compositor then copies it
     /// instead of blending it over the page.
     #[wasm_bindgen(catch, js_namespace = settlePaint, js_name = attach)]
-    pub(crate) fn paint_attach(
+    pub fn paint_attach(
         canvas: &HtmlCanvasElement,
         on_page: bool,
         opaque: bool,
     ) -> Result<Painter, JsValue>;
     /// Replays a picture (the commands are copied before this returns).
     #[wasm_bindgen(method)]
-    pub(crate) fn paint(this: &Painter, ops: &[f32], text: &str);
+    pub fn paint(this: &Painter, ops: &[f32], text: &str);
     /// Pictures sent to a worker and not drawn yet.
     #[wasm_bindgen(method, getter)]
-    pub(crate) fn backlog(this: &Painter) -> f64;
+    pub fn backlog(this: &Painter) -> f64;
     /// Stops its worker.
     #[wasm_bindgen(method)]
-    pub(crate) fn close(this: &Painter);
+    pub fn close(this: &Painter);
 }

@@ -34,7 +34,7 @@ fn main() {
                 let _ = js_sys::Reflect::set(&answer, &k.into(), v);
             };
             set("id", &id);
-            match settle_web::artifacts::make(&kind, &text) {
+            match settle_player::artifacts::make(&kind, &text) {
                 Ok(out) => {
                     set("ok", &true.into());
                     set("text", &out.into());

@@ -110,7 +110,7 @@ fn link_closed(
 /// One line per event, in order. `events` should be one drained batch, so that a release
 /// followed by a dead-lettering reads as cause and effect.
 #[must_use]
-pub(crate) fn narrate(world: &World, events: &[Event]) -> Vec<String> {
+pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
     let n = world.queue().config().max_delivery_count;
     let name = |c| world.name(c);
     let mut out = Vec::with_capacity(events.len());
@@ -362,7 +362,7 @@ pub(crate) fn narrate(world: &World, events: &[Event]) -> Vec<String> {
 /// A line for what an automated actor did, where the broker's events do not already say it:
 /// send outcomes as the sender sees them, refusals, crashes and skipped work.
 #[must_use]
-pub(crate) fn narrate_act(act: &ActorAct) -> Option<String> {
+pub fn narrate_act(act: &ActorAct) -> Option<String> {
     let by = &act.by;
     match (&act.op, &act.result) {
         (Op::Send { msg, .. }, None) => Some(format!(

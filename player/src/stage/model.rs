@@ -399,11 +399,11 @@ mod tests {
 
 /// Models for tests of the stage's parts.
 #[cfg(test)]
-pub(crate) mod sample {
+pub mod sample {
     use super::{Model, Place, ReceiverBox, SenderBox, Token};
 
     /// Sender S1 and receivers R1 and R2, locks of 5 s, nothing in the queue.
-    pub(crate) fn base() -> Model {
+    pub fn base() -> Model {
         let mut m = Model {
             lock_ms: 5_000,
             ..Model::default()
@@ -422,7 +422,7 @@ pub(crate) mod sample {
     }
 
     /// `m` with messages `seqs` available (ids `m<seq>`).
-    pub(crate) fn with_available(mut m: Model, seqs: &[u64]) -> Model {
+    pub fn with_available(mut m: Model, seqs: &[u64]) -> Model {
         for &s in seqs {
             m.available.push(Token::new(s, &format!("m{s}"), 0));
             m.whereabouts.push((s, Place::Available));

@@ -164,7 +164,7 @@ fn playing_a_film_shows_what_running_the_simulation_shows() {
     }
 }
 
-/// The films in `web/films/` are what recording the presets gives now (SETTLE_BLESS=1
+/// The films in `player/films/` are what recording the presets gives now (SETTLE_BLESS=1
 /// writes them).
 #[test]
 fn the_films_in_the_repository_are_the_presets_recorded_now() {
@@ -186,12 +186,12 @@ fn the_films_in_the_repository_are_the_presets_recorded_now() {
         "stale films {stale:?}: `SETTLE_BLESS=1 cargo test -p settle-web films` writes them"
     );
     let mut there: Vec<String> = std::fs::read_dir(&dir)
-        .expect("web/films")
+        .expect("player/films")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     there.sort();
     names.sort();
-    assert_eq!(there, names, "web/films has exactly the presets' films");
+    assert_eq!(there, names, "player/films has exactly the presets' films");
 }
 
 /// Damaged bytes are refused, never a panic: every prefix, and single bytes changed, of two
@@ -271,15 +271,12 @@ fn a_film_travels_in_a_link_when_the_run_is_short() {
     assert!(from_link("#s=abc&t=1").is_none());
     assert!(scenario_of_link("#s=abc&t=1").is_none());
     // Both kinds of link, as the playground and the simulating viewer read them.
-    let (text_of_film, _) = crate::film::scenario_link(&format!("{link}&t=7"))
+    let (text_of_film, _) = scenario_link(&format!("{link}&t=7"))
         .expect("a link")
         .expect("reads");
     assert_eq!(text_of_film, film.export);
     let shared = crate::share::fragment(&film.export, 9);
-    assert_eq!(
-        crate::film::scenario_link(&shared),
-        Some(Ok((film.export.clone(), 9)))
-    );
+    assert_eq!(scenario_link(&shared), Some(Ok((film.export.clone(), 9))));
     let cut = &link[..link.len() / 2];
     assert_eq!(
         from_link(cut).map(|r| r.map(|_| ())),

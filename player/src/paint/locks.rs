@@ -8,11 +8,11 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// The share of a lock under which its bar turns red.
-pub(crate) const URGENT: f64 = 0.25;
+pub const URGENT: f64 = 0.25;
 
 /// What a lock bar shows at virtual `now` (ms): its words and the share of the lock left.
 /// `until` is when the lock runs out (`None`: it is lost), `span` its full duration (ms).
-pub(crate) fn face(until: Option<u64>, span: u64, now: u64) -> (String, f64) {
+pub fn face(until: Option<u64>, span: u64, now: u64) -> (String, f64) {
     match until {
         None => ("lock lost".to_string(), 0.0),
         Some(u) => {
@@ -24,7 +24,7 @@ pub(crate) fn face(until: Option<u64>, span: u64, now: u64) -> (String, f64) {
 }
 
 /// A lock's share left as the bar's style (a transform: no layout).
-pub(crate) fn scale(share: f64) -> String {
+pub fn scale(share: f64) -> String {
     format!("scaleX({share:.3})")
 }
 
@@ -60,7 +60,7 @@ thread_local! {
 /// 4 each, checked in every frame that changed the page's text. Measured on the readout
 /// frames of load-1k at 100x (two runs each): the observers' check 0.54–0.55 → 0.27–0.36 ms
 /// a frame, the commit 0.57–0.59 → 0.32–0.43 ms.
-pub(crate) fn group_seen(group: &str, seen: bool) {
+pub fn group_seen(group: &str, seen: bool) {
     HIDDEN.with(|h| {
         let mut h = h.borrow_mut();
         let at = h.iter().position(|g| &**g == group);
@@ -83,11 +83,11 @@ pub(crate) fn group_seen(group: &str, seen: bool) {
     });
 }
 
-pub(crate) use super::rows::next_id;
+pub use super::rows::next_id;
 
 /// Registers bar `id` of receiver `group` (or updates its lock) and draws it for virtual `now`
 /// (ms): `bar` is the bar's element, `label` the element whose first child is the text.
-pub(crate) fn register(
+pub fn register(
     id: u64,
     (until, span): (Option<u64>, u64),
     bar: &web_sys::HtmlElement,
@@ -120,7 +120,7 @@ pub(crate) fn register(
     });
 }
 /// Forgets bar `id` (its row is gone).
-pub(crate) fn unregister(id: u64) {
+pub fn unregister(id: u64) {
     BARS.with(|b| {
         let mut b = b.borrow_mut();
         if let Some(i) = b.iter().position(|x| x.id == id) {
@@ -133,7 +133,7 @@ pub(crate) fn unregister(id: u64) {
 /// reader or a screen reader finds off screen is exact), else those on screen, the others
 /// being drawn when they come into view. At 50 receivers holding 4 each most of the 200 bars
 /// are off screen, and drawing them cost a relayout and a repaint of every card, twice a second.
-pub(crate) fn paint(now: u64, all: bool) {
+pub fn paint(now: u64, all: bool) {
     NOW.with(|n| n.set(now));
     BARS.with(|b| {
         for x in b.borrow_mut().iter_mut().filter(|x| all || x.seen) {

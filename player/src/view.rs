@@ -4,7 +4,7 @@
 //! those through Leptos, whose view and reactive code is most of its wasm; a docs page's reader
 //! who only watches fetches that for nothing. This module builds the same page in plain DOM
 //! (the same elements and classes, so `web/style.css` lays it out alike), runs the same
-//! simulation and stage ([`crate::ui::canvas`]), and keeps the same cadence for its text
+//! simulation and stage ([`crate::paint::canvas`]), and keeps the same cadence for its text
 //! ([`crate::cadence`]). What it cannot show it hands to the playground, in the same frame: a
 //! comparison or a document with `entities` at once (same address; the viewer is built without
 //! that feature), an interactive embed's forms when Controls is pressed (the scenario and
@@ -13,16 +13,16 @@
 use crate::cadence;
 use crate::film::{self, Player, Reel};
 use crate::lesson;
-use crate::sim::{Lane, Sim};
-use crate::stage::hit::Hit;
-use crate::ui::{
-    LANES, LaneRow, Rows, StageState, Staged, back_title, element, expiry_title, paint_face,
-    speed_label, step_title, tick_side,
-};
-use crate::{
+use crate::page::{
     LOAD_SLICE_MS, Mode, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed, real_now_ms,
     shortcut,
 };
+use crate::paint::{
+    LANES, LaneRow, Rows, StageState, Staged, back_title, element, expiry_title, paint_face,
+    speed_label, step_title, tick_side,
+};
+use crate::sim::{Lane, Sim};
+use crate::stage::hit::Hit;
 use settle_core::Instant;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -37,13 +37,13 @@ pub fn start() {
     crate::crash::install();
     let mode = Mode::of_address();
     // Comparisons and pages that are not embeds are the playground's.
-    if !mode.embed || crate::query_param("compare").is_some() {
+    if !mode.embed || crate::page::query_param("compare").is_some() {
         hand_over(None);
         return;
     }
-    if crate::address_names_a_lesson() {
+    if crate::page::address_names_a_lesson() {
         wasm_bindgen_futures::spawn_local(async move {
-            crate::fetch_for_address().await;
+            crate::page::fetch_for_address().await;
             mount_sim(mode);
         });
     } else {
@@ -72,7 +72,7 @@ pub fn start_film() {
         }
         return;
     }
-    let name = crate::query_param("preset");
+    let name = crate::page::query_param("preset");
     let Some(name) = name.filter(|_| mode.embed && hash.is_empty()) else {
         simulate_instead();
         return;
@@ -351,7 +351,7 @@ fn with<T>(f: impl FnOnce(&mut Viewer) -> T) -> Option<T> {
 }
 
 fn mount_sim(mode: Mode) {
-    let crate::Opening {
+    let crate::page::Opening {
         sim,
         target,
         paused,
@@ -359,7 +359,7 @@ fn mount_sim(mode: Mode) {
         lesson,
         notice,
         ..
-    } = crate::Opening::of_address(mode);
+    } = crate::page::Opening::of_address(mode);
     // A document with `entities`: the viewer is built without that feature (47 KB spared its
     // readers), so the core's parser refused it in these words; the playground runs it.
     if notice
@@ -386,7 +386,7 @@ fn mount_sim(mode: Mode) {
 /// `link_at`) as the address asks.
 fn mount_film(mode: Mode, name: Option<&str>, film: Reel, link_at: Option<u64>) {
     let mut lesson = film.head.lesson(name);
-    let (target, paused, speed) = crate::clock_options(mode, link_at, &mut lesson);
+    let (target, paused, speed) = crate::page::clock_options(mode, link_at, &mut lesson);
     mount(
         mode,
         Box::new(Player::new(Rc::new(film))),
@@ -421,7 +421,7 @@ fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
         lesson,
         notice,
     } = o;
-    crate::apply_mode(mode);
+    crate::page::apply_mode(mode);
     let Some(dom) = build(&doc, played.titles(), &lesson, mode.readonly) else {
         return;
     };
@@ -1089,7 +1089,7 @@ fn listen(doc: &Document, readonly: bool) {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
             .map(|s| s.value());
-        if let Some(s) = value.and_then(|v| crate::decimal(&v)) {
+        if let Some(s) = value.and_then(|v| crate::page::decimal(&v)) {
             with(|v| {
                 v.speed = s;
                 v.acted();

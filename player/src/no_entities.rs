@@ -24,10 +24,10 @@ pub(crate) enum NsRun {}
     reason = "the real record's shape; no value of it is ever made"
 )]
 pub(crate) struct NsRecord<'a> {
-    pub(crate) world: &'a World,
-    pub(crate) record: Record<'a>,
-    pub(crate) entity: Option<&'a Text>,
-    pub(crate) copy: Option<&'a CopyOf>,
+    pub world: &'a World,
+    pub record: Record<'a>,
+    pub entity: Option<&'a Text>,
+    pub copy: Option<&'a CopyOf>,
 }
 
 impl NsRun {

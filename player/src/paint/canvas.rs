@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::Closure;
 use web_sys::HtmlCanvasElement;
 
 /// What a stage shows: the simulation, or a film of it (`crate::film`).
-pub(crate) trait Staged {
+pub trait Staged {
     /// Counts changes (a new one means a new model to take).
     fn generation(&self) -> u64;
     fn now(&self) -> Instant;
@@ -172,7 +172,7 @@ impl StageState {
 
     /// What is at `(x, y)` (CSS px within the canvas) in the picture at real time `real`, and
     /// the model the stage shows.
-    pub(crate) fn hit_at(&self, x: f64, y: f64, real: f64) -> Option<(Hit, &Model)> {
+    pub fn hit_at(&self, x: f64, y: f64, real: f64) -> Option<(Hit, &Model)> {
         let rects = self.anim.hit_rects(real);
         hit(self.anim.layout(), &rects, x, y).map(|h| (h, &self.model))
     }
@@ -217,7 +217,7 @@ fn attach(s: &mut StageState, id: &str) {
 /// `page_changes`: this frame changes the page's text (then a running clock's take waits a
 /// frame: [`cadence::take_due`]). Returns the colours when they changed (the page's other
 /// canvases follow them).
-pub(crate) fn tick_side(
+pub fn tick_side(
     s: &mut StageState,
     sim: &mut (impl Staged + ?Sized),
     id: &str,
@@ -381,12 +381,12 @@ pub(crate) fn tick_side(
 #[cfg(test)]
 mod tests {
     use super::{Layers, Pen, STILL, paint};
+    use crate::paint::draw::{Frame, Palette};
     use crate::stage::anim::Animator;
     use crate::stage::layout::layout;
     use crate::stage::model::sample::{base, with_available};
     use crate::stage::model::{Model, Place, Token};
     use crate::stage::pen::{Arg, Op};
-    use crate::ui::draw::{Frame, Palette};
 
     /// m1 and m2 available, m3 held by R1 under a lock until 5 s.
     fn model() -> Model {

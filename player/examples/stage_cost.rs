@@ -1,14 +1,14 @@
 //! How long the stage's per-frame work takes natively (a measurement, not a test):
-//!   cargo run --release -p settle-web --example stage_cost [load|busy] [SPEED]
+//!   cargo run --release -p settle-player --example stage_cost [load|busy] [SPEED]
 //! `load` (the default): 1,000 messages, 50 receivers taking 4 each, locks of 5 s re-received
 //! every 5 s. `busy`: 10,000 messages from a pipelined sender, 50 automated workers processing
 //! 4 at a time for 20–40 s. Each frame advances 16.7 ms × SPEED (default 100) of virtual
 //! time: the simulation, the stage model, the layout and the animator's update, each timed,
 //! and the snapshot the page's lists are drawn from.
 use settle_core::{Duration, Instant};
-use settle_web::sim::{Sim, workloads};
-use settle_web::stage::anim::Animator;
-use settle_web::stage::layout::layout;
+use settle_player::sim::{Sim, workloads};
+use settle_player::stage::anim::Animator;
+use settle_player::stage::layout::layout;
 use std::time::Instant as T;
 
 fn main() {

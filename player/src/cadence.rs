@@ -12,21 +12,21 @@
 
 /// Real ms between changes of the readouts (virtual and real time) while the clock runs (ten
 /// a second: the last digits move faster than an eye reads them anyway).
-pub(crate) const CLOCK_MS: f64 = 100.0;
+pub const CLOCK_MS: f64 = 100.0;
 
 /// How often (real ms) the reactive views follow a running clock: the lists, timers and log
 /// are a mirror of the stage, read at most twice a second; the canvas follows every frame.
-pub(crate) const MIRROR_MS: f64 = 500.0;
+pub const MIRROR_MS: f64 = 500.0;
 
 /// Real ms a stage waits after taking the simulation's changes before it takes the next: a
 /// change after a quiet spell shows at once, but a stream of them (at 100× something changes
 /// in every frame) is taken twenty times a second, not sixty. Each take re-lays out the stage
 /// and redraws every token at rest; the journeys and lock rings still move in every frame.
-pub(crate) const FOLLOW_MS: f64 = 50.0;
+pub const FOLLOW_MS: f64 = 50.0;
 
 /// Whether a frame starting at `start` (real ms) looks at the readouts: at once while the
 /// clock stands, every [`CLOCK_MS`] since they last changed (`shown_at`) while it runs.
-pub(crate) fn readouts_due(running: bool, start: f64, shown_at: f64) -> bool {
+pub fn readouts_due(running: bool, start: f64, shown_at: f64) -> bool {
     !running || start - shown_at >= CLOCK_MS
 }
 
@@ -34,13 +34,7 @@ pub(crate) fn readouts_due(running: bool, start: f64, shown_at: f64) -> bool {
 /// publication (`stale`); at once while the clock stands; while it runs, [`MIRROR_MS`] after
 /// the last (`published_at`), or ten times what that one cost when it was heavier, so that
 /// it never takes more than about a tenth of the main thread.
-pub(crate) fn mirror_due(
-    running: bool,
-    stale: bool,
-    start: f64,
-    published_at: f64,
-    cost: f64,
-) -> bool {
+pub fn mirror_due(running: bool, stale: bool, start: f64, published_at: f64, cost: f64) -> bool {
     stale && (!running || start - published_at >= MIRROR_MS.max(cost * 10.0))
 }
 
@@ -48,7 +42,7 @@ pub(crate) fn mirror_due(
 /// new simulation (`replaced`); otherwise when something `changed`, [`FOLLOW_MS`] after the
 /// last take (`taken_at`), and, while the clock runs, not in a frame that changes the page's
 /// text (`page_changes`): then the next frame takes.
-pub(crate) fn take_due(
+pub fn take_due(
     replaced: bool,
     changed: bool,
     running: bool,
@@ -67,7 +61,7 @@ pub(crate) fn take_due(
 /// first caption on the way that pauses (`pause_between`, as [`crate::lesson::State`] says).
 /// Returns where to go and whether that is such a pause; `None` while less than a virtual
 /// millisecond has passed.
-pub(crate) fn clock_move(
+pub fn clock_move(
     carry: &mut f64,
     real: f64,
     speed: f64,

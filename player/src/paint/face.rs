@@ -163,7 +163,7 @@ fn measure(f: &mut Face) {
 /// Shows `texts` on the face under `root`, each at the end marker under its selector in
 /// `readouts`; true when the face shows them (a worker owns it), false where the page's text
 /// must.
-pub(crate) fn paint(root: &str, readouts: &[&str], texts: &[&str]) -> bool {
+pub fn paint(root: &str, readouts: &[&str], texts: &[&str]) -> bool {
     if NONE.with(Cell::get) {
         return false;
     }
@@ -208,7 +208,7 @@ pub(crate) fn paint(root: &str, readouts: &[&str], texts: &[&str]) -> bool {
 }
 
 /// The theme changed: the face reads its colours again before its next picture.
-pub(crate) fn restyle() {
+pub fn restyle() {
     FACE.with(|f| {
         if let Some(f) = f.borrow().as_ref() {
             f.stale.set(true);
@@ -217,7 +217,7 @@ pub(crate) fn restyle() {
 }
 
 /// The clock left the page (a new page is mounted): the next face is found afresh.
-pub(crate) fn detach() {
+pub fn detach() {
     FACE.with(|f| {
         if let Some(f) = f.borrow_mut().take() {
             f.painter.close();

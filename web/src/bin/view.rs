@@ -1,6 +1,0 @@
-//! The lean viewer of read-only embeds (`web/src/view.rs`): a third wasm, built by Trunk
-//! beside the playground and loaded by `view.html` only.
-
-fn main() {
-    settle_web::view::start();
-}
