@@ -8,6 +8,7 @@
 pub mod artifacts;
 pub mod builtin;
 pub mod cadence;
+pub mod clock;
 pub mod command;
 pub mod crash;
 pub mod embed;
@@ -18,6 +19,7 @@ pub mod narrate;
 mod no_entities;
 pub mod page;
 pub mod paint;
+pub mod play;
 pub mod share;
 pub mod sim;
 pub mod stage;

@@ -10,18 +10,16 @@
 //! that feature), an interactive embed's forms when Controls is pressed (the scenario and
 //! position as a share link, paused, forms open).
 
-use crate::cadence;
+use crate::clock::{Clock, Driven, Raf};
 use crate::film::{self, Player, Reel};
 use crate::lesson;
-use crate::page::{
-    LOAD_SLICE_MS, Mode, SLICE_MS, SPEEDS, Shortcut, advance_within, next_speed, real_now_ms,
-    shortcut,
-};
+use crate::page::{LOAD_SLICE_MS, Mode, SPEEDS, Shortcut, next_speed, real_now_ms, shortcut};
 use crate::paint::{
-    LANES, LaneRow, Rows, StageState, Staged, back_title, element, expiry_title, paint_face,
-    speed_label, step_title, tick_side,
+    LANES, LaneRow, Rows, StageState, back_title, element, expiry_title, paint_face, speed_label,
+    step_title, tick_side,
 };
-use crate::sim::{Lane, Sim};
+use crate::play::Played;
+use crate::sim::Lane;
 use crate::stage::hit::Hit;
 use settle_core::Instant;
 use std::cell::RefCell;
@@ -96,134 +94,6 @@ fn simulate_instead() {
     let _ = loc.replace(&format!("{search}{sep}film=0{hash}"));
 }
 
-/// What the viewer plays: the simulation (`settle-view`), or a film of it (`settle-film`,
-/// which links no simulation: the viewer holds it as `dyn Played`, so each binary keeps only
-/// the implementation it makes).
-trait Played: Staged {
-    /// Goes on toward `t` until `deadline` (real ms); `Ok(true)` when reached.
-    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String>;
-    fn advance_to(&mut self, t: Instant);
-    fn seek(&mut self, t: Instant);
-    fn bump(&mut self);
-    fn select(&mut self, seq: Option<u64>);
-    fn next_event(&self) -> Option<Instant>;
-    fn next_lock_expiry(&self) -> Option<Instant>;
-    fn previous_moment(&self) -> Option<Instant>;
-    /// From time zero again.
-    fn restart(&mut self);
-    /// The scenario, as a share link carries it.
-    fn export(&self) -> String;
-    /// What the page's text shows now.
-    fn seen(&self) -> Seen;
-    /// The title, the description and the queue's settings in words.
-    fn titles(&self) -> [String; 3];
-}
-
-/// What the viewer's text shows of the run now.
-struct Seen {
-    /// Available, locked, deferred, scheduled, dead-letter.
-    lanes: [Lane; 5],
-    said: String,
-    previous_ms: Option<u64>,
-    next_event_ms: Option<u64>,
-    next_expiry_ms: Option<u64>,
-}
-
-/// The methods of [`Played`] that the simulation and the film's player have of the same name
-/// and meaning.
-macro_rules! same_named {
-    () => {
-        fn advance_to(&mut self, t: Instant) {
-            Self::advance_to(self, t);
-        }
-        fn seek(&mut self, t: Instant) {
-            Self::seek(self, t);
-        }
-        fn bump(&mut self) {
-            Self::bump(self);
-        }
-        fn select(&mut self, seq: Option<u64>) {
-            Self::select(self, seq);
-        }
-        fn next_event(&self) -> Option<Instant> {
-            Self::next_event(self)
-        }
-        fn next_lock_expiry(&self) -> Option<Instant> {
-            Self::next_lock_expiry(self)
-        }
-        fn previous_moment(&self) -> Option<Instant> {
-            Self::previous_moment(self)
-        }
-    };
-}
-
-impl Played for Sim {
-    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
-        advance_within(self, t, deadline)
-    }
-    same_named!();
-    fn restart(&mut self) {
-        *self = Self::restart(self);
-    }
-    fn export(&self) -> String {
-        Self::export(self)
-    }
-    fn seen(&self) -> Seen {
-        let snap = self.snapshot();
-        Seen {
-            said: snap.log.first().map(|l| l.text.clone()).unwrap_or_default(),
-            lanes: [
-                snap.available,
-                snap.locked,
-                snap.deferred,
-                snap.scheduled,
-                snap.dead_letter,
-            ],
-            previous_ms: snap.previous_ms,
-            next_event_ms: snap.next_event_ms,
-            next_expiry_ms: snap.next_expiry_ms,
-        }
-    }
-    fn titles(&self) -> [String; 3] {
-        let snap = self.snapshot();
-        [snap.title, snap.description, snap.config_summary]
-    }
-}
-
-impl Played for Player {
-    fn advance(&mut self, t: Instant, _: f64) -> Result<bool, String> {
-        Self::advance_to(self, t);
-        Ok(true)
-    }
-    same_named!();
-    fn restart(&mut self) {
-        // Counting on from here, as after any change.
-        let generation = self.generation() + 1;
-        *self = Self::new(self.shared());
-        self.set_generation(generation);
-    }
-    fn export(&self) -> String {
-        self.film().export.clone()
-    }
-    fn seen(&self) -> Seen {
-        Seen {
-            lanes: self.lanes(),
-            said: self.said(),
-            previous_ms: self.previous_moment().map(Instant::as_millis),
-            next_event_ms: self.next_event().map(Instant::as_millis),
-            next_expiry_ms: self.next_lock_expiry().map(Instant::as_millis),
-        }
-    }
-    fn titles(&self) -> [String; 3] {
-        let f = self.film();
-        [
-            f.title.clone(),
-            f.description.clone(),
-            f.config_summary.clone(),
-        ]
-    }
-}
-
 /// Opens the playground in this frame instead (the page beside this one): with this address,
 /// or (`at`: the scenario's text and position) with its forms open at this scenario and
 /// position, paused.
@@ -250,6 +120,8 @@ fn hand_over(at: Option<(String, u64)>) {
             )
         }
     };
+    // This page's clock loop ends here: nothing more to draw while the next one loads.
+    LOOP.with(|l| l.borrow_mut().take());
     let _ = loc.replace(&address);
 }
 
@@ -321,10 +193,8 @@ struct Viewer {
     lesson: lesson::State,
     running: bool,
     speed: f64,
-    /// Fractions of a virtual millisecond.
-    carry: f64,
-    /// The last frame's start (real ms).
-    last: f64,
+    /// The clock loop's state between frames.
+    clock: Clock,
     /// A position to reach before the clock runs (a link's, or `?start=`).
     target: Option<u64>,
     notice: Option<(String, bool)>,
@@ -343,6 +213,8 @@ struct Viewer {
 
 thread_local! {
     static VIEW: RefCell<Option<Viewer>> = const { RefCell::new(None) };
+    /// The viewer's clock loop, for as long as the page shows it.
+    static LOOP: RefCell<Option<Raf>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on the viewer, if it is up.
@@ -435,8 +307,7 @@ fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
         lesson,
         running: !paused,
         speed,
-        carry: 0.0,
-        last: now,
+        clock: Clock::default(),
         target,
         notice,
         summary_hidden: false,
@@ -447,68 +318,65 @@ fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
         dom,
     };
     crate::crash::remember(v.played.export());
-    v.go_to_target(now + LOAD_SLICE_MS);
+    Clock::reach_target(&mut v, now + LOAD_SLICE_MS);
     v.publish(now);
     VIEW.with(|x| *x.borrow_mut() = Some(v));
     listen(&doc, mode.readonly);
     // As in the playground: the first animation frame only asks for the next, so the page is
     // laid out and painted before the stage's first (heavy) frame.
-    request_frame(Rc::new(RefCell::new(None)), 2);
-}
-
-/// Where the animation-frame callback that is running keeps itself until it returns.
-type FrameSlot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
-
-/// Calls [`Viewer::frame`] at the next animation frame (after `skip` - 1 empty ones), and so on.
-fn request_frame(slot: FrameSlot, skip: u8) {
-    let again = Rc::clone(&slot);
-    let cb = Closure::<dyn FnMut(f64)>::new(move |_: f64| {
-        if skip <= 1 {
-            with(|v| v.frame(real_now_ms()));
-            request_frame(Rc::clone(&again), 1);
-        } else {
-            request_frame(Rc::clone(&again), skip - 1);
-        }
+    let frames = Raf::start(1, |start, real| {
+        with(|v| {
+            let mut clock = std::mem::take(&mut v.clock);
+            clock.frame(v, start, real);
+            v.clock = clock;
+        });
     });
-    if let Some(w) = web_sys::window() {
-        let _ = w.request_animation_frame(cb.as_ref().unchecked_ref());
-    }
-    // The closure that is running now is dropped when it returns, not before.
-    *slot.borrow_mut() = Some(cb);
+    LOOP.with(|l| *l.borrow_mut() = Some(frames));
 }
 
-impl Viewer {
-    /// One animation frame: the clock, the text at its cadence, the stage.
-    fn frame(&mut self, start: f64) {
-        let real = (start - self.last).clamp(0.0, 250.0);
-        self.last = start;
-        if self.running && self.target.is_none() {
-            let from = self.played.now().as_millis();
-            let lesson = &self.lesson;
-            let to = cadence::clock_move(&mut self.carry, real, self.speed, from, |a, b| {
-                lesson.pause_between(a, b)
-            });
-            if let Some((t, pause)) = to {
-                let reached = self.advance(Instant::from_millis(t), start + SLICE_MS);
-                if pause && reached {
-                    self.running = false;
-                    self.carry = 0.0;
-                }
-            }
-        }
-        self.go_to_target(start + LOAD_SLICE_MS);
-        let mut changes_text = false;
-        if cadence::readouts_due(self.running, start, self.readouts_at) {
-            changes_text = self.readouts(false);
-            // The face took the new time (or the text did): the next in CLOCK_MS.
-            if changes_text || self.painted {
-                self.readouts_at = start;
-            }
-        }
-        let (at, g, t, cost) = self.published;
-        let (generation, now) = (self.played.generation(), self.played.now().as_millis());
-        let publish =
-            cadence::mirror_due(self.running, g != generation || t != now, start, at, cost);
+/// The viewer as the clock loop drives it.
+impl Driven for Viewer {
+    fn running(&self) -> bool {
+        self.running
+    }
+    fn speed(&self) -> f64 {
+        self.speed
+    }
+    fn now_ms(&self) -> u64 {
+        self.played.now().as_millis()
+    }
+    fn generation(&self) -> u64 {
+        self.played.generation()
+    }
+    fn pause_between(&self, from: u64, to: u64) -> Option<u64> {
+        self.lesson.pause_between(from, to)
+    }
+    fn target(&self) -> Option<u64> {
+        self.target
+    }
+    fn reached_target(&mut self) {
+        self.target = None;
+    }
+    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
+        self.played.advance(t, deadline)
+    }
+    fn stopped(&mut self, why: String) {
+        self.running = false;
+        self.target = None;
+        self.notice = Some((why, true));
+    }
+    fn paused_at_caption(&mut self) {
+        self.running = false;
+    }
+    fn readouts(&mut self, _: f64) -> (bool, bool) {
+        let changed = self.write_readouts(false);
+        // The face took the new time (or the text did): the next in CLOCK_MS.
+        (changed, changed || self.painted)
+    }
+    fn published(&mut self, _: f64, _: f64) -> (f64, u64, u64, f64) {
+        self.published
+    }
+    fn tick(&mut self, start: f64, running: bool, page_changes: bool) {
         // No other canvas on this page follows the stage's colours (the clock's face does, in
         // `tick_side`).
         let _ = tick_side(
@@ -516,41 +384,20 @@ impl Viewer {
             &mut *self.played,
             CANVAS_ID,
             start,
-            self.running,
-            changes_text || publish,
+            running,
+            page_changes,
         );
-        if publish {
-            self.publish(start);
-        }
     }
-
-    /// Advances toward `t` until `deadline`; a run that stops stops the clock and says why.
-    fn advance(&mut self, t: Instant, deadline: f64) -> bool {
-        match self.played.advance(t, deadline) {
-            Ok(reached) => reached,
-            Err(e) => {
-                self.running = false;
-                self.target = None;
-                self.notice = Some((e, true));
-                true
-            }
-        }
+    fn publish(&mut self, start: f64) {
+        Self::publish(self, start);
     }
+}
 
-    /// Goes on toward the position the page opened at, if it is not reached yet (the notice
-    /// shows the way there meanwhile: [`Viewer::publish`]).
-    fn go_to_target(&mut self, deadline: f64) {
-        if let Some(t) = self.target
-            && self.advance(Instant::from_millis(t), deadline)
-        {
-            self.target = None;
-        }
-    }
-
+impl Viewer {
     /// Writes the clock's readout and the caption; true when the page's text changed. While
     /// a worker paints the running clock's readout, its text follows the publications only
     /// (`publishing`).
-    fn readouts(&mut self, publishing: bool) -> bool {
+    fn write_readouts(&mut self, publishing: bool) -> bool {
         let now = self.played.now().as_millis();
         let time = Instant::from_millis(now).to_string();
         let painted = paint_face(".clock-readout", &[".clock-time"], &[&time]) && self.running;
@@ -609,7 +456,7 @@ impl Viewer {
     /// mirror, the notice. Twice a second while the clock runs (the playground's cadence).
     fn publish(&mut self, start: f64) {
         let snap = self.played.seen();
-        self.readouts(true);
+        self.write_readouts(true);
         let d = &self.dom;
         let s = &mut self.shown;
         if s.running != Some(self.running) {
@@ -737,7 +584,7 @@ impl Viewer {
             Shortcut::Restart => {
                 self.played.restart();
                 self.stage.replaced();
-                self.carry = 0.0;
+                self.clock.reset_carry();
             }
             Shortcut::Faster | Shortcut::Slower => {
                 self.speed = next_speed(self.speed, key == Shortcut::Faster);

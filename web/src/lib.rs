@@ -8,15 +8,14 @@ mod ui;
 
 use leptos::prelude::*;
 use settle_core::Instant;
+use settle_player::clock::{Clock, Driven, Raf};
 use settle_player::command::Command;
 use settle_player::page::{
-    LOAD_SLICE_MS, Mode, Opening, SLICE_MS, Shortcut, advance_within, apply_mode, next_speed,
-    real_now_ms, shortcut, twins_of,
+    LOAD_SLICE_MS, Mode, Opening, Shortcut, advance_within, apply_mode, next_speed, real_now_ms,
+    shortcut, twins_of,
 };
 use settle_player::sim::{self, LogLine, ReceiverView, Sim, Snapshot};
-use settle_player::{cadence, crash, lesson};
-use std::cell::Cell;
-use std::rc::Rc;
+use settle_player::{crash, lesson};
 
 /// What every component reaches through context: the read-only snapshot and a few handles.
 /// The simulation itself is only touched through [`Ctx::act`].
@@ -627,152 +626,131 @@ fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
     ev.prevent_default();
 }
 
-/// Advances the simulation toward `t` until `deadline` (real ms); true when `t` was reached.
-/// A run over its work budget stops the clock and says so where the person looks.
-fn advance_for(ctx: Ctx, t: Instant, deadline: f64) -> bool {
-    let reached = advance_main(ctx, t, deadline);
-    // The other stages of a comparison follow the page's clock exactly.
-    let now = ctx.read(Sim::now);
-    ctx.twins.update_value(|v| {
-        for tw in v {
-            tw.sim.advance_to(now);
-        }
-    });
-    reached
+/// The playground as the clock loop drives it: the simulation, the other sides of a comparison
+/// (they follow its clock exactly) and the reactive page.
+struct Playground {
+    ctx: Ctx,
+    /// The real readout's tenths of a second last shown.
+    shown_real: f64,
 }
 
-fn advance_main(ctx: Ctx, t: Instant, deadline: f64) -> bool {
-    let Some(done) = ctx.sim.try_update_value(|s| advance_within(s, t, deadline)) else {
-        return true;
-    };
-    match done {
-        Ok(reached) => reached,
-        Err(e) => {
-            ctx.running.set(false);
-            ctx.pending.set(None);
-            ctx.notice.set(Some((e, true)));
-            ctx.refresh();
-            true
-        }
+impl Driven for Playground {
+    fn running(&self) -> bool {
+        self.ctx.running.get_untracked()
     }
-}
-
-/// The start of the previous frame (real ms); `Some` sets it.
-fn last_frame_start(set: Option<f64>) -> f64 {
-    thread_local!(static AT: Cell<f64> = const { Cell::new(0.0) });
-    AT.with(|a| {
-        if let Some(v) = set {
-            a.set(v);
-        }
-        a.get()
-    })
-}
-
-/// Starts the one frame loop: real time × speed → virtual time → the stage, every frame;
-/// the reactive views at most twice a second while the clock runs.
-fn start_clock(ctx: Ctx) {
-    let last = Rc::new(Cell::new(real_now_ms()));
-    // Fractions of a virtual millisecond stay here, not in the core.
-    let carry = Rc::new(Cell::new(0.0f64));
-    fn frame(ctx: Ctx, last: Rc<Cell<f64>>, carry: Rc<Cell<f64>>) {
-        thread_local!(static SHOWN_AT: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) });
-        thread_local!(static SHOWN_REAL: Cell<f64> = const { Cell::new(0.0) });
-        let start = real_now_ms();
-        let gap = start - last.get();
-        // Clamp long gaps (a background tab): no spiral of catch-up.
-        let real = gap.clamp(0.0, 250.0);
-        last.set(start);
-        let running = ctx.running.get_untracked();
-        if running {
-            let mut c = carry.get();
-            let from = ctx.read(|s| s.now().as_millis());
-            // A caption that pauses stops the clock exactly at its time.
-            let to = cadence::clock_move(&mut c, real, ctx.speed.get_untracked(), from, |a, b| {
-                ctx.lesson.with_untracked(|l| l.pause_between(a, b))
-            });
-            carry.set(c);
-            // Shown below with the virtual time.
-            ctx.real_ms.update_untracked(|r| *r += real);
-            if let Some((t, pause)) = to.filter(|_| ctx.pending.get_untracked().is_none()) {
-                // What does not fit in the slice is dropped, not owed: under a load the page
-                // cannot carry, virtual time runs slower than asked instead of freezing.
-                let reached = advance_for(ctx, Instant::from_millis(t), start + SLICE_MS);
-                if pause && reached {
-                    ctx.running.set(false);
-                    carry.set(0.0);
-                    ctx.refresh();
-                }
-            }
-        }
-        if let Some((_, target)) = ctx.pending.get_untracked()
-            && advance_for(ctx, Instant::from_millis(target), start + LOAD_SLICE_MS)
-        {
-            ctx.pending.set(None);
-        }
-        let (generation, now) = ctx
+    fn speed(&self) -> f64 {
+        self.ctx.speed.get_untracked()
+    }
+    fn now_ms(&self) -> u64 {
+        self.ctx.read(|s| s.now().as_millis())
+    }
+    fn generation(&self) -> u64 {
+        self.ctx.sim.with_value(Sim::generation)
+    }
+    fn pause_between(&self, from: u64, to: u64) -> Option<u64> {
+        self.ctx
+            .lesson
+            .with_untracked(|l| l.pause_between(from, to))
+    }
+    fn target(&self) -> Option<u64> {
+        self.ctx.pending.get_untracked().map(|(_, target)| target)
+    }
+    fn reached_target(&mut self) {
+        self.ctx.pending.set(None);
+    }
+    fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
+        let ctx = self.ctx;
+        let done = ctx
             .sim
-            .with_value(|s| (s.generation(), s.now().as_millis()));
-        // The shown times follow at CLOCK_MS while the clock runs, at once when it stands,
-        // and both in the same frame: each change of a readout's text is a layout, a paint and
-        // a commit of the page (one that waits for the compositor on a busy machine), so two
-        // readouts ticking out of step made twice as many of those frames.
-        let running = ctx.running.get_untracked();
+            .try_update_value(|s| advance_within(s, t, deadline))
+            .unwrap_or(Ok(true));
+        // The other stages of a comparison follow the page's clock exactly.
+        let now = ctx.read(Sim::now);
+        ctx.twins.update_value(|v| {
+            for tw in v {
+                tw.sim.advance_to(now);
+            }
+        });
+        done
+    }
+    fn stopped(&mut self, why: String) {
+        let ctx = self.ctx;
+        ctx.running.set(false);
+        ctx.pending.set(None);
+        ctx.notice.set(Some((why, true)));
+        ctx.refresh();
+    }
+    fn paused_at_caption(&mut self) {
+        self.ctx.running.set(false);
+        self.ctx.refresh();
+    }
+    fn ran(&mut self, real: f64) {
+        // Shown with the virtual time.
+        self.ctx.real_ms.update_untracked(|r| *r += real);
+    }
+    fn readouts(&mut self, _: f64) -> (bool, bool) {
+        let ctx = self.ctx;
+        let now = self.now_ms();
         let mut shown = false;
-        if cadence::readouts_due(running, start, SHOWN_AT.with(Cell::get)) {
-            if ctx.now_ms.get_untracked() != now {
-                ctx.now_ms.set(now);
-                shown = true;
-            }
-            // The real readout shows tenths: touched only when they change.
-            let tenths = (ctx.real_ms.get_untracked() / 100.0).floor();
-            if SHOWN_REAL.with(Cell::get) != tenths {
-                SHOWN_REAL.with(|t| t.set(tenths));
-                ctx.real_ms.set(ctx.real_ms.get_untracked());
-                shown = true;
-            }
-            if shown {
-                SHOWN_AT.with(|a| a.set(start));
-            }
-            // A worker paints the readouts where it can (shown while the clock runs; the
-            // page's text of them then follows the publications: `ui::Clock`).
-            let ready = ui::paint_readouts(ctx.now_ms.get_untracked(), ctx.real_ms.get_untracked());
-            if ctx.face_ready.get_untracked() != ready {
-                ctx.face_ready.set(ready);
-            }
+        if ctx.now_ms.get_untracked() != now {
+            ctx.now_ms.set(now);
+            shown = true;
         }
-        // A heavy mirror (many receivers, a busy log) waits longer, so that it never takes
-        // more than about a tenth of the main thread while the clock runs.
-        let (at, g, t, cost) = ctx.published.get_value();
+        // The real readout shows tenths: touched only when they change.
+        let tenths = (ctx.real_ms.get_untracked() / 100.0).floor();
+        if self.shown_real != tenths {
+            self.shown_real = tenths;
+            ctx.real_ms.set(ctx.real_ms.get_untracked());
+            shown = true;
+        }
+        // A worker paints the readouts where it can (shown while the clock runs; the page's
+        // text of them then follows the publications: `ui::Clock`).
+        let ready = ui::paint_readouts(ctx.now_ms.get_untracked(), ctx.real_ms.get_untracked());
+        if ctx.face_ready.get_untracked() != ready {
+            ctx.face_ready.set(ready);
+        }
+        (shown, shown)
+    }
+    fn published(&mut self, prev_start: f64, real: f64) -> (f64, u64, u64, f64) {
+        let (at, g, t, cost) = self.ctx.published.get_value();
         // The DOM work of the last publication ran after it (Leptos effects): the gap to this
         // frame is what it cost, clamped like the clock's step (a long gap is a background
         // tab or a jump of the clock, not work: unclamped, one such gap froze the mirror for
         // ten times its length).
-        let cost = if at <= last_frame_start(None) {
-            cost
-        } else {
-            real
-        };
-        ctx.published.update_value(|p| p.3 = cost);
-        let publish = cadence::mirror_due(running, g != generation || t != now, start, at, cost);
-        // The stage takes the simulation's changes in a frame that changes no text (while a
-        // worker paints the readouts, the timeline's cursor still moves in these frames).
-        ui::tick(ctx, start, running, shown || publish);
-        if publish {
-            ctx.refresh();
-        }
-        last_frame_start(Some(start));
-        request_animation_frame(move || frame(ctx, last, carry));
+        let cost = if at <= prev_start { cost } else { real };
+        self.ctx.published.update_value(|p| p.3 = cost);
+        (at, g, t, cost)
     }
+    fn tick(&mut self, start: f64, running: bool, page_changes: bool) {
+        ui::tick(self.ctx, start, running, page_changes);
+    }
+    fn publish(&mut self, _: f64) {
+        self.ctx.refresh();
+    }
+}
+
+/// Starts the one frame loop ([`Clock`]): real time × speed → virtual time → the stage, every
+/// frame; the reactive views at most twice a second while the clock runs. The loop ends with
+/// the page's owner.
+fn start_clock(ctx: Ctx) {
+    let mut page = Playground {
+        ctx,
+        shown_real: 0.0,
+    };
+    let mut clock = Clock::default();
+    let mut first = true;
     // The first frame after mounting only asks for the next one: the browser lays out and
     // paints the new page first, then the stage's first (heavy) frame draws into it, instead
     // of the stage's first measurement forcing that layout inside a long frame that nothing
     // is painted before.
-    request_animation_frame(move || {
-        request_animation_frame(move || {
+    let frames = Raf::start(1, move |start, real| {
+        if std::mem::take(&mut first) {
             ui::watch_cards(ctx.parts);
-            frame(ctx, last, carry);
-        });
+        }
+        clock.frame(&mut page, start, real);
     });
+    let frames = StoredValue::new_local(Some(frames));
+    on_cleanup(move || frames.update_value(|f| drop(f.take())));
 }
 
 /// The playground page.
@@ -822,10 +800,12 @@ pub fn App() -> impl IntoView {
     }
     // A light link reaches its position in this first slice (no progress shown at all); a
     // heavy one goes on in the frame loop's slices.
-    if let Some(t) = target {
-        if advance_for(ctx, Instant::from_millis(t), real_now_ms() + LOAD_SLICE_MS) {
-            ctx.pending.set(None);
-        }
+    if target.is_some() {
+        let mut page = Playground {
+            ctx,
+            shown_real: 0.0,
+        };
+        Clock::reach_target(&mut page, real_now_ms() + LOAD_SLICE_MS);
         ctx.refresh();
     }
     ctx.keep_for_crash();

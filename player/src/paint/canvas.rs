@@ -6,53 +6,15 @@
 use super::draw::{self, Backdrop, Palette};
 use super::painter::{Painter, paint_attach};
 use crate::cadence;
-use crate::film::Player;
-use crate::sim::Sim;
+use crate::play::Played;
 use crate::stage::anim::Animator;
 use crate::stage::hit::{Hit, hit};
 use crate::stage::layout::layout;
-use crate::stage::model::{Cue, Model};
+use crate::stage::model::Model;
 use crate::stage::pen::Pen;
-use settle_core::Instant;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::HtmlCanvasElement;
-
-/// What a stage shows: the simulation, or a film of it (`crate::film`).
-pub trait Staged {
-    /// Counts changes (a new one means a new model to take).
-    fn generation(&self) -> u64;
-    fn now(&self) -> Instant;
-    fn selected(&self) -> Option<u64>;
-    /// The journeys since the last take.
-    fn take_cues(&mut self) -> Vec<Cue>;
-    fn stage_model(&self) -> Model;
-}
-
-/// The one implementation of each: the methods of the same names.
-macro_rules! staged {
-    ($t:ty) => {
-        impl Staged for $t {
-            fn generation(&self) -> u64 {
-                <$t>::generation(self)
-            }
-            fn now(&self) -> Instant {
-                <$t>::now(self)
-            }
-            fn selected(&self) -> Option<u64> {
-                <$t>::selected(self)
-            }
-            fn take_cues(&mut self) -> Vec<Cue> {
-                <$t>::take_cues(self)
-            }
-            fn stage_model(&self) -> Model {
-                <$t>::stage_model(self)
-            }
-        }
-    };
-}
-staged!(Sim);
-staged!(Player);
 
 /// Real ms between pictures when nothing moves but the lock rings.
 const RING_MS: f64 = 100.0;
@@ -219,7 +181,7 @@ fn attach(s: &mut StageState, id: &str) {
 /// canvases follow them).
 pub fn tick_side(
     s: &mut StageState,
-    sim: &mut (impl Staged + ?Sized),
+    sim: &mut (impl Played + ?Sized),
     id: &str,
     real: f64,
     running: bool,

@@ -11,7 +11,7 @@ pub mod painter;
 pub mod rows;
 pub mod titles;
 
-pub use canvas::{StageState, Staged, tick_side};
+pub use canvas::{StageState, tick_side};
 pub use face::paint as paint_face;
 pub use lanes::{LANES, LaneRow};
 pub use locks::paint as paint_locks;
