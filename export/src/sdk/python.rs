@@ -1,10 +1,15 @@
 //! The Python program (`azure-servicebus` 7.x, asyncio API).
 
-use super::{
-    Lang, PYTHON_SDK_VERSION, Plan, Planned, actor_expected, actor_name, actor_notes, comment_text,
-    end_expected, end_notes, expected, header, iso_duration, op_name, plan, prediction_notes,
-    size_mb, step_notes, str_lit, tier_change,
+use super::actors::actor_name;
+use super::entities::{
+    Create, RuleFilter, client_addresses, creation, receive_paths, rule_of, topics,
 };
+use super::header::{header, size_mb};
+use super::lang::{Lang, PYTHON_SDK_VERSION};
+use super::notes::{actor_notes, step_notes, tier_change};
+use super::plan::{Plan, Planned, describe_step, plan};
+use super::predict::{actor_expected, end_expected, end_notes, expected, prediction_notes};
+use super::text::{comment_text, iso_duration, str_lit};
 use crate::artifact::ArtifactError;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -14,7 +19,7 @@ use core::fmt::Write;
 use settle_core::Op;
 use settle_core::QueuePatch;
 use settle_core::actors::{ActorSpec, Policy, ReceiverSpec, SendMode, SenderSpec};
-use settle_core::{NewMessage, PropValue, Properties, ReceiveMode, SubQueue};
+use settle_core::{NewMessage, PropValue, Properties, ReceiveMode};
 use settle_scenario::Scenario;
 
 fn s(v: &str) -> String {
@@ -316,7 +321,7 @@ fn entity_op(
             )
         }
         EntityOp::AddRule { name, .. } => {
-            let (f, a) = super::rule_of(raw);
+            let (f, a) = rule_of(raw);
             format!(
                 "await add_rule({}, {}, {}, {})",
                 s(entity),
@@ -330,8 +335,7 @@ fn entity_op(
 }
 
 /// A rule filter for the administration client.
-fn rule_filter(f: &super::RuleFilter) -> String {
-    use super::RuleFilter;
+fn rule_filter(f: &RuleFilter) -> String {
     match f {
         RuleFilter::True => "TrueRuleFilter()".into(),
         RuleFilter::False => "FalseRuleFilter()".into(),
@@ -495,13 +499,13 @@ fn create_queue(sc: &Scenario) -> String {
 /// The registry of a document with `entities`: its topics, its queues and subscriptions, and
 /// each client with the entity it sends to and the one it receives from.
 fn entity_registry(o: &mut String, sc: &Scenario) {
-    let topics: Vec<String> = super::topics(sc).iter().map(|t| s(t)).collect();
+    let topics: Vec<String> = topics(sc).iter().map(|t| s(t)).collect();
     if topics.is_empty() {
         o.push_str("\nTOPICS: set[str] = set()\n");
     } else {
         let _ = writeln!(o, "\nTOPICS: set[str] = {{{}}}", topics.join(", "));
     }
-    let paths: Vec<String> = super::receive_paths(sc)
+    let paths: Vec<String> = receive_paths(sc)
         .iter()
         .map(|(p, x)| format!("({}, {})", s(p), if *x { "True" } else { "False" }))
         .collect();
@@ -511,7 +515,7 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
         paths.join(", ")
     );
     o.push_str("# Each client: the entity it sends to by default, the one it receives from.\n");
-    for (name, (to, from)) in super::client_addresses(sc) {
+    for (name, (to, from)) in client_addresses(sc) {
         let _ = writeln!(
             o,
             "CLIENTS[{n}] = EntityClient({n}, {}, {})",
@@ -524,7 +528,6 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
 
 /// `create_entities()`: every queue, topic, subscription and rule of the document.
 fn create_entities(sc: &Scenario) -> String {
-    use super::Create;
     let mut o = String::from(
         "async def create_entities() -> None:\n    \"\"\"Creates the scenario's queues, topics, subscriptions and rules with exactly its\n    properties (needs Manage rights).\"\"\"\n    # The asynchronous administration client needs aiohttp (pip install aiohttp).\n    from azure.servicebus.aio.management import ServiceBusAdministrationClient\n\n    async with ServiceBusAdministrationClient.from_connection_string(CONNECTION_STRING) as admin:\n",
     );
@@ -536,7 +539,7 @@ fn create_entities(sc: &Scenario) -> String {
             args.join(",\n            ")
         );
     };
-    for c in super::creation(sc) {
+    for c in creation(sc) {
         match c {
             Create::Queue(n, q) => {
                 let mut args = vec![name(n)];
@@ -795,32 +798,6 @@ fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
         s(&what),
         s(&expected(p))
     );
-}
-
-/// "R1 complete m1", "S1 send m1", "R1 receive".
-pub(crate) fn describe_step(p: &Planned<'_>) -> String {
-    let st = p.step;
-    let mut what = format!("{} {}", st.by, op_name(st));
-    match &st.op {
-        Op::Send { msg, .. } | Op::Schedule { msg } => {
-            what.push(' ');
-            what.push_str(&msg.id);
-        }
-        _ => {
-            if let Some(id) = &p.target_id {
-                what.push(' ');
-                what.push_str(id);
-            }
-        }
-    }
-    if let Op::Receive {
-        from: SubQueue::DeadLetter,
-        ..
-    } = st.op
-    {
-        what.push_str(" (dead-letter queue)");
-    }
-    what
 }
 
 /// The one queue's environment in [`PRELUDE`]; a document with `entities` has [`ENTITY_ENV`].

@@ -1,10 +1,13 @@
 //! The TypeScript program (`@azure/service-bus` 7.x).
 
-use super::{
-    Lang, Plan, Planned, TYPESCRIPT_SDK_VERSION, actor_expected, actor_name, actor_notes,
-    comment_text, end_expected, end_notes, expected, header, iso_duration, plan, prediction_notes,
-    size_mb, step_notes, str_lit, tier_change,
-};
+use super::actors::actor_name;
+use super::entities::{Create, RuleFilter, client_addresses, creation, receive_paths, rule_of};
+use super::header::{header, size_mb};
+use super::lang::{Lang, TYPESCRIPT_SDK_VERSION};
+use super::notes::{actor_notes, step_notes, tier_change};
+use super::plan::{Plan, Planned, describe_step, plan};
+use super::predict::{actor_expected, end_expected, end_notes, expected, prediction_notes};
+use super::text::{comment_text, iso_duration, str_lit};
 use crate::artifact::ArtifactError;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -326,7 +329,7 @@ fn entity_op(
             )
         }
         EntityOp::AddRule { name, .. } => {
-            let (f, a) = super::rule_of(raw);
+            let (f, a) = rule_of(raw);
             format!(
                 "await addRule({}, {}, {}, {});",
                 s(entity),
@@ -343,8 +346,7 @@ fn entity_op(
 }
 
 /// A rule filter for the administration client (`SqlRuleFilter` or `CorrelationRuleFilter`).
-fn rule_filter(f: &super::RuleFilter) -> String {
-    use super::RuleFilter;
+fn rule_filter(f: &RuleFilter) -> String {
     match f {
         RuleFilter::True => "{ sqlExpression: \"1=1\" }".into(),
         RuleFilter::False => "{ sqlExpression: \"1=0\" }".into(),
@@ -559,7 +561,7 @@ fn dup_fields(q: &settle_core::QueueConfig) -> Vec<String> {
 /// The registry of a document with `entities`: its queues and subscriptions, and each client
 /// with the entity it sends to and the one it receives from.
 fn entity_registry(o: &mut String, sc: &Scenario) {
-    let paths: Vec<String> = super::receive_paths(sc)
+    let paths: Vec<String> = receive_paths(sc)
         .iter()
         .map(|(p, x)| format!("[{}, {x}]", s(p)))
         .collect();
@@ -569,7 +571,7 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
         paths.join(", ")
     );
     o.push_str("// Each client: the entity it sends to by default, the one it receives from.\n");
-    for (name, (to, from)) in super::client_addresses(sc) {
+    for (name, (to, from)) in client_addresses(sc) {
         let _ = writeln!(
             o,
             "CLIENTS.set({n}, new EntityClient({n}, {}, {}));",
@@ -582,12 +584,11 @@ fn entity_registry(o: &mut String, sc: &Scenario) {
 
 /// `createEntities()`: every queue, topic, subscription and rule of the document.
 fn create_entities(sc: &Scenario) -> String {
-    use super::Create;
     let mut o = String::from(
         "/** Creates the scenario's queues, topics, subscriptions and rules with exactly its properties\n * (needs Manage rights). */\nasync function createEntities(): Promise<void> {\n  const admin = new ServiceBusAdministrationClient(CONNECTION_STRING);\n",
     );
     let name = |n: &str| format!("entityName({})", s(n));
-    for c in super::creation(sc) {
+    for c in creation(sc) {
         match c {
             Create::Queue(n, q) => {
                 let _ = writeln!(
@@ -780,7 +781,7 @@ fn render(sc: &Scenario, plan: Plan<'_>) -> String {
 
 fn step(o: &mut String, plan: &Plan<'_>, p: &Planned<'_>) {
     let st = p.step;
-    let what = super::python::describe_step(p);
+    let what = describe_step(p);
     let _ = writeln!(
         o,
         "\n  // Step {} at {}: {}",
