@@ -2,10 +2,11 @@
 //! [`Namespace`], its trace with an `entity` on every addressed step and every event, and the
 //! final record per entity.
 
-use super::{
-    Budget, BudgetError, Exhausted, J, Record, Scenario, Script, Step, actor_record_in,
-    event_record, message_record_in, ms, step_record_in,
-};
+use crate::budget::{Budget, BudgetError, Exhausted};
+use crate::json::J;
+use crate::script::Script;
+use crate::trace::{Record, actor_record_in, event_record, message_record_in, ms, step_record_in};
+use crate::{Scenario, Step};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
