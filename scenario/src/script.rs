@@ -27,13 +27,12 @@ impl Script {
         self.steps = steps;
     }
 
-    /// The steps and the index of the next (the entities' runner asks; `Run` keeps its own).
+    /// The steps and the index of the next.
     #[cfg(feature = "entities")]
     pub(crate) fn steps(&self) -> &[Step] {
         &self.steps
     }
 
-    #[cfg(feature = "entities")]
     pub(crate) fn next(&self) -> usize {
         self.next
     }
