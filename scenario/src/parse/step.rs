@@ -1,0 +1,414 @@
+//! One script step of a document (scenario-format.md, "Steps"), the message and the queue
+//! settings it may carry, each error at its JSON path.
+
+use crate::limits::{
+    MAX_BODY_BYTES, MAX_DEFERRED_SEQS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PREFETCH, MAX_REASON_CHARS,
+};
+use crate::props::properties;
+use crate::read::{FormatError, Obj, R, as_u64, check_time, err, type_name};
+use crate::{Step, entities};
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::vec::Vec;
+use serde_json::Value;
+use settle_core::LinkOptions;
+use settle_core::namespace::Entities;
+#[cfg(feature = "entities")]
+use settle_core::namespace::EntityOp;
+use settle_core::{Duration, Instant};
+use settle_core::{Meta, NewMessage, Properties, ReceiveMode, SubQueue, Text};
+use settle_core::{Op, Target};
+use settle_core::{QueueConfig, QueuePatch, Tier};
+
+pub(super) fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
+    match o.str("mode")? {
+        None => Ok(None),
+        Some("peek_lock") => Ok(Some(ReceiveMode::PeekLock)),
+        Some("receive_and_delete") => Ok(Some(ReceiveMode::ReceiveAndDelete)),
+        Some(s) => err(
+            &o.at("mode"),
+            format!("\"{s}\" is not a mode (peek_lock, receive_and_delete)"),
+        ),
+    }
+}
+
+/// A step's `from`: the sub-queue, and the entity into `entity` (documents with `entities`).
+pub(super) fn from(
+    o: &mut Obj<'_>,
+    ents: Option<&Entities>,
+    entity: &mut Option<Text>,
+) -> R<SubQueue> {
+    let (e, sub) = entities::from(o, ents, true)?;
+    *entity = e;
+    Ok(sub)
+}
+
+fn max(o: &mut Obj<'_>) -> R<u32> {
+    Ok(o.u64_in("max", 1, u64::from(u32::MAX))?
+        .map_or(1, |n| n as u32))
+}
+
+fn target(o: &mut Obj<'_>) -> R<Target> {
+    let id = o.str("msg")?;
+    let seq = o.u64("seq")?;
+    match (id, seq) {
+        (Some(id), None) => Ok(Target::Id(id.into())),
+        (None, Some(s)) => Ok(Target::Seq(s)),
+        (Some(_), Some(_)) => err(&o.path, "give either \"msg\" or \"seq\", not both"),
+        (None, None) => err(&o.path, "missing the message: \"msg\" (an id) or \"seq\""),
+    }
+}
+
+fn opt_props(o: &mut Obj<'_>) -> R<Option<Properties>> {
+    match o.opt("properties") {
+        None => Ok(None),
+        Some(v) => properties(&o.at("properties"), v).map(Some),
+    }
+}
+
+fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R<NewMessage> {
+    let id = o.str_max("id", MAX_ID_CHARS)?.unwrap_or(default_id);
+    if id.is_empty() {
+        return err(&o.at("id"), "must not be empty");
+    }
+    let body = o.str("body")?.unwrap_or("");
+    if body.len() > MAX_BODY_BYTES {
+        return err(
+            &o.at("body"),
+            format!(
+                "a body is at most {MAX_BODY_BYTES} bytes (size_bytes can declare a bigger message)"
+            ),
+        );
+    }
+    let size = o.u64("size_bytes")?.unwrap_or(body.len() as u64);
+    let ttl = o.u64_in("ttl_ms", 1, u64::MAX)?.map(Duration::from_millis);
+    let session_id = o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from);
+    let props = opt_props(o)?.unwrap_or_default();
+    let sched = o.time("scheduled_enqueue_ms")?.map(Instant::from_millis);
+    if scheduled_required && sched.is_none() {
+        return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
+    }
+    let mut meta = Meta::default();
+    for (key, slot) in [
+        ("correlation_id", &mut meta.correlation_id),
+        ("reply_to", &mut meta.reply_to),
+        ("reply_to_session_id", &mut meta.reply_to_session_id),
+        ("subject", &mut meta.subject),
+        ("content_type", &mut meta.content_type),
+        ("to_address", &mut meta.to_address),
+    ] {
+        *slot = o.str_max(key, MAX_ID_CHARS)?.map(Text::from);
+    }
+    Ok(NewMessage {
+        id: id.into(),
+        body: body.into(),
+        size_bytes: size,
+        ttl,
+        session_id,
+        properties: props,
+        scheduled_enqueue: sched,
+        meta: (!meta.is_empty()).then(|| Rc::new(meta)),
+    })
+}
+
+/// Reads the `queue` keys (all optional) into a patch.
+pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
+    let nullable =
+        |o: &mut Obj<'_>, key: &'static str, lo: u64, hi: u64| -> R<Option<Option<Duration>>> {
+            match o.get(key) {
+                None => Ok(None),
+                Some(Value::Null) => Ok(Some(None)),
+                Some(v) => {
+                    let n = as_u64(&o.at(key), v)?;
+                    if !(lo..=hi).contains(&n) {
+                        let range = if hi == u64::MAX {
+                            format!("must be at least {lo} (or null)")
+                        } else {
+                            format!("{n} is out of range {lo}..={hi} (or null)")
+                        };
+                        return err(&o.at(key), range);
+                    }
+                    Ok(Some(Some(Duration::from_millis(n))))
+                }
+            }
+        };
+    let tier = match o.str("tier")? {
+        None => None,
+        Some(s) => Some(Tier::from_name(s).ok_or_else(|| FormatError {
+            path: o.at("tier"),
+            problem: format!("\"{s}\" is not a tier (basic, standard, premium)"),
+        })?),
+    };
+    Ok(QueuePatch {
+        lock_duration: o
+            .u64_in("lock_duration_ms", 5_000, 300_000)?
+            .map(Duration::from_millis),
+        max_delivery_count: o
+            .u64_in("max_delivery_count", 1, 2_000_000_000)?
+            .map(|n| n as u32),
+        default_ttl: nullable(o, "default_ttl_ms", 1_000, u64::MAX)?,
+        dead_letter_on_expiration: o.bool("dead_letter_on_expiration")?,
+        duplicate_detection_window: nullable(
+            o,
+            "duplicate_detection_window_ms",
+            20_000,
+            604_800_000,
+        )?,
+        requires_session: o.bool("requires_session")?,
+        tier,
+        max_size_bytes: o.u64_in("max_size_bytes", 1, u64::MAX)?,
+    })
+}
+
+pub(super) fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
+    cfg.validate().map_err(|e| FormatError {
+        path: format!("{path}.{}", e.key),
+        problem: e.problem,
+    })
+}
+
+pub(super) fn step(
+    v: &Value,
+    path: &str,
+    n_sends: &mut u64,
+    payload: &mut u64,
+    ents: Option<&Entities>,
+) -> R<Step> {
+    let mut o = Obj::new(path, v)?;
+    let at = as_u64(&o.at("at_ms"), o.req("at_ms")?)?;
+    check_time(&o.at("at_ms"), at)?;
+    let by = match o.req("by")? {
+        Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
+        Value::String(_) => return err(&o.at("by"), NAME_PROBLEM),
+        other => {
+            return err(
+                &o.at("by"),
+                format!("expected a string, found {}", type_name(other)),
+            );
+        }
+    };
+    let op_name = match o.req("do")? {
+        Value::String(s) => s.as_str(),
+        other => {
+            return err(
+                &o.at("do"),
+                format!("expected a string, found {}", type_name(other)),
+            );
+        }
+    };
+    let mut entity = None;
+    let op = match op_name {
+        "send" | "schedule" => {
+            entity = entities::to(&mut o, ents)?;
+            *n_sends += 1;
+            let default_id = format!("m{n_sends}");
+            let schedule = op_name == "schedule";
+            let msg = new_message(&mut o, &default_id, schedule)?;
+            *payload = payload.saturating_add(msg.body.len() as u64);
+            if schedule {
+                Op::Schedule { msg }
+            } else {
+                let presettled = o.bool("presettled")?.unwrap_or(false);
+                Op::Send { msg, presettled }
+            }
+        }
+        "cancel_scheduled" => {
+            entity = entities::to(&mut o, ents)?;
+            Op::CancelScheduled {
+                seq: as_u64(&o.at("seq"), o.req("seq")?)?,
+            }
+        }
+        "receive" => Op::Receive {
+            max: max(&mut o)?,
+            mode: mode(&mut o)?,
+            from: from(&mut o, ents, &mut entity)?,
+        },
+        "receive_deferred" => {
+            let p = o.at("seqs");
+            let seqs = match o.req("seqs")? {
+                Value::Array(a) if a.len() > MAX_DEFERRED_SEQS => {
+                    return err(
+                        &p,
+                        format!("names more than {MAX_DEFERRED_SEQS} sequence numbers"),
+                    );
+                }
+                Value::Array(a) if !a.is_empty() => a
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| as_u64(&format!("{p}[{i}]"), v))
+                    .collect::<R<Vec<u64>>>()?,
+                Value::Array(_) => return err(&p, "must name at least one sequence number"),
+                other => return err(&p, format!("expected an array, found {}", type_name(other))),
+            };
+            Op::ReceiveDeferred {
+                seqs,
+                mode: mode(&mut o)?,
+                from: from(&mut o, ents, &mut entity)?,
+            }
+        }
+        "peek" => Op::Peek {
+            max: max(&mut o)?,
+            from_seq: o.u64("from_seq")?,
+            from: from(&mut o, ents, &mut entity)?,
+        },
+        "complete" => Op::Complete {
+            target: target(&mut o)?,
+        },
+        "abandon" => Op::Abandon {
+            target: target(&mut o)?,
+            properties: opt_props(&mut o)?,
+        },
+        "dead_letter" => Op::DeadLetter {
+            target: target(&mut o)?,
+            reason: o.str_max("reason", MAX_REASON_CHARS)?.map(Text::from),
+            description: o.str_max("description", MAX_REASON_CHARS)?.map(Text::from),
+            properties: opt_props(&mut o)?,
+        },
+        "defer" => Op::Defer {
+            target: target(&mut o)?,
+            properties: opt_props(&mut o)?,
+        },
+        "renew_lock" => Op::RenewLock {
+            target: target(&mut o)?,
+        },
+        "open" => Op::Open(LinkOptions {
+            prefetch: o
+                .u64_in("prefetch", 0, MAX_PREFETCH)?
+                .map_or(0, |n| n as u32),
+            mode: mode(&mut o)?.unwrap_or_default(),
+            from: from(&mut o, ents, &mut entity)?,
+        }),
+        "close" => Op::Close,
+        "disconnect" => Op::Disconnect,
+        "accept_session" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::AcceptSession {
+                session_id: o.str_max("session_id", MAX_ID_CHARS)?.map(Text::from),
+            }
+        }
+        "renew_session_lock" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::RenewSessionLock
+        }
+        "set_session_state" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            let p = o.at("state");
+            let state = match o.req("state")? {
+                Value::Null => None,
+                Value::String(s) => Some(Text::from(s.as_str())),
+                other => {
+                    return err(
+                        &p,
+                        format!("expected a string or null, found {}", type_name(other)),
+                    );
+                }
+            };
+            Op::SetSessionState { state }
+        }
+        "get_session_state" => {
+            entity = entities::from(&mut o, ents, false)?.0;
+            Op::GetSessionState
+        }
+        #[cfg(feature = "entities")]
+        "update_entity" => {
+            let (name, _) = entities::entity(&mut o, ents, op_name, false)?;
+            let set = o.req("set")?;
+            let ents = ents.expect("invariant: entity() refuses a document without entities");
+            let (patch, filter_exceptions) = entities::update_set(&o.at("set"), set, ents, &name)?;
+            entity = Some(name.clone());
+            Op::Entity {
+                entity: name,
+                op: EntityOp::Update {
+                    patch,
+                    filter_exceptions,
+                },
+            }
+        }
+        #[cfg(not(feature = "entities"))]
+        "update_entity" | "add_rule" | "remove_rule" => {
+            // Refused: without the feature no document declares entities.
+            entities::entity(&mut o, ents, op_name, false)?;
+            return err(&o.at("do"), crate::ONLY_RUN_HAS_ENTITIES);
+        }
+        #[cfg(feature = "entities")]
+        "add_rule" | "remove_rule" => {
+            let (name, _) = entities::entity(&mut o, ents, op_name, true)?;
+            let rule_at = o.at("rule");
+            let rule = match o.req("rule")? {
+                Value::String(s) => s.as_str(),
+                other => {
+                    return err(
+                        &rule_at,
+                        format!("expected a string, found {}", type_name(other)),
+                    );
+                }
+            };
+            crate::rules::rule_name(&rule_at, rule)?;
+            let op = if op_name == "add_rule" {
+                let filter = o.req("filter")?;
+                let action = o.get("action");
+                EntityOp::AddRule {
+                    name: rule.into(),
+                    rule: crate::rules::rule_from_parts(&o.path, filter, action)?,
+                }
+            } else {
+                EntityOp::RemoveRule { name: rule.into() }
+            };
+            entity = Some(name.clone());
+            Op::Entity { entity: name, op }
+        }
+        "update_queue" if ents.is_some() => {
+            return err(
+                &o.at("do"),
+                "update_queue is only valid without $.entities; use update_entity",
+            );
+        }
+        "update_queue" => {
+            let p = o.at("set");
+            let mut q = Obj::new(&p, o.req("set")?)?;
+            let patch = queue_patch(&mut q)?;
+            q.finish()?;
+            Op::UpdateQueue(patch)
+        }
+        other => {
+            return err(
+                &o.at("do"),
+                format!("unknown op \"{other}\" (one of: {})", OPS.join(", ")),
+            );
+        }
+    };
+    o.finish()?;
+    Ok(Step {
+        at: Instant::from_millis(at),
+        by: by.as_str().into(),
+        op,
+        raw: v.clone(),
+        entity,
+    })
+}
+
+/// What a client's name must be: said by the step and actor readers alike.
+pub(super) const NAME_PROBLEM: &str = "a client name is 1 to 64 characters";
+
+/// Every op of format v1.
+pub const OPS: [&str; 19] = [
+    "send",
+    "schedule",
+    "cancel_scheduled",
+    "receive",
+    "receive_deferred",
+    "peek",
+    "complete",
+    "abandon",
+    "dead_letter",
+    "defer",
+    "renew_lock",
+    "open",
+    "close",
+    "accept_session",
+    "renew_session_lock",
+    "set_session_state",
+    "get_session_state",
+    "disconnect",
+    "update_queue",
+];
