@@ -1,6 +1,7 @@
 //! What a person does, applied by the page's model at the current virtual instant and recorded
 //! as script steps (so that export and share links replay it).
 
+use super::clients::carries_address;
 use super::*;
 
 /// A settlement a person can choose.
@@ -61,12 +62,6 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
         out.insert(Text::from(k), value);
     }
     Ok(Rc::new(out))
-}
-
-/// The receive-side ops that name their receive path (`from`); the others (settlement,
-/// `close`, `disconnect`) act on the client's receive entity.
-fn carries_address(op: &Op) -> bool {
-    settle_scenario::receive_path(op).is_some()
 }
 
 /// `steps` with every unaddressed receive-side step of a client in `of` addressed to its
@@ -182,123 +177,6 @@ impl Sim {
                 .stopped()
                 .unwrap_or_else(|| "the action did not run".into())),
         }
-    }
-
-    /// The world of client `by`'s receive entity and the entity's number (in path order), or
-    /// the one queue's world.
-    pub(super) fn client_world(&self, by: &str) -> (&World, Option<usize>) {
-        if let (Some(ns), Some(path)) = (&self.live.ns, self.receive_of.get(by)) {
-            let space = ns.run.namespace();
-            if let Some(w) = space.world(path) {
-                return (w, space.paths().iter().position(|p| **p == **path));
-            }
-        }
-        (self.world(), None)
-    }
-
-    /// Whether receiver `by`'s receive entity is settled: its script or actor names it, or
-    /// the person already acted with it (rule 3: one receive entity per client).
-    pub(super) fn receive_fixed(&self, by: &str) -> bool {
-        self.live.ns.is_some()
-            && (self.fixed_from.iter().any(|f| f == by)
-                || self
-                    .recorded
-                    .iter()
-                    .any(|s| *s.by == *by && carries_address(&s.op)))
-    }
-
-    /// The receive entities the person's steps give clients the scenario names none for.
-    fn inferred_entities(&self) -> BTreeMap<String, String> {
-        let mut m = BTreeMap::new();
-        for s in &self.recorded {
-            if let (Some(e), true) = (&s.entity, carries_address(&s.op))
-                && !self.fixed_from.iter().any(|f| **f == *s.by)
-            {
-                m.entry(s.by.to_string()).or_insert_with(|| e.to_string());
-            }
-        }
-        m
-    }
-
-    /// In a document with `entities`: the queues and topics to send to, and the queues and
-    /// subscriptions to receive from, in path order.
-    pub(super) fn addresses(&self) -> (Vec<String>, Vec<String>) {
-        let Some(ns) = &self.live.ns else {
-            return (Vec::new(), Vec::new());
-        };
-        let space = ns.run.namespace();
-        let paths = space.paths();
-        let list = |keep: &dyn Fn(&Text) -> bool| {
-            paths
-                .iter()
-                .filter(|p| keep(p))
-                .map(ToString::to_string)
-                .collect()
-        };
-        (
-            list(&|p| !settle_core::namespace::is_subscription(p)),
-            list(&|p| !space.is_topic(p)),
-        )
-    }
-
-    /// Where sender `by` sends unless told otherwise: what its script or actor names first,
-    /// else the first queue or topic.
-    pub(super) fn sender_to(&self, by: &str) -> Option<Text> {
-        self.live.ns.as_ref()?;
-        match self.send_to.get(by) {
-            Some(to) => Some(Text::from(to.as_str())),
-            None => self.addresses().0.first().map(|p| Text::from(p.as_str())),
-        }
-    }
-
-    /// Chooses where receiver `by` receives from, while that is not settled.
-    pub fn choose_receive_entity(&mut self, by: &str, path: &str) {
-        if !self.receive_fixed(by) && self.addresses().1.iter().any(|p| p == path) {
-            self.receive_of.insert(by.to_string(), path.to_string());
-            self.generation += 1;
-        }
-    }
-
-    /// Where receiver `by` of a document with `entities` receives from.
-    fn receive_entity(&self, by: &str) -> Result<Text, String> {
-        self.receive_of
-            .get(by)
-            .map(|p| Text::from(p.as_str()))
-            .ok_or_else(|| format!("{by} receives from no queue or subscription yet: choose one"))
-    }
-
-    fn remember(&mut self, by: &str, ms: &[MessageView], peeked: bool) {
-        let st = self.live.rstate.entry(by.to_string()).or_default();
-        if !self.receivers.iter().any(|r| r == by) {
-            self.receivers.push(by.to_string());
-        }
-        if peeked {
-            st.peeked = ms.to_vec();
-            return;
-        }
-        for m in ms.iter().filter(|m| m.lock_token.is_none()) {
-            st.deleted.push(m.clone());
-            if st.deleted.len() > 5 {
-                st.deleted.remove(0);
-            }
-        }
-    }
-
-    /// What the page shows of a client beside what it has in hand (the world keeps that):
-    /// its last peek and its last received-and-deleted messages.
-    pub(super) fn track(&mut self, by: &str, op: &Op, ok: Option<&Outcome>) {
-        match (op, ok) {
-            (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Outcome::Messages(ms))) => {
-                self.remember(by, ms, false);
-            }
-            (Op::Peek { .. }, Some(Outcome::Messages(ms))) => self.remember(by, ms, true),
-            _ => {}
-        }
-    }
-
-    fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
-        let st = self.live.rstate.entry(by.to_string()).or_default();
-        st.error = r.as_ref().err().cloned();
     }
 
     pub fn next_id(&self) -> String {

@@ -22,6 +22,8 @@ use std::rc::Rc;
 
 mod actions;
 mod advance;
+mod clients;
+mod observe;
 mod stage;
 mod story;
 #[cfg(test)]

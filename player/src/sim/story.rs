@@ -257,3 +257,56 @@ impl Sim {
         self.recorded.iter().filter(|s| s.at > now).count()
     }
 }
+
+/// Moving on through the story: to the next event, the next lock expiry.
+impl Sim {
+    /// When the next thing happens on its own: a broker deadline or a script step.
+    pub fn next_event(&self) -> Option<Instant> {
+        if let Some(ns) = &self.live.ns {
+            return ns.run.next_due().filter(|_| ns.stopped.is_none());
+        }
+        let a = self.world().queue().poll_timeout();
+        let b = self.live.run.next_step_at();
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Jumps to the next thing that happens on its own; false when nothing is pending.
+    pub fn step(&mut self) -> bool {
+        match self.next_event() {
+            Some(t) => {
+                self.advance_to(t.max(self.now()));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// When the next held lock expires, if any is held.
+    pub fn next_lock_expiry(&self) -> Option<Instant> {
+        match &self.live.ns {
+            Some(ns) => {
+                let space = ns.run.namespace();
+                space
+                    .paths()
+                    .iter()
+                    .filter_map(|p| space.world(p)?.queue().next_lock_expiry())
+                    .min()
+            }
+            None => self.world().queue().next_lock_expiry(),
+        }
+    }
+
+    /// Jumps to the next lock expiry; false when no lock is held.
+    pub fn jump_to_expiry(&mut self) -> bool {
+        match self.next_lock_expiry() {
+            Some(t) => {
+                self.advance_to(t);
+                true
+            }
+            None => false,
+        }
+    }
+}
