@@ -1,6 +1,6 @@
 //! When a frame of the clock does each of its optional, costly parts: the readouts' text,
 //! a publication of the page's lists, a stage's take of the simulation's changes. Pure rules,
-//! tested natively; the frame loop (`start_clock`) and the stage (`ui::stage`) follow them.
+//! tested natively; the clock loop (`crate::clock`) and the stage (`crate::paint::canvas`) follow them.
 //!
 //! While the clock runs, a take never shares a frame with a change of the page's text: each
 //! costs a few milliseconds of the main thread (a take: the stage's model of every message,
