@@ -1,6 +1,9 @@
+use super::reel::KEEP_EVERY;
 use super::*;
-use crate::sim::Sim;
+use crate::sim::{Lane, Sim};
+use settle_core::Instant;
 use settle_core::{ReceiveMode, SubQueue};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 /// [`presets`], recorded once for all the tests.
