@@ -288,7 +288,7 @@ impl Animator {
 
     /// Counts a journey made at once (see [`MAX_FLIGHTS`]) on the flow of this update between
     /// its two places.
-    fn flow(&mut self, (origin, from): (Place, Rect), (dest, to): (Place, Rect), now: f64) {
+    pub(super) fn flow(&mut self, (origin, from): (Place, Rect), (dest, to): (Place, Rect), now: f64) {
         match self
             .flows
             .iter_mut()
@@ -308,7 +308,7 @@ impl Animator {
 
     /// Keeps at most [`ENDINGS_AT_ONCE`] of the endings that started at `now` (spread over
     /// them), counting the others per kind in a [`Tally`], and at most [`MAX_ENDINGS`] in all.
-    fn thin_endings(&mut self, now: f64) {
+    pub(super) fn thin_endings(&mut self, now: f64) {
         let first = self.effects.partition_point(|e| e.born < now);
         let fresh = self.effects.split_off(first);
         if fresh.len() <= ENDINGS_AT_ONCE {
