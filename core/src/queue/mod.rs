@@ -5,7 +5,9 @@
 //! - `clock`: the drive loop: the next deadline, firing deadlines in order, the event queue
 //!   (§1.4);
 //! - `send`: sends, scheduling, duplicate detection, activation (T1–T4);
-//! - `receive`: receives, prefetch, deliveries, TTL collection, peek (T5, T6, T13, T18, T21);
+//! - `receive`: receives, receive by sequence number, peek (T5, T6, T13, T21, §2.2);
+//! - `deliver`: the prefetch pump and deliveries: locking or removing a message (T5, T6, §2.3);
+//! - `ttl`: time-to-live collection (T18);
 //! - `settle`: settlement by lock token, lock release and requeue, dead-lettering (T7–T12,
 //!   T14–T17, T22–T24);
 //! - `session`: session locks and state (§2.4);
@@ -16,6 +18,7 @@
 
 mod clients;
 mod clock;
+mod deliver;
 mod entity;
 mod receive;
 mod send;
@@ -23,6 +26,7 @@ mod session;
 mod settle;
 mod timers;
 mod token;
+mod ttl;
 
 pub use clients::{LinkOptions, SessionHold};
 pub use send::SendOutcome;
