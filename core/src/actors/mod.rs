@@ -24,6 +24,7 @@
 //! then is never taken. Processing a message takes at least 1 ms of virtual time (a duplicate
 //! an idempotent receiver skips is completed at once), so no actor loops at one instant.
 
+mod processing;
 mod receiver;
 mod sender;
 mod session;

@@ -1,5 +1,8 @@
 //! Automated receivers: receive, process for a seeded time, settle by policy; poison
 //! messages, hangs, crashes, automatic lock renewal, idempotent skipping.
+//!
+//! The receiver's state, its wake-ups and its step (crash, lock renewal, settlement, poll) live
+//! here; starting to process a message is in `processing`, session receivers in `session`.
 
 use super::spec::{ActorAct, ActorStats, Policy, ReceiverSpec, later, report};
 use crate::message::{ReceiveMode, Text};
@@ -336,146 +339,6 @@ impl ReceiverState {
         }
     }
 
-    /// Starts processing a message just received (`slot`: through that session receiver):
-    /// a seeded processing time, a hang, the policy, lock auto-renewal.
-    pub(super) fn take(
-        &mut self,
-        at: Instant,
-        m: &crate::message::MessageView,
-        slot: Option<usize>,
-    ) {
-        self.stats.started += 1;
-        let duplicate = self.spec.idempotent && self.done_ids.contains(&m.id);
-        let poison = self
-            .spec
-            .poison
-            .as_ref()
-            .filter(|p| m.body.contains(&*p.contains));
-        let hang = !duplicate
-            && self.spec.hang_per_mille > 0
-            && self.rng.below(1000) < u64::from(self.spec.hang_per_mille);
-        let work = if duplicate {
-            Duration::ZERO
-        } else if hang {
-            self.spec.hang
-        } else {
-            let (lo, hi) = (
-                self.spec.work_min.as_millis(),
-                self.spec
-                    .work_max
-                    .as_millis()
-                    .max(self.spec.work_min.as_millis()),
-            );
-            Duration::from_millis(lo.saturating_add(self.rng.below((hi - lo).saturating_add(1))))
-        };
-        // Processing takes at least 1 ms: a receiver never handles one message twice at
-        // one instant (an abandon with no processing time would loop there forever).
-        let work = if duplicate {
-            work
-        } else {
-            work.max(Duration::from_millis(1))
-        };
-        if duplicate {
-            self.stats.duplicates_skipped += 1;
-        }
-        let policy = match (duplicate, poison) {
-            (true, _) => Policy::Complete,
-            (false, Some(p)) => p.then.clone(),
-            (false, None) => self.spec.policy.clone(),
-        };
-        let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
-        // A job that would end past the end of time never ends.
-        let finish = later(at, work).unwrap_or(Instant::MAX);
-        let renew_at = match (self.spec.auto_renew, m.locked_until) {
-            (Some(_), Some(until)) if self.spec.mode == ReceiveMode::PeekLock && slot.is_none() => {
-                Self::renew_time(at, until, renew_until)
-            }
-            _ => None,
-        };
-        self.jobs.push(Job {
-            seq: m.seq,
-            token: m.lock_token,
-            id: m.id.clone(),
-            finish,
-            renew_at,
-            renew_until,
-            hang,
-            policy,
-            poison: poison.is_some(),
-            duplicate,
-            slot,
-        });
-    }
-
-    /// The first session slot whose `when` (a renewal, a receive) is due at `at`.
-    pub(super) fn slot_due(
-        &self,
-        at: Instant,
-        when: impl Fn(&Slot) -> Option<Instant>,
-    ) -> Option<usize> {
-        self.slots
-            .iter()
-            .position(|s| when(s).is_some_and(|t| t <= at))
-    }
-
-    /// Session receiver `k` holds no session any more: it accepts the next one at once.
-    pub(super) fn release_slot(&mut self, k: usize, at: Instant) {
-        let slot = &mut self.slots[k];
-        slot.session = None;
-        slot.next = None;
-        slot.renew_at = None;
-        slot.waited = false;
-        if !self.past_stop(at) && self.poll_at.is_none_or(|p| p > at) {
-            self.poll_at = Some(at);
-        }
-    }
-
-    /// Accepts the next available session for a free session receiver (a poll of a
-    /// receiver with `sessions`).
-    pub(super) fn accept(
-        &mut self,
-        at: Instant,
-        world: &mut World,
-        horizon: Option<Instant>,
-        may_skip: bool,
-        out: &mut impl FnMut(&World, ActorAct),
-    ) {
-        let Some(k) = self.slots.iter().position(|s| s.session.is_none()) else {
-            // Every session receiver is busy: one that lets its session go polls again.
-            return;
-        };
-        self.opened = true;
-        if may_skip && !world.queue().accept_would_act(at) {
-            // No free session with messages: sleep to the first tick at or after the next
-            // instant anything can change.
-            self.skip(at, world, horizon);
-            return;
-        }
-        let client = self.slots[k].client.clone();
-        let op = Op::AcceptSession { session_id: None };
-        let r = world.apply(at, &client, op.clone());
-        let Ok(Outcome::Session { id, locked_until }) = &r else {
-            // No session to take (ServiceTimeout): ask again after `poll`, as with a receive.
-            self.poll_at = later(at, self.spec.poll);
-            return;
-        };
-        let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
-        let slot = &mut self.slots[k];
-        slot.session = Some(id.clone());
-        slot.next = Some(at);
-        slot.waited = false;
-        slot.renew_until = renew_until;
-        slot.renew_at = self
-            .spec
-            .auto_renew
-            .and_then(|_| Self::renew_time(at, *locked_until, renew_until));
-        report(out, world, at, client, op, Some(r), None);
-        if self.slots.iter().any(|s| s.session.is_none()) {
-            // Another session receiver is free: it accepts at this instant too.
-            self.poll_at = Some(at);
-        }
-    }
-
     /// An empty poll at `at`, skipped: the next poll is the first tick at or after the next
     /// instant at which anything can change (`horizon`, the broker's deadlines, a TTL, this
     /// receiver's own jobs), and never before `at + poll`.
@@ -508,18 +371,5 @@ impl ReceiverState {
     pub(super) fn past_stop(&self, at: Instant) -> bool {
         self.crashed && self.spec.restart_after.is_none()
             || self.spec.stop_at.is_some_and(|s| at >= s)
-    }
-
-    /// The legacy .NET pump's timing (semantics.md §3): renew `remaining - min(remaining/2, 10 s)`
-    /// after now, and not past the maximum auto-renew duration.
-    pub(super) fn renew_time(
-        now: Instant,
-        until: Instant,
-        renew_until: Instant,
-    ) -> Option<Instant> {
-        let remaining = until.saturating_since(now).as_millis();
-        let buffer = (remaining / 2).min(10_000);
-        let at = now + Duration::from_millis(remaining.saturating_sub(buffer));
-        (at < renew_until).then_some(at)
     }
 }

@@ -1,7 +1,7 @@
 //! A receiver's session receivers: accepting a session, receiving from it and renewing its
 //! lock.
 
-use super::receiver::ReceiverState;
+use super::receiver::{ReceiverState, Slot};
 use super::spec::{ActorAct, later, report};
 use crate::message::SubQueue;
 use crate::time::{Duration, Instant};
@@ -106,5 +106,74 @@ impl ReceiverState {
         );
         self.release_slot(k, at);
         true
+    }
+
+    /// The first session slot whose `when` (a renewal, a receive) is due at `at`.
+    pub(super) fn slot_due(
+        &self,
+        at: Instant,
+        when: impl Fn(&Slot) -> Option<Instant>,
+    ) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| when(s).is_some_and(|t| t <= at))
+    }
+
+    /// Session receiver `k` holds no session any more: it accepts the next one at once.
+    pub(super) fn release_slot(&mut self, k: usize, at: Instant) {
+        let slot = &mut self.slots[k];
+        slot.session = None;
+        slot.next = None;
+        slot.renew_at = None;
+        slot.waited = false;
+        if !self.past_stop(at) && self.poll_at.is_none_or(|p| p > at) {
+            self.poll_at = Some(at);
+        }
+    }
+
+    /// Accepts the next available session for a free session receiver (a poll of a
+    /// receiver with `sessions`).
+    pub(super) fn accept(
+        &mut self,
+        at: Instant,
+        world: &mut World,
+        horizon: Option<Instant>,
+        may_skip: bool,
+        out: &mut impl FnMut(&World, ActorAct),
+    ) {
+        let Some(k) = self.slots.iter().position(|s| s.session.is_none()) else {
+            // Every session receiver is busy: one that lets its session go polls again.
+            return;
+        };
+        self.opened = true;
+        if may_skip && !world.queue().accept_would_act(at) {
+            // No free session with messages: sleep to the first tick at or after the next
+            // instant anything can change.
+            self.skip(at, world, horizon);
+            return;
+        }
+        let client = self.slots[k].client.clone();
+        let op = Op::AcceptSession { session_id: None };
+        let r = world.apply(at, &client, op.clone());
+        let Ok(Outcome::Session { id, locked_until }) = &r else {
+            // No session to take (ServiceTimeout): ask again after `poll`, as with a receive.
+            self.poll_at = later(at, self.spec.poll);
+            return;
+        };
+        let renew_until = self.spec.auto_renew.map_or(at, |d| at + d);
+        let slot = &mut self.slots[k];
+        slot.session = Some(id.clone());
+        slot.next = Some(at);
+        slot.waited = false;
+        slot.renew_until = renew_until;
+        slot.renew_at = self
+            .spec
+            .auto_renew
+            .and_then(|_| Self::renew_time(at, *locked_until, renew_until));
+        report(out, world, at, client, op, Some(r), None);
+        if self.slots.iter().any(|s| s.session.is_none()) {
+            // Another session receiver is free: it accepts at this instant too.
+            self.poll_at = Some(at);
+        }
     }
 }

@@ -1,23 +1,32 @@
 //! The broker: one Service Bus queue with its dead-letter sub-queue, as a sans-IO state machine.
 //!
-//! The [`Queue`] type lives here with its getters, its clock and its availability indexes; each
-//! part of its behaviour has a file of its own:
+//! The [`Queue`] type lives here with its getters and its availability indexes; each part of
+//! its behaviour has a file of its own:
+//! - `clock`: the drive loop: the next deadline, firing deadlines in order, the event queue
+//!   (§1.4);
 //! - `send`: sends, scheduling, duplicate detection, activation (T1–T4);
-//! - `receive`: receives, prefetch, deliveries, TTL collection, peek (T5, T6, T13, T18, T21);
+//! - `receive`: receives, receive by sequence number, peek (T5, T6, T13, T21, §2.2);
+//! - `deliver`: the prefetch pump and deliveries: locking or removing a message (T5, T6, §2.3);
+//! - `ttl`: time-to-live collection (T18);
 //! - `settle`: settlement by lock token, lock release and requeue, dead-lettering (T7–T12,
 //!   T14–T17, T22–T24);
 //! - `session`: session locks and state (§2.4);
 //! - `clients`: the client table and receive links (open, close, disconnect);
 //! - `timers`: the deadline set and its tie-break rule (§1.4);
-//! - `token`: lock tokens that name their message.
+//! - `token`: lock tokens that name their message;
+//! - `entity`: updating the entity's settings (§5.1, scenario-format rule 12).
 
 mod clients;
+mod clock;
+mod deliver;
+mod entity;
 mod receive;
 mod send;
 mod session;
 mod settle;
 mod timers;
 mod token;
+mod ttl;
 
 pub use clients::{LinkOptions, SessionHold};
 pub use send::SendOutcome;
@@ -29,16 +38,13 @@ pub(crate) use timers::{Timer, Timers};
 pub(crate) use token::token_seq;
 
 use crate::config::QueueConfig;
-use crate::error::{Error, ErrorKind};
-use crate::event::{Event, EventKind, LockLossCause};
+use crate::event::{Event, LockLossCause};
 use crate::message::{ClientId, LockToken, MessageState, MessageView, Msg, Place, SubQueue, Text};
 use crate::rng::Rng;
 use crate::store::{AvailQueue, MsgStore};
 use crate::time::Instant;
 use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
-use alloc::format;
 use alloc::vec::Vec;
-use settle::Release;
 
 /// Adds one to a running total (saturating: a total never wraps, whatever the run's length).
 fn bump(counter: &mut u64) {
@@ -295,138 +301,6 @@ impl Queue {
             })
     }
 
-    // ---------------------------------------------------------------- time and events
-
-    /// The next instant at which [`handle_timeout`](Self::handle_timeout) has work: the earliest
-    /// scheduled activation, message-lock or session-lock expiry, or (while a link prefetches
-    /// from the main queue) the next time-to-live the prefetch collects. `None` when nothing is
-    /// pending. The value may change after any command or `handle_timeout`.
-    #[must_use]
-    pub fn poll_timeout(&self) -> Option<Instant> {
-        let timer = self.timers.first().map(|(t, _)| t);
-        match (timer, self.prefetch_collects_at()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    /// While a link prefetches from the main queue, the broker is receiving all the time, so it
-    /// collects an expired available message (T18) at the instant its time-to-live passes: the
-    /// next such instant. (Collected at whatever instant the caller happened to advance to, the
-    /// trace would depend on how a run is sliced.)
-    pub(crate) fn prefetch_collects_at(&self) -> Option<Instant> {
-        if self.prefetching.iter().any(|&(_, s)| s == SubQueue::Main) {
-            self.next_ttl_expiry()
-        } else {
-            None
-        }
-    }
-
-    /// The earliest message-lock or session-lock expiry, if any lock is held (activations of
-    /// scheduled messages are not lock expiries). For "jump to the next lock expiry".
-    #[must_use]
-    pub fn next_lock_expiry(&self) -> Option<Instant> {
-        self.timers.first_lock_expiry()
-    }
-
-    /// Fires every deadline `<= now`, each at its own instant, then moves the clock to `now`.
-    pub fn handle_timeout(&mut self, now: Instant) {
-        self.fire_due(now);
-        self.pump();
-    }
-
-    /// Fires only the timers (activations, message-lock and session-lock expiries) due at or
-    /// before `now`, not the time-to-live collection nor the prefetching links' fill (which
-    /// collects): at an instant shared by several entities, every entity's lock expiries come
-    /// before any collection (`scenario-format-entities.md` E3); [`handle_timeout`](Self::handle_timeout)
-    /// at the same instant then fills and collects. Call it only when nothing else is due
-    /// before `now`.
-    pub(crate) fn expire_due(&mut self, now: Instant) {
-        self.fire_until(now, false);
-    }
-
-    /// Fires only the scheduled activations due at or before `now`: at an instant shared by
-    /// several entities, every entity's activations come before any lock expiry
-    /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.
-    pub(crate) fn activate_due(&mut self, now: Instant) {
-        while let Some((t, Timer::Activate(seq))) = self.timers.first().filter(|&(t, _)| t <= now) {
-            self.timers.remove(t, Timer::Activate(seq));
-            self.set_now(t);
-            self.activate(seq);
-            self.pump();
-        }
-    }
-
-    /// Drains one event; call until `None` after every command or timeout.
-    #[must_use]
-    pub fn poll_event(&mut self) -> Option<Event> {
-        self.events.pop_front()
-    }
-
-    fn set_now(&mut self, now: Instant) {
-        debug_assert!(now >= self.now, "time does not go backwards");
-        if now > self.now {
-            self.now = now;
-        }
-    }
-
-    fn fire_due(&mut self, now: Instant) {
-        self.fire_until(now, true);
-    }
-
-    /// Fires every deadline `<= now` in order, the time-to-live collection of a prefetching link
-    /// only when `collect` (then the clock moves to `now`).
-    fn fire_until(&mut self, now: Instant, collect: bool) {
-        let now = now.max(self.now);
-        loop {
-            let timer_at = self.timers.first().map(|(t, _)| t).filter(|&t| t <= now);
-            let collect_at = self.prefetch_collects_at().filter(|&t| collect && t <= now);
-            if let Some(c) = collect_at
-                && timer_at.is_none_or(|t| c < t)
-            {
-                // Collected first, so that a link prefetching from the dead-letter queue sees
-                // what expiry moved there in the same fill.
-                self.set_now(c);
-                self.collect_expired();
-                self.pump();
-                continue;
-            }
-            let Some((t, timer)) = self.timers.pop_due(now) else {
-                break;
-            };
-            self.set_now(t);
-            match timer {
-                Timer::Activate(seq) => self.activate(seq),
-                Timer::Lock(seq) => {
-                    let holder = self.msgs[&seq]
-                        .lock
-                        .as_ref()
-                        .map(|l| l.holder)
-                        .expect("invariant: a lock timer belongs to a locked message");
-                    self.release(seq, holder, Release::Expire);
-                }
-                Timer::Session(num) => self.expire_session(num),
-            }
-            // The prefetching links fill (collecting on the way) after every entity's expiries
-            // when several entities share the instant (`collect` false).
-            if collect {
-                self.pump();
-            }
-        }
-        if collect {
-            self.set_now(now);
-        }
-    }
-
-    fn emit(&mut self, kind: EventKind) {
-        bump(&mut self.counters.events);
-        self.events.push_back(Event { at: self.now, kind });
-    }
-
-    pub(crate) fn push_event(&mut self, kind: EventKind) {
-        self.emit(kind);
-    }
-
     // ---------------------------------------------------------------- availability indexes and views
 
     /// Puts an unlocked, not set-aside message into the index its receivers take from.
@@ -516,59 +390,6 @@ impl Queue {
             sub_queue: m.place.sub_queue(),
             meta: m.meta.clone(),
         }
-    }
-
-    // ---------------------------------------------------------------- entity
-
-    /// Changes the entity's settings. Every lock held, message or session, is lost
-    /// (delivery count +1), as the broker does on an entity update (semantics.md §5.1).
-    ///
-    /// # Errors
-    /// `InvalidOperation` for a value out of range, or for what an existing entity cannot
-    /// change (scenario-format rule 12): switching duplicate detection on or off (its window
-    /// may change), `requires_session`, or the tier. On error nothing changes and no lock is
-    /// lost.
-    pub fn update_config(&mut self, now: Instant, config: QueueConfig) -> Result<(), Error> {
-        self.fire_due(now);
-        let refuse = |text: &str| Err(Error::new(ErrorKind::InvalidOperation, text));
-        let old = &self.config;
-        if config.duplicate_detection_window.is_some() != old.duplicate_detection_window.is_some() {
-            return refuse(
-                "Duplicate detection cannot be enabled or disabled after the queue is created; only its window can change.",
-            );
-        }
-        if config.requires_session != old.requires_session {
-            return refuse("RequiresSession cannot be changed on an existing queue.");
-        }
-        if config.tier != old.tier {
-            return refuse(
-                "The tier cannot be changed by updating the queue; it belongs to the namespace.",
-            );
-        }
-        config
-            .validate()
-            .map_err(|e| Error::new(ErrorKind::InvalidOperation, format!("{e}")))?;
-        self.max_delivery_count_peak = self.max_delivery_count_peak.max(config.max_delivery_count);
-        self.config = config;
-        let held: Vec<(Text, ClientId)> = self
-            .sessions
-            .iter()
-            .filter_map(|(k, s)| s.holder.map(|h| (k.clone(), h)))
-            .collect();
-        for (sid, by) in held {
-            self.give_up_session(&sid, by, LockLossCause::EntityUpdated);
-        }
-        let mut locked: Vec<(u64, ClientId)> = self
-            .clients
-            .iter()
-            .flat_map(|(c, st)| st.locks.iter().map(move |&seq| (seq, c)))
-            .collect();
-        crate::order::sort(&mut locked);
-        for (seq, by) in locked {
-            self.release(seq, by, Release::Lost(LockLossCause::EntityUpdated));
-        }
-        self.pump();
-        Ok(())
     }
 }
 
