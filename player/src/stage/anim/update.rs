@@ -288,7 +288,12 @@ impl Animator {
 
     /// Counts a journey made at once (see [`MAX_FLIGHTS`]) on the flow of this update between
     /// its two places.
-    pub(super) fn flow(&mut self, (origin, from): (Place, Rect), (dest, to): (Place, Rect), now: f64) {
+    pub(super) fn flow(
+        &mut self,
+        (origin, from): (Place, Rect),
+        (dest, to): (Place, Rect),
+        now: f64,
+    ) {
         match self
             .flows
             .iter_mut()
