@@ -12,8 +12,8 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$1"; shift; "$@"; }
 step "Format" cargo fmt --all --check
 step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The embeds' viewer is built without the page's default `entities` feature (index.html).
-step "Clippy, the web crate without entities (the embeds' viewer)" \
-  cargo clippy -p settle-web --no-default-features --all-targets -- -D warnings
+step "Clippy, the player and web crates without entities (the embeds' viewer)" \
+  cargo clippy -p settle-player -p settle-web --no-default-features --all-targets -- -D warnings
 # The model-based property test runs 10,000 random cases here (PROPTEST_CASES).
 step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --workspace
 # The debug run above takes the fuzz target's first 1,000 seeds; here the first 3,000, in a

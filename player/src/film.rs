@@ -16,7 +16,7 @@
 //! Embed button puts a film of any other scenario in the embed's link ([`link`]).
 //!
 //! The presets' films are files in `player/films/` (Trunk copies them into the dist, gzipped by
-//! `scripts/view-page.mjs`), written by `SETTLE_BLESS=1 cargo test -p settle-web --lib films` and
+//! `scripts/view-page.mjs`), written by `SETTLE_BLESS=1 cargo test -p settle-player --lib films` and
 //! held equal to a fresh recording by that test, so a change of the simulation or of the
 //! stage's model cannot leave one stale.
 

@@ -6,6 +6,7 @@
 // FILE is a wasm that still has its `name` section, i.e. before wasm-opt strips it; by default
 // target/wasm32-unknown-unknown/release/settle-web.wasm, which
 //   cargo build -p settle-web --release --target wasm32-unknown-unknown
+//   (the embeds' wasm: -p settle-player --bin settle-view / settle-film)
 // writes (the same code Trunk then passes through wasm-bindgen and wasm-opt, so absolute sizes
 // are larger than the dist's, and shares are what to compare).
 //

@@ -186,7 +186,7 @@ fn the_films_in_the_repository_are_the_presets_recorded_now() {
     }
     assert!(
         stale.is_empty(),
-        "stale films {stale:?}: `SETTLE_BLESS=1 cargo test -p settle-web films` writes them"
+        "stale films {stale:?}: `SETTLE_BLESS=1 cargo test -p settle-player films` writes them"
     );
     let mut there: Vec<String> = std::fs::read_dir(&dir)
         .expect("player/films")

@@ -976,7 +976,7 @@ fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
 /// The page's seek time in a run of about 10,000 trace records (a figure, not a pass/fail
 /// check): the page replays from its snapshots with everything it shows (log, receivers,
 /// stage model), so it does more per record than the core's `Timeline`.
-/// `cargo test --release -p settle-web --lib -- --ignored --nocapture seek_benchmark`.
+/// `cargo test --release -p settle-player --lib -- --ignored --nocapture seek_benchmark`.
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn seek_benchmark_10000_records() {
@@ -1012,7 +1012,7 @@ fn seek_benchmark_10000_records() {
 
 /// What one publication costs the page natively, at 10,000 messages and 50 busy workers
 /// (frame-bench's busy-10k): a snapshot and a stage model, every 500 ms of virtual time.
-/// `cargo test --release -p settle-web --lib -- --ignored --nocapture publication_benchmark`.
+/// `cargo test --release -p settle-player --lib -- --ignored --nocapture publication_benchmark`.
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn publication_benchmark_10000_messages() {
