@@ -13,33 +13,26 @@
 //! path order with its own deadlines (activations, lock expiries, TTL collection), then the
 //! command.
 //!
-//! The [`Namespace`] type lives here with its declarations, its construction and its getters;
-//! each part of its behaviour has a file of its own:
-//! - `drive`: the clock and the event queue: deadlines instant by instant, topic activations,
-//!   draining each world's events (`topics.md` §2.3, format E2, E3);
-//! - `ops`: client operations on an entity; sends, schedules and cancels on a topic
-//!   (`topics.md` §2, §2.5, §5);
-//! - `fan_out`: routing by the subscriptions' rules, action copies and dead-letter copies
-//!   (`topics.md` §4, §8.3, format E1);
-//! - `entities`: `update_entity`, `add_rule`, `remove_rule` (`topics.md` §7.1, §9).
+//! A document without `entities` is a namespace of one queue: exactly that queue's [`World`],
+//! driven as the world drives itself (its own order of deadlines at one instant). Several
+//! entities (`many`) need the `entities` feature; without it their code is not compiled (the
+//! embeds' viewer runs one queue only).
 
-mod drive;
-mod entities;
-mod fan_out;
-mod ops;
+#[cfg(feature = "entities")]
+mod many;
 
-use crate::config::QueueConfig;
-use crate::error::{Error, ErrorKind};
+use crate::config::{ConfigError, QueueConfig};
+use crate::error::Error;
 use crate::event::Event;
 use crate::filter::Rule;
-use crate::message::{ClientId, MessageState, MessageView, NewMessage, SubQueue, Text};
-use crate::queue::DupWindow;
+use crate::message::{MessageView, Text};
 use crate::time::Instant;
 pub use crate::world::EntityOp;
-use crate::world::World;
-use alloc::collections::{BTreeMap, BTreeSet, VecDeque};
+use crate::world::{Op, Outcome, World};
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// `dead_letter_reason` of a copy without session id entering a session-enabled subscription
@@ -127,220 +120,216 @@ pub struct NsEvent {
     pub copy: Option<CopyOf>,
 }
 
+/// The broker of one document: its one queue, or (feature `entities`) its queues, topics and
+/// subscriptions, driven as one (the drive loop of [`Queue`](crate::Queue): `poll_timeout`,
+/// `advance_to`, commands, `poll_event`).
 #[derive(Clone, Debug)]
-struct Sub {
-    name: Text,
-    path: Text,
-    rules: BTreeMap<String, Rule>,
-    dead_letter_on_filter_exceptions: bool,
-}
+pub struct Namespace(Space);
 
 #[derive(Clone, Debug)]
-struct Held {
-    msg: NewMessage,
-    enqueued: Instant,
-    by: ClientId,
-}
-
-#[derive(Clone, Debug)]
-struct Topic {
-    config: QueueConfig,
-    /// The clients that used the topic (names of the event records); its queue stays empty.
-    clients: World,
-    next_seq: u64,
-    dups: DupWindow,
-    scheduled: BTreeMap<u64, Held>,
-    timers: BTreeSet<(Instant, u64)>,
-    scheduled_bytes: u64,
-    subs: Vec<Sub>,
-}
-
-impl Topic {
-    fn take_seq(&mut self) -> u64 {
-        let s = self.next_seq;
-        self.next_seq += 1;
-        s
-    }
-}
-
-/// Queues, topics and subscriptions, driven as one (the drive loop of [`Queue`](crate::Queue):
-/// `poll_timeout`, `advance_to`, commands, `poll_event`).
-#[derive(Clone, Debug)]
-pub struct Namespace {
-    now: Instant,
-    /// Queues and subscriptions by path.
-    worlds: BTreeMap<Text, World>,
-    topics: BTreeMap<Text, Topic>,
-    events: VecDeque<NsEvent>,
+#[cfg_attr(
+    feature = "entities",
+    expect(
+        clippy::large_enum_variant,
+        reason = "a run holds one namespace; boxing the common one-queue case would only add an indirection"
+    )
+)]
+enum Space {
+    /// One queue: its world, and its path (empty) for the events.
+    One { world: World, path: Text },
+    #[cfg(feature = "entities")]
+    Many(many::Many),
 }
 
 impl Namespace {
+    /// A namespace of one queue of this configuration, its world seeded with `seed`: the same
+    /// queue as `World::new(config, seed)`, whose events name the entity `""`.
+    ///
+    /// # Errors
+    /// A configuration out of range.
+    pub fn one_queue(config: QueueConfig, seed: u64) -> Result<Self, ConfigError> {
+        Ok(Self(Space::One {
+            world: World::new(config, seed)?,
+            path: Text::from(""),
+        }))
+    }
+
     /// A namespace with these entities, empty, at time zero.
     ///
     /// # Errors
     /// A configuration out of range (a validated scenario has none).
-    pub fn new(entities: &Entities, seed: u64) -> Result<Self, crate::ConfigError> {
-        let mut worlds = BTreeMap::new();
-        let mut topics = BTreeMap::new();
-        // Each queue and subscription draws its lock tokens from a seed of its own.
-        let mut n = 0u64;
-        let root = crate::rng::Rng::new(seed);
-        let mut next_seed = || {
-            n += 1;
-            root.fork(n).next_u64()
-        };
-        for (name, e) in entities {
-            match e {
-                EntitySpec::Queue(cfg) => {
-                    worlds.insert(
-                        Text::from(name.as_str()),
-                        World::new(cfg.clone(), next_seed())?,
-                    );
-                }
-                EntitySpec::Topic(t) => {
-                    let mut subs = Vec::new();
-                    for (sname, s) in &t.subscriptions {
-                        let path: Text = subscription_path(name, sname).as_str().into();
-                        let cfg = QueueConfig {
-                            duplicate_detection_window: None,
-                            tier: t.config.tier,
-                            max_size_bytes: t.config.max_size_bytes,
-                            ..s.config.clone()
-                        };
-                        worlds.insert(path.clone(), World::new(cfg, next_seed())?);
-                        subs.push(Sub {
-                            name: sname.as_str().into(),
-                            path,
-                            rules: s.rules.clone(),
-                            dead_letter_on_filter_exceptions: s
-                                .dead_letter_on_filter_evaluation_exceptions,
-                        });
-                    }
-                    topics.insert(
-                        Text::from(name.as_str()),
-                        Topic {
-                            config: t.config.clone(),
-                            clients: World::new(QueueConfig::default(), 0)?,
-                            next_seq: 1,
-                            dups: DupWindow::default(),
-                            scheduled: BTreeMap::new(),
-                            timers: BTreeSet::new(),
-                            scheduled_bytes: 0,
-                            subs,
-                        },
-                    );
-                }
-            }
+    #[cfg(feature = "entities")]
+    pub fn new(entities: &Entities, seed: u64) -> Result<Self, ConfigError> {
+        Ok(Self(Space::Many(many::Many::new(entities, seed)?)))
+    }
+
+    /// The one queue's world, when this is a namespace of one queue.
+    #[must_use]
+    pub fn the_queue(&self) -> Option<&World> {
+        match &self.0 {
+            Space::One { world, .. } => Some(world),
+            #[cfg(feature = "entities")]
+            Space::Many(_) => None,
         }
-        Ok(Self {
-            now: Instant::ZERO,
-            worlds,
-            topics,
-            events: VecDeque::new(),
-        })
     }
 
     /// The latest instant seen.
     #[must_use]
     pub fn now(&self) -> Instant {
-        self.now
+        match &self.0 {
+            Space::One { world, .. } => world.queue().now(),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.now(),
+        }
     }
 
     /// The world (clients and queue) of a queue or subscription, or the client table of a
-    /// topic (its queue is always empty): what resolves the client ids of its events.
+    /// topic (its queue is always empty): what resolves the client ids of its events. The one
+    /// queue's path is `""`.
     #[must_use]
     pub fn world(&self, entity: &str) -> Option<&World> {
-        self.worlds
-            .get(entity)
-            .or_else(|| self.topics.get(entity).map(|t| &t.clients))
+        match &self.0 {
+            Space::One { world, path } => (**path == *entity).then_some(world),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.world(entity),
+        }
     }
 
     /// The world of a queue or subscription, mutably.
     pub fn world_mut(&mut self, entity: &str) -> Option<&mut World> {
-        self.worlds.get_mut(entity)
-    }
-
-    /// Every queue and subscription, by path.
-    pub fn worlds(&self) -> impl Iterator<Item = (&Text, &World)> {
-        self.worlds.iter()
+        match &mut self.0 {
+            Space::One { world, path } => (**path == *entity).then_some(world),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.world_mut(entity),
+        }
     }
 
     /// Every entity path (queues, topics, subscriptions), in ascending byte order.
     #[must_use]
     pub fn paths(&self) -> Vec<Text> {
-        let mut v: Vec<Text> = self
-            .worlds
-            .keys()
-            .chain(self.topics.keys())
-            .cloned()
-            .collect();
-        v.sort_unstable();
-        v
+        match &self.0 {
+            Space::One { path, .. } => vec![path.clone()],
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.paths(),
+        }
     }
 
     /// Whether `entity` names a topic.
     #[must_use]
     pub fn is_topic(&self, entity: &str) -> bool {
-        self.topics.contains_key(entity)
+        match &self.0 {
+            Space::One { .. } => {
+                let _ = entity;
+                false
+            }
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.is_topic(entity),
+        }
     }
 
     /// The scheduled messages a topic holds, in sequence-number order.
     #[must_use]
     pub fn topic_scheduled(&self, topic: &str) -> Vec<MessageView> {
-        self.topics.get(topic).map_or_else(Vec::new, |t| {
-            t.scheduled
-                .iter()
-                .map(|(&seq, h)| MessageView {
-                    id: h.msg.id.clone(),
-                    seq,
-                    body: h.msg.body.clone(),
-                    size_bytes: h.msg.size_bytes,
-                    state: MessageState::Scheduled,
-                    delivery_count: 0,
-                    enqueued_at: h.enqueued,
-                    expires_at: None,
-                    scheduled_enqueue: h.msg.scheduled_enqueue,
-                    locked_until: None,
-                    lock_token: None,
-                    locked_by: None,
-                    session_id: h.msg.session_id.clone(),
-                    dead_letter_reason: None,
-                    dead_letter_description: None,
-                    properties: h.msg.properties.clone(),
-                    sub_queue: SubQueue::Main,
-                    meta: h.msg.meta.clone(),
-                })
-                .collect()
-        })
+        match &self.0 {
+            Space::One { .. } => {
+                let _ = topic;
+                Vec::new()
+            }
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.topic_scheduled(topic),
+        }
     }
 
-    /// A topic's size against its quota: its scheduled messages and every copy its
-    /// subscriptions hold (`topics.md` §2.5).
+    /// The next instant a deadline is due anywhere.
     #[must_use]
-    pub fn topic_size(&self, topic: &str) -> u64 {
-        self.topics.get(topic).map_or(0, |t| self.size_of(t))
+    pub fn poll_timeout(&self) -> Option<Instant> {
+        match &self.0 {
+            Space::One { world, .. } => world.queue().poll_timeout(),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.poll_timeout(),
+        }
     }
 
-    fn size_of(&self, t: &Topic) -> u64 {
-        t.subs.iter().fold(t.scheduled_bytes, |acc, s| {
-            acc.saturating_add(self.worlds[&s.path].queue().size_bytes())
-        })
+    /// Fires every deadline up to `now`: one queue as [`World::advance_to`]; several entities
+    /// instant by instant in the order of the module docs.
+    pub fn advance_to(&mut self, now: Instant) {
+        match &mut self.0 {
+            Space::One { world, .. } => world.advance_to(now),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.advance_to(now),
+        }
     }
 
-    /// The rules of a subscription, by name.
-    #[must_use]
-    pub fn rules(&self, path: &str) -> Option<&BTreeMap<String, Rule>> {
-        self.topics
-            .values()
-            .flat_map(|t| t.subs.iter())
-            .find(|s| &*s.path == path)
-            .map(|s| &s.rules)
+    /// The next event, if any.
+    pub fn poll_event(&mut self) -> Option<NsEvent> {
+        match &mut self.0 {
+            Space::One { world, path } => world.queue_mut().poll_event().map(|event| NsEvent {
+                entity: path.clone(),
+                event,
+                copy: None,
+            }),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.poll_event(),
+        }
+    }
+
+    /// Moves what happened in a queue or subscription's world, driven from outside through
+    /// [`world_mut`](Self::world_mut), into this namespace's events (the one queue's events
+    /// are its world's already).
+    pub fn collect(&mut self, entity: &str) {
+        match &mut self.0 {
+            Space::One { .. } => {
+                let _ = entity;
+            }
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.collect(entity),
+        }
+    }
+
+    /// Runs one client operation on an entity at `now`: on the one queue exactly
+    /// [`World::apply`]; with several entities, sends and cancels may name a queue or a topic,
+    /// everything else a queue or a subscription (the scenario validates this).
+    ///
+    /// # Errors
+    /// What the entity refuses; `MessagingEntityNotFound` for an unknown entity.
+    pub fn apply(
+        &mut self,
+        now: Instant,
+        entity: &str,
+        by: &str,
+        op: Op,
+    ) -> Result<Outcome, Error> {
+        match &mut self.0 {
+            Space::One { world, path } if **path == *entity => world.apply(now, by, op),
+            Space::One { .. } => Err(not_found(entity)),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.apply(now, entity, by, op),
+        }
+    }
+
+    /// `update_entity`, `add_rule`, `remove_rule` on an entity (format §4, `topics.md` §7.1, §9).
+    ///
+    /// # Errors
+    /// `InvalidOperation` for a refused update, `MessagingEntityAlreadyExists` /
+    /// `MessagingEntityNotFound` for rules.
+    #[cfg(feature = "entities")]
+    pub fn entity_op(
+        &mut self,
+        now: Instant,
+        entity: &str,
+        by: &str,
+        op: EntityOp,
+    ) -> Result<Outcome, Error> {
+        match &mut self.0 {
+            Space::One { .. } => Err(not_found(entity)),
+            Space::Many(m) => m.entity_op(now, entity, by, op),
+        }
     }
 }
 
 fn not_found(entity: &str) -> Error {
     Error::new(
-        ErrorKind::MessagingEntityNotFound,
+        crate::error::ErrorKind::MessagingEntityNotFound,
         format!("The messaging entity '{entity}' could not be found."),
     )
 }

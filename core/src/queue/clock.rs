@@ -48,6 +48,7 @@ impl Queue {
         self.pump();
     }
 
+    #[cfg(feature = "entities")]
     /// Fires only the timers (activations, message-lock and session-lock expiries) due at or
     /// before `now`, not the time-to-live collection nor the prefetching links' fill (which
     /// collects): at an instant shared by several entities, every entity's lock expiries come
@@ -58,6 +59,7 @@ impl Queue {
         self.fire_until(now, false);
     }
 
+    #[cfg(feature = "entities")]
     /// Fires only the scheduled activations due at or before `now`: at an instant shared by
     /// several entities, every entity's activations come before any lock expiry
     /// (`scenario-format-entities.md` E3). Call it only when nothing else is due before `now`.

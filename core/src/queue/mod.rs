@@ -29,8 +29,10 @@ mod token;
 mod ttl;
 
 pub use clients::{LinkOptions, SessionHold};
+pub(crate) use send::DupWindow;
 pub use send::SendOutcome;
-pub(crate) use send::{DupWindow, check_message_size, quota_exceeded};
+#[cfg(feature = "entities")]
+pub(crate) use send::{check_message_size, quota_exceeded};
 
 pub(crate) use clients::Clients;
 pub(crate) use session::Session;

@@ -74,6 +74,7 @@ impl Queue {
         Ok(self.store(by, msg, None))
     }
 
+    #[cfg(feature = "entities")]
     /// A topic's copy entering this subscription (`topics.md` §4): the topic made the size,
     /// quota and duplicate checks, and a session-enabled subscription takes a copy without a
     /// session id too, straight into its dead-letter queue (`dead_letter` says why).

@@ -2,7 +2,7 @@
 //! sends, schedules and cancels only, with its size quota, duplicate detection and scheduled
 //! messages held before fan-out (`topics.md` §2, §2.5, §5).
 
-use super::{Held, Namespace, not_found};
+use super::{Held, Many, not_found};
 use crate::error::{Error, ErrorKind};
 use crate::event::EventKind;
 use crate::message::{ClientId, NewMessage, Text};
@@ -11,13 +11,13 @@ use crate::time::Instant;
 use crate::world::{Op, Outcome};
 use alloc::format;
 
-impl Namespace {
+impl Many {
     /// Runs one client operation on an entity at `now`. Sends and cancels may name a queue or
     /// a topic; everything else a queue or a subscription (the scenario validates this).
     ///
     /// # Errors
     /// What the entity refuses; `MessagingEntityNotFound` for an unknown entity.
-    pub fn apply(
+    pub(crate) fn apply(
         &mut self,
         now: Instant,
         entity: &str,

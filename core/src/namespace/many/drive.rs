@@ -3,16 +3,16 @@
 //! collection, in the order of the module docs), and the event queue each world's events are
 //! drained into (`topics.md` §2.3, format E2, E3).
 
-use super::{CopyOf, Namespace, NsEvent};
+use super::{CopyOf, Many, NsEvent};
 use crate::event::{Event, EventKind};
 use crate::message::Text;
 use crate::time::Instant;
 use alloc::vec::Vec;
 
-impl Namespace {
+impl Many {
     /// The next instant a deadline is due anywhere.
     #[must_use]
-    pub fn poll_timeout(&self) -> Option<Instant> {
+    pub(crate) fn poll_timeout(&self) -> Option<Instant> {
         self.topics
             .values()
             .filter_map(|t| t.timers.first().map(|&(at, _)| at))
@@ -25,7 +25,7 @@ impl Namespace {
     }
 
     /// Fires every deadline up to `now`, instant by instant (module docs for the order).
-    pub fn advance_to(&mut self, now: Instant) {
+    pub(crate) fn advance_to(&mut self, now: Instant) {
         let now = now.max(self.now);
         while let Some(d) = self.poll_timeout().filter(|&d| d <= now) {
             self.fire_at(d);
@@ -92,13 +92,13 @@ impl Namespace {
     }
 
     /// The next event, if any.
-    pub fn poll_event(&mut self) -> Option<NsEvent> {
+    pub(crate) fn poll_event(&mut self) -> Option<NsEvent> {
         self.events.pop_front()
     }
 
     /// Moves what happened in a queue or subscription's world, driven from outside through
     /// [`world_mut`](Self::world_mut), into this namespace's events.
-    pub fn collect(&mut self, entity: &str) {
+    pub(crate) fn collect(&mut self, entity: &str) {
         if self.worlds.contains_key(entity) {
             self.drain(&Text::from(entity), None);
         }

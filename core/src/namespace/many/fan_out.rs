@@ -3,7 +3,7 @@
 //! session id), and routing them into the subscriptions' queues (`topics.md` §4, §4.7, §8.3,
 //! format E1).
 
-use super::{CopyOf, Namespace, SESSION_NULL_DESCRIPTION, SESSION_NULL_REASON, Topic};
+use super::{CopyOf, Many, SESSION_NULL_DESCRIPTION, SESSION_NULL_REASON, Topic};
 use crate::event::{DeadLetterCause, EventKind};
 use crate::filter::{FILTER_EXCEPTION_REASON, Fields, filter_exception_description, route};
 use crate::message::{NewMessage, Text};
@@ -11,7 +11,7 @@ use crate::time::Instant;
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 
-impl Namespace {
+impl Many {
     /// The copies a message makes, in fan-out order (`topics.md` §4.7): (subscription index,
     /// action rule, dead-letter cause).
     pub(super) fn copies(

@@ -2,7 +2,7 @@
 //! subscription, `add_rule` and `remove_rule` on a subscription (format §4, `topics.md` §7.1,
 //! §9).
 
-use super::{EntityOp, Namespace, Sub, not_found};
+use super::{EntityOp, Many, Sub, not_found};
 use crate::error::{Error, ErrorKind};
 use crate::message::Text;
 use crate::time::Instant;
@@ -10,13 +10,13 @@ use crate::world::{Op, Outcome};
 use alloc::format;
 use alloc::string::String;
 
-impl Namespace {
+impl Many {
     /// `update_entity`, `add_rule`, `remove_rule` on an entity (format §4, `topics.md` §7.1, §9).
     ///
     /// # Errors
     /// `InvalidOperation` for a refused update, `MessagingEntityAlreadyExists` /
     /// `MessagingEntityNotFound` for rules.
-    pub fn entity_op(
+    pub(crate) fn entity_op(
         &mut self,
         now: Instant,
         entity: &str,
