@@ -4,8 +4,8 @@
 use alloc::string::String;
 use core::fmt;
 use settle_core::Instant;
-use settle_core::{Op, Target, World};
-use settle_scenario::{BudgetError, Record, Run, Scenario};
+use settle_core::{Op, Target};
+use settle_scenario::{BudgetError, Rec, Run, Scenario};
 
 /// A scenario that cannot become this artifact.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,100 +44,53 @@ pub(crate) enum Ended {
 }
 
 /// Runs `sc` as `settle run` does, under the same work budget, one instant at a time, handing
-/// every record to `out`; stops handing records over after the instant in which their count
-/// reaches `max_records`, but runs on to the end (counting only) so that a scenario over the
-/// budget fails here exactly as `settle run` fails it.
+/// every record (with its entity in a document with `entities`) to `out`; stops handing records
+/// over after the instant in which their count reaches `max_records`, but runs on to the end
+/// (counting only) so that a scenario over the budget fails here exactly as `settle run` fails
+/// it.
 ///
 /// # Errors
 /// The run's [`Budget`](settle_scenario::Budget) ran out: the same error `settle run` reports.
 pub(crate) fn drive(
     sc: &Scenario,
     max_records: usize,
-    out: &mut impl FnMut(&World, Record<'_>),
+    out: &mut impl FnMut(Rec<'_>),
 ) -> Result<Ended, BudgetError> {
     let mut run = Run::new(sc);
     let end = run.end();
-    let ended = drive_loop(
-        &mut run,
-        end,
-        max_records,
-        Run::next_due,
-        &mut |run: &mut Run, t: Instant, deliver: bool| {
-            let mut count = 0usize;
-            run.advance_measured(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
-                if deliver {
-                    count += 1;
-                    out(w, r);
-                }
-            })?;
-            Ok(count)
-        },
-    )?;
-    run.account_final()?;
-    Ok(ended)
-}
-
-/// As [`drive`], for a document with `entities`: each record with its entity.
-#[cfg(feature = "entities")]
-pub(crate) fn drive_ns(
-    sc: &Scenario,
-    max_records: usize,
-    out: &mut impl FnMut(settle_scenario::NsRecord<'_>),
-) -> Result<Ended, BudgetError> {
-    let mut run = settle_scenario::NsRun::new(sc);
-    let end = run.end();
-    let ended = drive_loop(
-        &mut run,
-        end,
-        max_records,
-        settle_scenario::NsRun::next_due,
-        &mut |run: &mut settle_scenario::NsRun, t: Instant, deliver: bool| {
-            let mut count = 0usize;
-            run.advance_records(t, &mut |r: settle_scenario::NsRecord<'_>,
-                                         _: &settle_scenario::J,
-                                         _: &str| {
-                if deliver {
-                    count += 1;
-                    out(r);
-                }
-            })?;
-            Ok(count)
-        },
-    )?;
-    run.account_final()?;
-    Ok(ended)
-}
-
-/// The instant-by-instant loop of [`drive`]: `advance(run, t, deliver)` runs to `t` and says
-/// how many records it handed over (none when `deliver` is false).
-fn drive_loop<R>(
-    run: &mut R,
-    end: Instant,
-    max_records: usize,
-    next_due: fn(&R) -> Option<Instant>,
-    advance: &mut dyn FnMut(&mut R, Instant, bool) -> Result<usize, BudgetError>,
-) -> Result<Ended, BudgetError> {
+    let mut advance = |run: &mut Run, t: Instant, deliver: bool| {
+        let mut count = 0usize;
+        run.advance_records(t, u64::MAX, true, &mut |r: Rec<'_>| {
+            if deliver {
+                count += 1;
+                out(r);
+            }
+        })
+        .map(|_| count)
+    };
     let mut count = 0usize;
     let mut last: Option<Instant> = None;
-    loop {
+    let ended = loop {
         // Progress is guaranteed: everything due at or before `t` runs now, so a next instant
         // never repeats; the guard only makes that independent of the core's internals.
-        let next = next_due(run).map(|t| match last {
+        let next = run.next_due().map(|t| match last {
             Some(l) if t <= l => Instant::from_millis(l.as_millis().saturating_add(1)),
             _ => t,
         });
         let Some(t) = next.filter(|&t| t <= end) else {
-            advance(run, end, true)?;
-            return Ok(Ended::Finished);
+            advance(&mut run, end, true)?;
+            break Ended::Finished;
         };
-        count += advance(run, t, true)?;
+        count += advance(&mut run, t, true)?;
         last = Some(t);
         if count >= max_records && t < end {
             // Not drawn, but within the budget or not, as `settle run` would find.
-            advance(run, end, false)?;
-            return Ok(Ended::Cut(t));
+            advance(&mut run, end, false)?;
+            break Ended::Cut(t);
         }
-    }
+    };
+    run.account_final()?;
+    Ok(ended)
 }
 
 /// Virtual milliseconds as seconds: "0 s", "0.08 s", "31 s".

@@ -15,8 +15,6 @@ pub mod embed;
 pub mod film;
 pub mod lesson;
 pub mod narrate;
-#[cfg(not(feature = "entities"))]
-mod no_entities;
 pub mod page;
 pub mod paint;
 pub mod play;

@@ -24,8 +24,6 @@ mod entities;
 mod json;
 pub mod lesson;
 pub mod limits;
-#[cfg(feature = "entities")]
-mod nsrun;
 pub(crate) mod parse;
 pub mod presets;
 mod props;
@@ -45,8 +43,6 @@ pub use emit::{
     step_value,
 };
 pub use json::{J, parse_f64};
-#[cfg(feature = "entities")]
-pub use nsrun::{NsRecord, NsRun, ns_event_record};
 pub use parse::{OPS, from_value, parse, parse_bytes};
 pub use read::FormatError;
 pub use run::{Run, finish_trace, trace};
@@ -56,7 +52,7 @@ use settle_core::QueueConfig;
 use settle_core::Text;
 use settle_core::actors::ActorSpec;
 pub use trace::{
-    Record, actor_record, event_record, final_record, message_record, message_record_in,
+    Rec, Record, actor_record, event_record, final_record, message_record, message_record_in,
     record_json, write_final,
 };
 

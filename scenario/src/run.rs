@@ -1,19 +1,22 @@
-//! Running a one-queue scenario: its script and actors over a `World`, within a budget, record
-//! by record, and a whole document to its trace.
+//! Running a scenario: its script and actors over its broker (one queue, or with the `entities`
+//! feature the queues, topics and subscriptions it declares), within a work budget, record by
+//! record, and a whole document to its trace.
+//!
+//! One loop serves both kinds of document. A document without `entities` is a namespace of one
+//! queue ([`Namespace::one_queue`]) with one group of actors, and its trace has no `entity`
+//! keys; a document with `entities` writes the trace of `scenario-format-entities.md`.
 
 use crate::budget::{Budget, BudgetError, Exhausted, Progress};
 use crate::json::J;
-#[cfg(feature = "entities")]
-use crate::nsrun::NsRun;
 use crate::script::Script;
-use crate::trace::{Record, final_record, record_json, write_final};
+use crate::trace::{Rec, Record, final_record, record_json, write_final};
 use crate::{Scenario, Step};
 use alloc::rc::Rc;
 use alloc::string::String;
-use core::cell::Cell;
-use settle_core::Instant;
-use settle_core::World;
-use settle_core::actors::Actors;
+use alloc::vec::Vec;
+use settle_core::actors::{ActorStats, Actors};
+use settle_core::namespace::Namespace;
+use settle_core::{Error, Instant, Op, Outcome, QueueConfig, Text, World};
 
 /// Executes a scenario and produces its trace, within a work [`Budget`].
 ///
@@ -26,16 +29,104 @@ use settle_core::actors::Actors;
 /// as checkpoints, `timetravel`).
 #[derive(Clone, Debug)]
 pub struct Run {
-    world: World,
+    ns: Namespace,
+    /// The document declares `entities`: its trace names them.
+    entities: bool,
+    /// With `entities`: the clients of steps that address no entity (settling or closing
+    /// without ever receiving); their events are not in the trace.
+    nowhere: Option<World>,
     pub(crate) script: Script,
     end: Instant,
+    /// The automated actors, one group per entity they address (one group for one queue).
+    groups: Vec<Group>,
+    meter: Meter,
+}
+
+/// The actors that address one entity.
+#[derive(Clone, Debug)]
+struct Group {
+    /// Its path; `""` for the one queue.
+    entity: Text,
     actors: Actors,
+    /// For a topic's senders: the world they send through (emptied after every action).
+    staging: Option<World>,
+}
+
+/// The work budget's count of records and trace bytes.
+#[derive(Clone, Debug)]
+struct Meter {
     budget: Budget,
     records: u64,
     trace_bytes: u64,
     exceeded: Option<BudgetError>,
-    /// The world was lent out mutably: idle receivers must look again.
-    touched: bool,
+    /// Within one call: which budget ran out, and at which instant.
+    over: Option<(Exhausted, Instant)>,
+    /// Within one call: build each record's trace line and count its bytes.
+    lines: bool,
+    /// The document has `entities`: a line is counted before it is handed over, and the
+    /// error names the record's own instant (a one-queue trace hands over the line that
+    /// overflows and names the clock's instant, as it always did).
+    entities: bool,
+    line: String,
+}
+
+impl Meter {
+    /// Counts one record and hands it over with its trace line (empty unless `lines`);
+    /// nothing once the budget ran out.
+    fn emit(&mut self, r: Rec<'_>, now: Instant, out: &mut impl FnMut(Rec<'_>, &str)) {
+        if self.over.is_some() {
+            return;
+        }
+        let at = if self.entities { instant(&r) } else { now };
+        if self.records >= self.budget.max_records {
+            self.over = Some((Exhausted::Records, at));
+            return;
+        }
+        self.line.clear();
+        if self.lines {
+            line_json(&r, self.entities).write(&mut self.line);
+            self.line.push('\n');
+        }
+        let bytes = self.trace_bytes.saturating_add(self.line.len() as u64);
+        let overflows = bytes > self.budget.max_trace_bytes;
+        if overflows && self.entities {
+            self.over = Some((Exhausted::TraceBytes, at));
+            return;
+        }
+        out(r, &self.line);
+        self.records += 1;
+        self.trace_bytes = bytes;
+        if overflows {
+            self.over = Some((Exhausted::TraceBytes, at));
+        }
+    }
+
+    fn error(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
+        let e = self
+            .budget
+            .exceeded(exhausted, at, self.records, self.trace_bytes);
+        self.exceeded = Some(e.clone());
+        e
+    }
+}
+
+/// The instant a record happened at.
+fn instant(r: &Rec<'_>) -> Instant {
+    match r.record {
+        Record::Step { step, .. } => step.at,
+        Record::Actor { act } => act.at,
+        Record::Event { event, .. } => event.at,
+    }
+}
+
+/// A record's trace JSON in its document's format.
+fn line_json(r: &Rec<'_>, entities: bool) -> J {
+    #[cfg(feature = "entities")]
+    if entities {
+        return crate::trace::entities::record_json(r);
+    }
+    let _ = entities;
+    record_json(r.world, &r.record)
 }
 
 impl Run {
@@ -54,67 +145,110 @@ impl Run {
     /// Never for a scenario from [`parse`] (its configuration is validated).
     #[must_use]
     pub fn with_budget(sc: &Scenario, budget: Budget) -> Self {
+        let valid = "invariant: a parsed scenario has a valid configuration";
+        #[cfg(feature = "entities")]
+        if let Some(ents) = &sc.entities {
+            return Self {
+                ns: Namespace::new(ents, sc.seed).expect(valid),
+                entities: true,
+                nowhere: Some(World::new(QueueConfig::default(), sc.seed).expect(valid)),
+                script: Script::new(&sc.script),
+                end: sc.run_until,
+                groups: groups(sc),
+                meter: Meter::new(budget, true),
+            };
+        }
         Self {
-            world: World::new(sc.queue.clone(), sc.seed)
-                .expect("invariant: a parsed scenario has a valid configuration"),
+            ns: Namespace::one_queue(sc.queue.clone(), sc.seed).expect(valid),
+            entities: false,
+            nowhere: None,
             script: Script::new(&sc.script),
             end: sc.run_until,
-            actors: Actors::new(&sc.actors, sc.seed),
-            budget,
-            records: 0,
-            trace_bytes: 0,
-            exceeded: None,
-            touched: false,
+            groups: alloc::vec![Group {
+                entity: Text::from(""),
+                actors: Actors::new(&sc.actors, sc.seed),
+                staging: None,
+            }],
+            meter: Meter::new(budget, false),
         }
+    }
+
+    /// Whether the document declares `entities` (always false without the feature).
+    #[must_use]
+    pub fn has_entities(&self) -> bool {
+        cfg!(feature = "entities") && self.entities
     }
 
     /// The work budget.
     #[must_use]
     pub fn budget(&self) -> Budget {
-        self.budget
+        self.meter.budget
     }
 
     /// Records produced so far.
     #[must_use]
     pub fn records(&self) -> u64 {
-        self.records
+        self.meter.records
     }
 
-    /// Bytes of trace written so far (by [`advance_trace`](Self::advance_trace)).
+    /// Bytes of trace counted so far (by [`advance_trace`](Self::advance_trace) and
+    /// [`advance_measured`](Self::advance_measured)).
     #[must_use]
     pub fn trace_bytes(&self) -> u64 {
-        self.trace_bytes
+        self.meter.trace_bytes
     }
 
     /// Why the run stopped early, if it did.
     #[must_use]
     pub fn exceeded(&self) -> Option<&BudgetError> {
-        self.exceeded.as_ref()
+        self.meter.exceeded.as_ref()
     }
 
-    /// The automated actors and their running totals.
+    /// The automated actors of a one-queue document and their running totals.
+    ///
+    /// # Panics
+    /// For a document with `entities` (its actors are grouped by entity: [`Self::actor_stats`]).
     #[must_use]
     pub fn actors(&self) -> &Actors {
-        &self.actors
+        assert!(!self.entities, "a document with entities groups its actors");
+        &self.groups[0].actors
     }
 
-    /// The automated actors, mutably.
+    /// Every automated actor's name, whether it receives, and its running totals, group by
+    /// group.
+    #[must_use]
+    pub fn actor_stats(&self) -> Vec<(Text, bool, ActorStats)> {
+        self.groups.iter().flat_map(|g| g.actors.stats()).collect()
+    }
+
+    /// Makes every automated receiver poll at every tick (the reference runs of the tests).
     #[doc(hidden)]
-    pub fn actors_mut(&mut self) -> &mut Actors {
-        &mut self.actors
+    pub fn poll_every_tick(&mut self) {
+        for g in &mut self.groups {
+            g.actors.poll_every_tick();
+        }
     }
 
-    /// The world being driven.
+    /// The broker being driven.
+    #[must_use]
+    pub fn namespace(&self) -> &Namespace {
+        &self.ns
+    }
+
+    /// The one queue's world; for a document with `entities`, the world of the clients that
+    /// address no entity (it holds no message).
     #[must_use]
     pub fn world(&self) -> &World {
-        &self.world
+        self.ns
+            .the_queue()
+            .or(self.nowhere.as_ref())
+            .expect("invariant: one queue, or a document with entities")
     }
 
-    /// The world, mutably (the playground adds its own actions between steps, at the current
-    /// instant: idle automated receivers look again at their next poll tick).
-    pub fn world_mut(&mut self) -> &mut World {
-        self.touched = true;
-        &mut self.world
+    /// The latest instant the broker has seen.
+    #[must_use]
+    pub fn now(&self) -> Instant {
+        self.ns.now()
     }
 
     /// Replaces the script: time travel records a person's step and plays on with the
@@ -153,22 +287,21 @@ impl Run {
     /// deadline. Advancing to it and stopping there is the finest grain of a run.
     #[must_use]
     pub fn next_due(&self) -> Option<Instant> {
-        [
-            self.next_step_at(),
-            self.actors.next_wake(),
-            self.world.queue().poll_timeout(),
-        ]
-        .into_iter()
-        .flatten()
-        .min()
+        self.groups
+            .iter()
+            .filter_map(|g| g.actors.next_wake())
+            .chain(self.script.next_at())
+            .chain(self.ns.poll_timeout())
+            .min()
     }
 
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
     /// instant deadlines first, then the step). Each trace record is handed to `out`. Stops
     /// early (silently) over the budget: see [`exceeded`](Self::exceeded).
     pub fn advance_to(&mut self, t: Instant, out: &mut impl FnMut(J)) {
-        let _ = self.advance_until(t, u64::MAX, &mut |w: &World, r: Record<'_>| {
-            out(record_json(w, &r));
+        let entities = self.entities;
+        let _ = self.drive(t, u64::MAX, false, &mut |r: Rec<'_>, _: &str| {
+            out(line_json(&r, entities));
         });
     }
 
@@ -189,10 +322,26 @@ impl Run {
         max_records: u64,
         out: &mut impl FnMut(&World, Record<'_>),
     ) -> Result<Progress, BudgetError> {
-        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
-            out(w, r);
-            0
+        self.drive(t, max_records, false, &mut |r: Rec<'_>, _: &str| {
+            out(r.world, r.record);
         })
+    }
+
+    /// As [`advance_until`](Self::advance_until), handing over each record with its entity.
+    /// With `measured`, each record's trace line is counted against the trace-bytes budget
+    /// (without being written): a caller that does not print the trace (`settle render`)
+    /// stops exactly where `settle run` would.
+    ///
+    /// # Errors
+    /// As [`advance_until`](Self::advance_until).
+    pub fn advance_records(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        measured: bool,
+        out: &mut impl FnMut(Rec<'_>),
+    ) -> Result<Progress, BudgetError> {
+        self.drive(t, max_records, measured, &mut |r: Rec<'_>, _: &str| out(r))
     }
 
     /// As [`advance_until`](Self::advance_until), writing the trace: each record as one line
@@ -206,13 +355,25 @@ impl Run {
         max_records: u64,
         out: &mut impl FnMut(&str),
     ) -> Result<Progress, BudgetError> {
-        let mut line = String::new();
-        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
-            line.clear();
-            record_json(w, &r).write(&mut line);
-            line.push('\n');
-            out(&line);
-            line.len() as u64
+        self.drive(t, max_records, true, &mut |_: Rec<'_>, line: &str| {
+            out(line)
+        })
+    }
+
+    /// As [`advance_until`](Self::advance_until), counting each record's trace line (as
+    /// [`advance_trace`](Self::advance_trace) writes it) against the trace-bytes budget
+    /// without writing it.
+    ///
+    /// # Errors
+    /// As [`advance_until`](Self::advance_until).
+    pub fn advance_measured(
+        &mut self,
+        t: Instant,
+        max_records: u64,
+        out: &mut impl FnMut(&World, Record<'_>),
+    ) -> Result<Progress, BudgetError> {
+        self.drive(t, max_records, true, &mut |r: Rec<'_>, _: &str| {
+            out(r.world, r.record);
         })
     }
 
@@ -222,183 +383,316 @@ impl Run {
     /// As [`advance_until`](Self::advance_until); the final record counts too.
     pub fn finish_trace(&mut self, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
         self.advance_trace(self.end, u64::MAX, out)?;
-        // The final record is one line, but it is written piece by piece (a message at a
-        // time): memory stays at one message, not the whole listing. It is measured first so
-        // that over the budget nothing of it is written.
         self.account_final()?;
-        write_final(&self.world, out);
+        // One queue's final record is written piece by piece (a message at a time): memory
+        // stays at one message, not the whole listing.
+        match self.ns.the_queue() {
+            Some(world) => write_final(world, out),
+            None => {
+                let mut line = String::new();
+                self.final_json().write(&mut line);
+                out(&line);
+            }
+        }
         out("\n");
         Ok(())
     }
 
+    /// Runs to `run_until_ms` and emits every record's JSON, then the final record (stops
+    /// early over the budget; see [`exceeded`](Self::exceeded)).
+    pub fn finish(&mut self, out: &mut impl FnMut(J)) {
+        self.advance_to(self.end, out);
+        if self.meter.exceeded.is_none() {
+            out(self.final_json());
+        }
+    }
+
+    /// The final record as it stands now.
+    fn final_json(&self) -> J {
+        match self.ns.the_queue() {
+            Some(world) => final_record(world),
+            #[cfg(feature = "entities")]
+            None => crate::trace::entities::final_record(&self.ns),
+            #[cfg(not(feature = "entities"))]
+            None => unreachable!("without entities there is one queue"),
+        }
+    }
+
     /// Counts the final record's line against the trace-bytes budget (it is not written).
+    ///
+    /// # Errors
+    /// The budget ran out, now or before.
     pub fn account_final(&mut self) -> Result<(), BudgetError> {
-        if let Some(e) = &self.exceeded {
+        if let Some(e) = &self.meter.exceeded {
             return Err(e.clone());
         }
         let mut len = 1u64;
-        write_final(&self.world, &mut |s: &str| len += s.len() as u64);
-        let bytes = self.trace_bytes.saturating_add(len);
-        if bytes > self.budget.max_trace_bytes {
-            return Err(self.over(Exhausted::TraceBytes));
+        match self.ns.the_queue() {
+            Some(world) => write_final(world, &mut |s: &str| len += s.len() as u64),
+            None => {
+                let mut line = String::new();
+                self.final_json().write(&mut line);
+                len += line.len() as u64;
+            }
         }
-        self.trace_bytes = bytes;
+        let bytes = self.meter.trace_bytes.saturating_add(len);
+        if bytes > self.meter.budget.max_trace_bytes {
+            return Err(self.meter.error(Exhausted::TraceBytes, self.ns.now()));
+        }
+        self.meter.trace_bytes = bytes;
         Ok(())
     }
 
-    /// As [`advance_until`](Self::advance_until), counting each record's trace line (as
-    /// [`advance_trace`](Self::advance_trace) writes it) against the trace-bytes budget
-    /// without writing it: a caller that does not print the trace (`settle render`) stops
-    /// exactly where `settle run` would.
-    pub fn advance_measured(
+    /// The one driving loop: each record with its line (when `lines`) to `out`.
+    fn drive(
         &mut self,
         t: Instant,
         max_records: u64,
-        out: &mut impl FnMut(&World, Record<'_>),
+        lines: bool,
+        out: &mut impl FnMut(Rec<'_>, &str),
     ) -> Result<Progress, BudgetError> {
-        let mut line = String::new();
-        self.advance_counted(t, max_records, &mut |w: &World, r: Record<'_>| {
-            line.clear();
-            record_json(w, &r).write(&mut line);
-            out(w, r);
-            line.len() as u64 + 1
-        })
-    }
-
-    fn over(&mut self, exhausted: Exhausted) -> BudgetError {
-        let at = self.world.queue().now();
-        self.over_at(exhausted, at)
-    }
-
-    fn over_at(&mut self, exhausted: Exhausted, at: Instant) -> BudgetError {
-        let e = self
-            .budget
-            .exceeded(exhausted, at, self.records, self.trace_bytes);
-        self.exceeded = Some(e.clone());
-        e
-    }
-
-    /// The one driving loop: `out` returns the bytes it wrote for a record.
-    fn advance_counted(
-        &mut self,
-        t: Instant,
-        max_records: u64,
-        out: &mut impl FnMut(&World, Record<'_>) -> u64,
-    ) -> Result<Progress, BudgetError> {
-        if let Some(e) = &self.exceeded {
+        if let Some(e) = &self.meter.exceeded {
             return Err(e.clone());
         }
-        if self.touched {
-            self.touched = false;
-            self.actors.touch(self.world.queue().now());
-        }
-        let budget = self.budget;
-        let first = self.records;
-        let records = Cell::new(self.records);
-        let bytes = Cell::new(self.trace_bytes);
-        // Which budget ran out, and the instant of the record that did not fit: the same
-        // however the run is sliced.
-        let over: Cell<Option<(Exhausted, Instant)>> = Cell::new(None);
-        let mut counted = |w: &World, r: Record<'_>| {
-            if over.get().is_some() {
-                return;
-            }
-            if records.get() >= budget.max_records {
-                over.set(Some((Exhausted::Records, w.queue().now())));
-                return;
-            }
-            let n = out(w, r);
-            records.set(records.get() + 1);
-            bytes.set(bytes.get().saturating_add(n));
-            if bytes.get() > budget.max_trace_bytes {
-                over.set(Some((Exhausted::TraceBytes, w.queue().now())));
-            }
-        };
+        self.meter.lines = lines;
+        let first = self.meter.records;
         // Bounded: every pass runs one step or one actor action, and actor actions move virtual
         // time on (processing takes at least 1 ms, polls are `poll_ms` apart).
         let progress = loop {
-            if over.get().is_some() {
+            if self.meter.over.is_some() {
                 break Progress::Reached;
             }
-            if records.get() - first >= max_records {
-                break Progress::Paused {
-                    now: self.world.queue().now(),
-                };
+            if self.meter.records - first >= max_records {
+                break Progress::Paused { now: self.ns.now() };
             }
             let step_at = self.script.next_at().filter(|&a| a <= t);
-            let actor_at = self.actors.next_wake().filter(|&a| a <= t);
-            match (step_at, actor_at) {
+            let actor = self
+                .groups
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| g.actors.next_wake().map(|w| (w, i)))
+                .min()
+                .filter(|&(w, _)| w <= t);
+            match (step_at, actor) {
                 // At one instant the script's step runs before the actors.
-                (Some(s), a) if a.is_none_or(|a| s <= a) => {
-                    let (idx, step) = self.script.take();
-                    self.world.advance_to(step.at);
-                    self.drain(None, &mut counted);
-                    let result = self.world.apply(step.at, &step.by, step.op.clone());
-                    counted(
-                        &self.world,
-                        Record::Step {
-                            index: idx,
-                            step: &step,
-                            result: &result,
-                        },
-                    );
-                    self.drain(Some(idx), &mut counted);
-                }
-                (_, Some(a)) => {
-                    self.world.advance_to(a);
-                    self.drain(None, &mut counted);
-                    let horizon = self.script.next_at();
-                    for act in self.actors.act(a, &mut self.world, horizon) {
-                        counted(&self.world, Record::Actor { act: &act });
-                        self.drain(None, &mut counted);
-                    }
-                    self.drain(None, &mut counted);
-                }
+                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step(out),
+                (_, Some((a, g))) => self.run_actor(a, g, out),
                 _ => {
-                    // Deadline by deadline, so that over the budget the world stops at the
+                    // Deadline by deadline, so that over the budget the broker stops at the
                     // instant where the budget ran out rather than at `t`.
                     let mut last = None;
-                    while over.get().is_none() {
-                        let Some(d) = self.world.queue().poll_timeout().filter(|&d| d <= t) else {
+                    while self.meter.over.is_none() {
+                        let Some(d) = self.ns.poll_timeout().filter(|&d| d <= t) else {
                             break;
                         };
                         if last.is_some_and(|l| d <= l) {
                             break;
                         }
                         last = Some(d);
-                        self.world.advance_to(d);
-                        self.drain(None, &mut counted);
+                        self.ns.advance_to(d);
+                        self.drain(None, out);
                     }
-                    if over.get().is_none() {
-                        self.world.advance_to(t);
-                        self.drain(None, &mut counted);
+                    if self.meter.over.is_none() {
+                        self.ns.advance_to(t);
+                        self.drain(None, out);
                     }
                     break Progress::Reached;
                 }
             }
         };
-        self.records = records.get();
-        self.trace_bytes = bytes.get();
-        match over.get() {
-            Some((x, at)) => Err(self.over_at(x, at)),
+        match self.meter.over.take() {
+            Some((x, at)) => Err(self.meter.error(x, at)),
             None => Ok(progress),
         }
     }
 
-    /// Runs to `run_until_ms` and emits the final record (stops early over the budget; see
-    /// [`exceeded`](Self::exceeded)).
-    pub fn finish(&mut self, out: &mut impl FnMut(J)) {
-        self.advance_to(self.end, out);
-        if self.exceeded.is_none() {
-            out(final_record(&self.world));
+    /// The next script step, its record and its events.
+    fn run_step(&mut self, out: &mut impl FnMut(Rec<'_>, &str)) {
+        let (index, step) = self.script.take();
+        self.ns.advance_to(step.at);
+        self.drain(None, out);
+        let result = self.apply(&step);
+        let world = match &self.nowhere {
+            Some(nowhere) => (step.entity.as_deref())
+                .and_then(|e| self.ns.world(e))
+                .unwrap_or(nowhere),
+            None => self.ns.the_queue().expect("invariant: one queue"),
+        };
+        let r = Rec {
+            world,
+            record: Record::Step {
+                index,
+                step: &step,
+                result: &result,
+            },
+            entity: step.entity.as_ref(),
+            copy: None,
+        };
+        self.meter.emit(r, self.ns.now(), out);
+        self.drain(Some(index), out);
+    }
+
+    fn apply(&mut self, step: &Step) -> Result<Outcome, Error> {
+        let Some(nowhere) = &mut self.nowhere else {
+            return self.ns.apply(step.at, "", &step.by, step.op.clone());
+        };
+        match (&step.entity, step.op.clone()) {
+            #[cfg(feature = "entities")]
+            (Some(_), Op::Entity { entity, op }) => {
+                self.ns.entity_op(step.at, &entity, &step.by, op)
+            }
+            (Some(e), op) => self.ns.apply(step.at, e, &step.by, op),
+            (None, op) => {
+                let r = nowhere.apply(step.at, &step.by, op);
+                while nowhere.queue_mut().poll_event().is_some() {}
+                r
+            }
         }
     }
 
-    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(&World, Record<'_>)) {
-        while let Some(ev) = self.world.queue_mut().poll_event() {
-            out(&self.world, Record::Event { event: &ev, step });
+    /// The action of group `g`'s actor due at `a`: the actor's record, then its events. A
+    /// topic's senders send through a staging world (their own bookkeeping); each send they
+    /// make is then made to the topic, whose events follow the record.
+    fn run_actor(&mut self, a: Instant, g: usize, out: &mut impl FnMut(Rec<'_>, &str)) {
+        self.ns.advance_to(a);
+        self.drain(None, out);
+        let deadline = if self.entities {
+            self.ns.poll_timeout()
+        } else {
+            None
+        };
+        let horizon = self
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != g)
+            .filter_map(|(_, x)| x.actors.next_wake())
+            .chain(self.script.next_at())
+            .chain(deadline)
+            .min();
+        let entity = self.groups[g].entity.clone();
+        let group = &mut self.groups[g];
+        let acts = match &mut group.staging {
+            Some(staging) => {
+                staging.advance_to(a);
+                let acts = group.actors.act(a, staging, horizon);
+                // Nothing stays in the staging world: the topic holds the messages.
+                *staging = World::new(QueueConfig::default(), 0)
+                    .expect("invariant: the default configuration is valid");
+                acts
+            }
+            None => {
+                let world = self
+                    .ns
+                    .world_mut(&entity)
+                    .expect("invariant: a receive entity has a world");
+                group.actors.act(a, world, horizon)
+            }
+        };
+        for act in &acts {
+            let world = self
+                .ns
+                .world(&entity)
+                .or(self.nowhere.as_ref())
+                .expect("invariant: an actor's entity exists");
+            let r = Rec {
+                world,
+                record: Record::Actor { act },
+                entity: self.entities.then_some(&entity),
+                copy: None,
+            };
+            self.meter.emit(r, self.ns.now(), out);
+            if self.groups[g].staging.is_some()
+                && let Op::Send { msg, .. } = &act.op
+                && !matches!(act.result, Some(Err(_)))
+            {
+                let _ = self.ns.apply(
+                    act.at,
+                    &entity,
+                    &act.by,
+                    Op::Send {
+                        msg: msg.clone(),
+                        presettled: true,
+                    },
+                );
+            }
+            self.ns.collect(&entity);
+            self.drain(None, out);
+        }
+        self.drain(None, out);
+    }
+
+    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(Rec<'_>, &str)) {
+        while let Some(ev) = self.ns.poll_event() {
+            let world = self
+                .ns
+                .world(&ev.entity)
+                .expect("invariant: an event's entity exists");
+            let r = Rec {
+                world,
+                record: Record::Event {
+                    event: &ev.event,
+                    step,
+                },
+                entity: self.entities.then_some(&ev.entity),
+                copy: ev.copy.as_ref(),
+            };
+            self.meter.emit(r, self.ns.now(), out);
         }
     }
+}
+
+impl Meter {
+    fn new(budget: Budget, entities: bool) -> Self {
+        Self {
+            budget,
+            records: 0,
+            trace_bytes: 0,
+            exceeded: None,
+            over: None,
+            lines: false,
+            entities,
+            line: String::new(),
+        }
+    }
+}
+
+/// The scenario's actors grouped by the entity they address, in order of first appearance.
+#[cfg(feature = "entities")]
+fn groups(sc: &Scenario) -> Vec<Group> {
+    let mut order: Vec<Text> = Vec::new();
+    for e in &sc.actor_entities {
+        if !order.contains(e) {
+            order.push(e.clone());
+        }
+    }
+    let topic = |e: &Text| {
+        matches!(
+            sc.entities.as_ref().and_then(|x| x.get(&**e)),
+            Some(settle_core::namespace::EntitySpec::Topic(_))
+        )
+    };
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let specs: Vec<_> = sc
+                .actors
+                .iter()
+                .zip(&sc.actor_entities)
+                .filter(|(_, x)| **x == e)
+                .map(|(a, _)| a.clone())
+                .collect();
+            Group {
+                staging: topic(&e).then(|| {
+                    World::new(QueueConfig::default(), 0)
+                        .expect("invariant: the default configuration is valid")
+                }),
+                actors: Actors::new(&specs, sc.seed ^ (i as u64)),
+                entity: e,
+            }
+        })
+        .collect()
 }
 
 /// Runs a whole scenario (with or without `entities`) to `run_until_ms` and writes its trace,
@@ -407,10 +701,6 @@ impl Run {
 /// # Errors
 /// The work budget ran out.
 pub fn finish_trace(sc: &Scenario, out: &mut impl FnMut(&str)) -> Result<(), BudgetError> {
-    #[cfg(feature = "entities")]
-    if sc.entities.is_some() {
-        return NsRun::new(sc).finish_trace(out);
-    }
     Run::new(sc).finish_trace(out)
 }
 

@@ -5,7 +5,7 @@ use crate::Step;
 use alloc::rc::Rc;
 use settle_core::Instant;
 
-/// The steps a run plays and the index of the next one (shared by [`Run`] and `NsRun`). The
+/// The steps a run plays and the index of the next one . The
 /// steps are shared between clones (time travel keeps clones as checkpoints).
 #[derive(Clone, Debug)]
 pub(crate) struct Script {
@@ -25,12 +25,6 @@ impl Script {
     pub(crate) fn replace(&mut self, steps: Rc<[Step]>) {
         debug_assert!(steps.len() >= self.next);
         self.steps = steps;
-    }
-
-    /// The steps and the index of the next.
-    #[cfg(feature = "entities")]
-    pub(crate) fn steps(&self) -> &[Step] {
-        &self.steps
     }
 
     pub(crate) fn next(&self) -> usize {

@@ -1010,7 +1010,7 @@ fn an_idle_receiver_on_a_subscription_sees_what_another_entitys_actor_or_a_topic
 /// with the same error (what the page's `?budget=` and the CLI report), keeping what ran.
 #[test]
 fn over_its_work_budget_an_entity_run_stops_with_the_budget_error() {
-    use settle_scenario::{Budget, Exhausted, NsRun};
+    use settle_scenario::{Budget, Exhausted, Run};
     let doc = json!({"settle": 1, "run_until_ms": 1_000_000,
         "entities": {"work": {"type": "queue"}},
         "actors": [{"kind": "sender", "name": "S", "to": "work", "count": 1000, "interval_ms": 10}]});
@@ -1020,14 +1020,14 @@ fn over_its_work_budget_an_entity_run_stops_with_the_budget_error() {
         max_trace_bytes: u64::MAX,
     };
     let mut lines = 0u64;
-    let e = NsRun::with_budget(&sc, budget)
+    let e = Run::with_budget(&sc, budget)
         .finish_trace(&mut |_: &str| lines += 1)
         .expect_err("1,000 sends make more than 300 records");
     assert_eq!(e.exhausted, Exhausted::Records);
     assert_eq!((e.limit, e.records, lines), (300, 300, 300));
     assert!(e.at.as_millis() > 0 && e.at.as_millis() < 1_000_000);
     // The default budget runs it whole.
-    assert!(NsRun::new(&sc).finish_trace(&mut |_: &str| {}).is_ok());
+    assert!(Run::new(&sc).finish_trace(&mut |_: &str| {}).is_ok());
 }
 
 #[test]

@@ -351,7 +351,7 @@ fn budget(records: u64) -> Budget {
 fn one_go(sc: &Scenario, b: Budget, every_tick: bool) -> (String, Result<(), BudgetError>) {
     let mut run = Run::with_budget(sc, b);
     if every_tick {
-        run.actors_mut().poll_every_tick();
+        run.poll_every_tick();
     }
     let mut text = String::new();
     let end = run.finish_trace(&mut |l: &str| text.push_str(l));

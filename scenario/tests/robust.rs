@@ -150,7 +150,7 @@ fn idle_receivers_wake_at_their_tick_when_a_message_comes() {
         "{text}"
     );
     let mut reference = Run::new(&sc);
-    reference.actors_mut().poll_every_tick();
+    reference.poll_every_tick();
     let mut every = String::new();
     reference.finish(&mut |r: J| {
         r.write(&mut every);
@@ -165,7 +165,7 @@ fn every_preset_traces_the_same_with_and_without_poll_skipping() {
         let sc = parse(text).unwrap();
         let skipping = trace(&sc);
         let mut reference = Run::new(&sc);
-        reference.actors_mut().poll_every_tick();
+        reference.poll_every_tick();
         let mut every = String::new();
         reference.finish(&mut |r: J| {
             r.write(&mut every);

@@ -10,7 +10,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use settle_core::{Error, EventKind, Listing, Op, Outcome, SubQueue, Target, World};
-use settle_scenario::{BudgetError, Record, Scenario, Step};
+use settle_scenario::{BudgetError, Rec, Record, Scenario, Step};
 
 /// Script steps exported at most (a longer script is cut, and the program says so).
 pub const MAX_STEPS: usize = 5_000;
@@ -145,21 +145,8 @@ pub(crate) fn plan(sc: &Scenario) -> Result<Plan<'_>, BudgetError> {
             }
         }
     };
-    #[cfg(feature = "entities")]
-    let ended = if sc.entities.is_some() {
-        crate::artifact::drive_ns(sc, RECORD_BUDGET, &mut |r: settle_scenario::NsRecord<
-            '_,
-        >| {
-            follow(r.world, r.record, r.entity.map_or("", |e| &**e));
-        })?
-    } else {
-        drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
-            follow(w, r, "");
-        })?
-    };
-    #[cfg(not(feature = "entities"))]
-    let ended = drive(sc, RECORD_BUDGET, &mut |w: &World, r: Record<'_>| {
-        follow(w, r, "");
+    let ended = drive(sc, RECORD_BUDGET, &mut |r: Rec<'_>| {
+        follow(r.world, r.record, r.entity.map_or("", |e| &**e));
     })?;
     let mut steps = Vec::new();
     let mut settled: BTreeSet<(String, String)> = BTreeSet::new();

@@ -5,16 +5,12 @@
 use super::model::Icon;
 use super::story::Story;
 use super::text::why;
-#[cfg(feature = "entities")]
-use crate::artifact::drive_ns;
 use crate::artifact::{ArtifactError, Ended, drive, target_of};
 use alloc::format;
 use alloc::string::{String, ToString};
 use settle_core::Error;
 use settle_core::{Op, Outcome, Target, World};
-#[cfg(feature = "entities")]
-use settle_scenario::NsRecord;
-use settle_scenario::{Record, Scenario};
+use settle_scenario::{Rec, Record, Scenario};
 
 /// Records of the run drawn at most; the rest of a longer run is summarised by a note.
 pub const RECORD_BUDGET: usize = 200_000;
@@ -156,13 +152,7 @@ impl Story {
 
     /// Runs the scenario (with or without `entities`) and follows its records.
     pub(super) fn run(&mut self, sc: &Scenario) -> Result<Ended, ArtifactError> {
-        #[cfg(feature = "entities")]
-        if sc.entities.is_some() {
-            return Ok(drive_ns(sc, RECORD_BUDGET, &mut |r: NsRecord<'_>| {
-                let place = r.entity.and_then(|e| self.place_of.get(&**e).copied());
-                self.on_record(r.world, &r.record, place, r.copy.is_some());
-            })?);
-        }
+        #[cfg(not(feature = "entities"))]
         if sc.entities.is_some() {
             // Without the feature no document declares entities (the parser refuses the key).
             return Err(ArtifactError {
@@ -170,13 +160,10 @@ impl Story {
                 budget: None,
             });
         }
-        Ok(drive(
-            sc,
-            RECORD_BUDGET,
-            &mut |w: &World, r: Record<'_>| {
-                self.on_record(w, &r, None, false);
-            },
-        )?)
+        Ok(drive(sc, RECORD_BUDGET, &mut |r: Rec<'_>| {
+            let place = r.entity.and_then(|e| self.place_of.get(&**e).copied());
+            self.on_record(r.world, &r.record, place, r.copy.is_some());
+        })?)
     }
 
     /// A record at `place` (the one queue's is 0); `copy`: a subscription copy's `enqueued`.

@@ -150,20 +150,11 @@ impl Sim {
             .expect("invariant: the new step is the person's last");
         self.person = person;
         self.history
-            .fork(from, |l: &mut Live| l.replace_steps(&steps));
+            .fork(from, |l: &mut Live| l.run.replace_steps(Rc::clone(&steps)));
         self.live = self.history.at_or_before(from, true).1.clone();
         self.since_note = 0;
-        self.noted_at = ms(self.live.run.world().queue().now());
+        self.noted_at = ms(self.live.run.now());
         self.story.fork(&self.live.run);
-        if self.has_entities() {
-            // The timeline's markers of the new story, from a run of it to its end.
-            let sc = Scenario {
-                script: steps.to_vec(),
-                run_until: self.scenario.run_until.max(t),
-                ..self.scenario.clone()
-            };
-            self.story.entity_marks(&sc);
-        }
         self.quiet_until = Some(index);
         self.result = None;
         self.play_to(t);
@@ -394,7 +385,7 @@ impl Sim {
         self.live.rstate.insert(n.clone(), ReceiverState::default());
         // In a document with `entities` it receives from the first queue or subscription until
         // the person chooses another.
-        if let Some(p) = self.live.ns.as_deref().and_then(first_receive_path) {
+        if let Some(p) = first_receive_path(&self.live.run) {
             self.receive_of.insert(n.clone(), p.to_string());
         }
         self.receivers.push(n);

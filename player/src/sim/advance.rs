@@ -111,45 +111,59 @@ impl Sim {
         }
     }
 
+    /// One chunk of the run toward `t`: each record observed (who holds what, the stage's
+    /// cues) and told as log lines. One queue's events are told in batches between steps and
+    /// actions, against the world as it was then; a document with `entities` tells each
+    /// entity's events together, its lines naming the entity.
     fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
-        if self.live.ns.is_some() {
-            self.advance_entities(t);
-            // Over its work budget the run stops where it ran out, as a one-queue run does:
-            // the clock goes no further, and the page says why.
-            if let Some((why, at)) = self.live.ns.as_ref().and_then(|ns| ns.stopped.clone()) {
-                let _ = self
-                    .live
-                    .run
-                    .advance_until(at.min(t), u64::MAX, &mut |_, _| {});
-                return Err(why);
-            }
-        }
+        let entities = self.has_entities();
+        // One queue: the events since the last step or action, to narrate together.
         let mut batch: Vec<Event> = Vec::new();
-        // Each event, and whether it is cued to the stage.
-        let mut seen: Vec<(Event, bool)> = Vec::new();
+        // With `entities`: events and lines of each entity, to narrate after the chunk.
+        let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
+        // Each event, its client's name, its entity, whether it is a subscription's copy, and
+        // whether it is cued to the stage (not in a seek, nor before the person's new step).
+        let mut seen: Vec<(Event, String, Text, bool, bool)> = Vec::new();
         let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
         // Each line with the virtual instant of what it tells.
-        let mut lines: Vec<(u64, String, bool)> = Vec::new();
+        let mut lines: Vec<Told> = Vec::new();
         let person = &self.person;
         let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
         let result = &mut self.result;
-        let progress =
-            self.live
-                .run
-                .advance_until(t, max_records, &mut |w: &World, r: Record<'_>| match r {
+        let progress = self
+            .live
+            .run
+            .advance_records(t, max_records, false, &mut |r: Rec<'_>| {
+                let w = r.world;
+                if !matches!(r.record, Record::Event { .. }) && !entities {
+                    // Narrate what came before this step first, so the log keeps its order.
+                    narrate_by_instant(w, &batch, &mut lines);
+                    batch.clear();
+                }
+                match r.record {
                     Record::Event { event, .. } => {
-                        seen.push((event.clone(), !quiet_all && quiet_until.is_none()));
-                        batch.push(event.clone());
+                        let cue = !quiet_all && quiet_until.is_none();
+                        let by = event.kind.by().map(|c| w.name(c).to_string());
+                        let entity = r.entity.cloned().unwrap_or_default();
+                        seen.push((
+                            event.clone(),
+                            by.unwrap_or_default(),
+                            entity,
+                            r.copy.is_some(),
+                            cue,
+                        ));
+                        match r.entity {
+                            Some(e) => items.push((e.clone(), Ok(event.clone()))),
+                            None => batch.push(event.clone()),
+                        }
                     }
                     Record::Actor { act } => {
-                        narrate_by_instant(w, &batch, &mut lines);
-                        batch.clear();
                         if let Some(l) = narrate_act(act) {
-                            lines.push((
-                                ms(w.queue().now()),
-                                l,
-                                matches!(act.result, Some(Err(_))),
-                            ));
+                            let e = matches!(act.result, Some(Err(_)));
+                            match r.entity {
+                                Some(x) => items.push((x.clone(), Err((ms(act.at), l, e)))),
+                                None => lines.push((ms(w.queue().now()), l, e)),
+                            }
                         }
                         steps.push((
                             act.by.to_string(),
@@ -162,102 +176,21 @@ impl Sim {
                         result: res,
                         index,
                     } => {
-                        // Narrate what came before this step first, so the log keeps its order.
-                        narrate_by_instant(w, &batch, &mut lines);
-                        batch.clear();
                         let at = step.at.as_millis();
-                        if person.binary_search(&index).is_ok() {
-                            if let Some((l, e)) = person_line(step, res) {
-                                lines.push((at, l, e));
+                        let told = if person.binary_search(&index).is_ok() {
+                            person_line(step, res).map(|(l, e)| (at, l, e))
+                        } else {
+                            res.as_ref()
+                                .err()
+                                .map(|e| (at, format!("{} (script): {e}", step.by), true))
+                        };
+                        match told {
+                            Some(x) if entities => {
+                                let entity = step.entity.clone().unwrap_or_default();
+                                items.push((entity, Err(x)));
                             }
-                        } else if let Err(e) = res {
-                            lines.push((at, format!("{} (script): {e}", step.by), true));
-                        }
-                        if *quiet_until == Some(index) {
-                            *quiet_until = None;
-                            *result = Some(res.clone());
-                        }
-                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
-                    }
-                });
-        narrate_by_instant(self.live.run.world(), &batch, &mut lines);
-        for (e, cue) in &seen {
-            self.observe(e, *cue);
-        }
-        let now = self.now();
-        self.live
-            .touched
-            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
-        for (at, l, e) in lines {
-            self.push_log_at(at, l, e);
-        }
-        if !seen.is_empty() || !steps.is_empty() {
-            self.generation += 1;
-        }
-        for (by, op, result) in steps {
-            self.track(&by, &op, result.as_ref().ok());
-        }
-        match progress {
-            Ok(Progress::Reached) => Ok(true),
-            Ok(Progress::Paused { .. }) => Ok(false),
-            Err(e) => Err(e.to_string()),
-        }
-    }
-
-    /// Plays a document with `entities` on to `t` (all of it: its run has no slices), each
-    /// log line naming the entity it happened in.
-    fn advance_entities(&mut self, t: Instant) {
-        let person = &self.person;
-        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
-        let result = &mut self.result;
-        let Some(ns) = self.live.ns.as_deref_mut() else {
-            return;
-        };
-        if ns.stopped.is_some() {
-            return;
-        }
-        // Events (to narrate together, as one queue's are) and the lines of steps and actors.
-        let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
-        // Which items are a subscription's copy of a topic's message, and which events are not
-        // cued to the stage (a seek, or the replay before the person's new step).
-        let (mut copies, mut quiet) = (BTreeSet::new(), BTreeSet::new());
-        // What each client did, for what its panel remembers (`track`).
-        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
-        let ran = ns
-            .run
-            .advance_records(t, &mut |r: NsRecord<'_>, _: &_, _: &str| {
-                let entity = r.entity.cloned().unwrap_or_default();
-                if r.copy.is_some() {
-                    copies.insert(items.len());
-                }
-                match r.record {
-                    Record::Event { event, .. } => {
-                        if quiet_all || quiet_until.is_some() {
-                            quiet.insert(items.len());
-                        }
-                        items.push((entity, Ok(event.clone())));
-                    }
-                    Record::Actor { act } => {
-                        if let Some(l) = narrate_act(act) {
-                            let e = matches!(act.result, Some(Err(_)));
-                            items.push((entity, Err((ms(act.at), l, e))));
-                        }
-                        let res = act.result.clone().unwrap_or(Ok(Outcome::Done));
-                        steps.push((act.by.to_string(), act.op.clone(), res));
-                    }
-                    Record::Step {
-                        step,
-                        result: res,
-                        index,
-                    } => {
-                        let at = ms(step.at);
-                        if person.binary_search(&index).is_ok() {
-                            if let Some((l, e)) = person_line(step, res) {
-                                items.push((entity, Err((at, l, e))));
-                            }
-                        } else if let Err(e) = res {
-                            let l = format!("{} (script): {e}", step.by);
-                            items.push((entity, Err((at, l, true))));
+                            Some(x) => lines.push(x),
+                            None => {}
                         }
                         if *quiet_until == Some(index) {
                             *quiet_until = None;
@@ -267,43 +200,8 @@ impl Sim {
                     }
                 }
             });
-        if let Err(e) = ran {
-            ns.stopped = Some((e.to_string(), e.at));
-        }
-        let paths = ns.run.namespace().paths();
-        let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
-        // What the stage is told: each event, its client's name, its entity's number and the
-        // topic a copy came from.
-        let mut seen = Vec::new();
-        for (n, (entity, item)) in items.iter().enumerate() {
-            let Ok(e) = item else { continue };
-            if let settle_core::EventKind::Published {
-                seq,
-                id,
-                subscriptions,
-            } = &e.kind
-                && subscriptions.is_empty()
-            {
-                ns.dropped.push((e.at, entity.clone(), *seq, id.clone()));
-            }
-            if let Some(w) = ns.run.namespace().world(entity) {
-                let by = e.kind.by().map(|c| w.name(c).to_string());
-                let topic = copies
-                    .contains(&n)
-                    .then(|| index(settle_core::namespace::topic_of(entity)));
-                let cue = !quiet.contains(&n);
-                seen.push((e.clone(), by.unwrap_or_default(), index(entity), topic, cue));
-            }
-        }
-        let now = ns.run.namespace().now();
-        let dropped = ns.dropped.len();
-        ns.dropped
-            .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
-        // A dropped message leaving the topic changes the stage with no event, a peek with
-        // no line either.
-        let changed = !items.is_empty() || !steps.is_empty() || ns.dropped.len() != dropped;
-        let ns = &ns.run;
-        let mut lines = Vec::new();
+        let run = &self.live.run;
+        narrate_by_instant(run.world(), &batch, &mut lines);
         for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
             let entity = &group[0].0;
             let named = |l: String| {
@@ -320,33 +218,72 @@ impl Sim {
                     Err((at, l, e)) => lines.push((*at, named(l.clone()), *e)),
                 }
             }
-            if let Some(w) = ns.namespace().world(entity) {
+            if let Some(w) = run.namespace().world(entity) {
                 let mut told = Vec::new();
                 narrate_by_instant(w, &batch, &mut told);
                 lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
             }
         }
-        if changed {
-            self.generation += 1;
+        let paths = if entities {
+            run.namespace().paths()
+        } else {
+            Vec::new()
+        };
+        let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
+        let dropped = self.live.dropped.len();
+        let mut changed = !seen.is_empty() || !steps.is_empty();
+        for (e, by, entity, copy, cue) in seen {
+            if !entities {
+                self.observe(&e, by, |seq| seq, cue);
+                continue;
+            }
+            let i = index(&entity);
+            if let settle_core::EventKind::Published {
+                seq,
+                id,
+                subscriptions,
+            } = &e.kind
+                && subscriptions.is_empty()
+            {
+                self.live
+                    .dropped
+                    .push((e.at, entity.clone(), *seq, id.clone()));
+            }
+            match &e.kind {
+                // A copy travels from its sender through its topic (`by` names the sender).
+                settle_core::EventKind::Enqueued { seq, .. } if copy => {
+                    let seq = entity_seq(i, *seq);
+                    self.live.touched.insert(seq, e.at);
+                    let topic = index(settle_core::namespace::topic_of(&entity));
+                    let topic = u16::try_from(topic).unwrap_or(u16::MAX);
+                    let sender = self.sender_slot(&by);
+                    self.cue(Cue::Routed { seq, topic, sender }, cue);
+                }
+                _ => self.observe(&e, by, |seq| entity_seq(i, seq), cue),
+            }
         }
+        let now = self.now();
+        self.live
+            .touched
+            .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
+        self.live
+            .dropped
+            .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
+        // A dropped message leaving the topic changes the stage with no event.
+        changed |= self.live.dropped.len() != dropped;
         for (at, l, e) in lines {
             self.push_log_at(at, l, e);
+        }
+        if changed {
+            self.generation += 1;
         }
         for (by, op, result) in steps {
             self.track(&by, &op, result.as_ref().ok());
         }
-        for (e, by, i, topic, cue_it) in seen {
-            match (&e.kind, topic) {
-                // A copy travels from its sender through its topic (`by` names the sender).
-                (settle_core::EventKind::Enqueued { seq, .. }, Some(topic)) => {
-                    let seq = entity_seq(i, *seq);
-                    self.live.touched.insert(seq, e.at);
-                    let topic = u16::try_from(topic).unwrap_or(u16::MAX);
-                    let sender = self.sender_slot(&by);
-                    self.cue(Cue::Routed { seq, topic, sender }, cue_it);
-                }
-                _ => self.observe_as(&e, by, |seq| entity_seq(i, seq), cue_it),
-            }
+        match progress {
+            Ok(Progress::Reached) => Ok(true),
+            Ok(Progress::Paused { .. }) => Ok(false),
+            Err(e) => Err(e.to_string()),
         }
     }
 }

@@ -13,8 +13,8 @@ impl Sim {
     /// The world of client `by`'s receive entity and the entity's number (in path order), or
     /// the one queue's world.
     pub(super) fn client_world(&self, by: &str) -> (&World, Option<usize>) {
-        if let (Some(ns), Some(path)) = (&self.live.ns, self.receive_of.get(by)) {
-            let space = ns.run.namespace();
+        if let (true, Some(path)) = (self.has_entities(), self.receive_of.get(by)) {
+            let space = self.live.run.namespace();
             if let Some(w) = space.world(path) {
                 return (w, space.paths().iter().position(|p| **p == **path));
             }
@@ -25,7 +25,7 @@ impl Sim {
     /// Whether receiver `by`'s receive entity is settled: its script or actor names it, or
     /// the person already acted with it (rule 3: one receive entity per client).
     pub(super) fn receive_fixed(&self, by: &str) -> bool {
-        self.live.ns.is_some()
+        self.has_entities()
             && (self.fixed_from.iter().any(|f| f == by)
                 || self
                     .recorded
@@ -49,10 +49,10 @@ impl Sim {
     /// In a document with `entities`: the queues and topics to send to, and the queues and
     /// subscriptions to receive from, in path order.
     pub(super) fn addresses(&self) -> (Vec<String>, Vec<String>) {
-        let Some(ns) = &self.live.ns else {
+        if !self.has_entities() {
             return (Vec::new(), Vec::new());
-        };
-        let space = ns.run.namespace();
+        }
+        let space = self.live.run.namespace();
         let paths = space.paths();
         let list = |keep: &dyn Fn(&Text) -> bool| {
             paths
@@ -70,7 +70,9 @@ impl Sim {
     /// Where sender `by` sends unless told otherwise: what its script or actor names first,
     /// else the first queue or topic.
     pub(super) fn sender_to(&self, by: &str) -> Option<Text> {
-        self.live.ns.as_ref()?;
+        if !self.has_entities() {
+            return None;
+        }
         match self.send_to.get(by) {
             Some(to) => Some(Text::from(to.as_str())),
             None => self.addresses().0.first().map(|p| Text::from(p.as_str())),

@@ -4,8 +4,6 @@
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
 use crate::narrate::{narrate, narrate_act};
-#[cfg(not(feature = "entities"))]
-use crate::no_entities::{NsRecord, NsRun};
 use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
 use settle_core::{
     ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
@@ -13,9 +11,7 @@ use settle_core::{
     SubQueue, Target, Text, World,
 };
 use settle_scenario::timetravel::{self, Checkpoints};
-use settle_scenario::{Budget, Progress, Record, Run, Scenario, Step, parse};
-#[cfg(feature = "entities")]
-use settle_scenario::{NsRecord, NsRun};
+use settle_scenario::{Budget, Progress, Rec, Record, Run, Scenario, Step, parse};
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::rc::Rc;
@@ -98,38 +94,9 @@ struct Live {
     touched: BTreeMap<u64, Instant>,
     /// Receivers whose link ended, and how.
     links: BTreeMap<String, Link>,
-    /// A document with `entities`: its run (`run` above then plays an empty queue that only
-    /// keeps the clock, so the clock, the time travel and the log work as for one queue).
-    ns: Option<Box<NsLive>>,
-}
-
-/// The run of a document with `entities` (`scenario-format-entities.md`), and why it stopped.
-#[derive(Clone, Debug)]
-struct NsLive {
-    run: NsRun,
-    /// Why the run stopped for good (its work budget ran out), and the virtual time it did.
-    stopped: Option<(String, Instant)>,
     /// Messages a topic dropped in the last [`RECENT_MS`] (no subscription took them): when,
     /// the topic, its sequence number and the MessageId (the stage shows them for a moment).
     dropped: Vec<(Instant, Text, u64, Text)>,
-}
-
-impl Live {
-    /// The person acted: the run plays `steps` from here on (time travel's fork).
-    fn replace_steps(&mut self, steps: &Rc<[Step]>) {
-        match &mut self.ns {
-            Some(ns) => ns.run.replace_steps(Rc::clone(steps)),
-            None => self.run.replace_steps(Rc::clone(steps)),
-        }
-    }
-
-    /// The script being played and the index of its next step.
-    fn script(&self) -> (&[Step], usize) {
-        match &self.ns {
-            Some(ns) => (ns.run.steps(), ns.run.next_step()),
-            None => (self.run.steps(), self.run.next_step()),
-        }
-    }
 }
 
 /// Records between time-travel snapshots while the page plays (a seek replays at most this
@@ -207,9 +174,11 @@ fn entity_of(key: u64) -> Option<(usize, u64)> {
 
 /// The first queue or subscription (in path order) of a document with `entities`: where a
 /// receiver receives from until the person chooses.
-fn first_receive_path(ns: &NsLive) -> Option<Text> {
-    let space = ns.run.namespace();
-    space.paths().into_iter().find(|p| !space.is_topic(p))
+fn first_receive_path(run: &Run) -> Option<Text> {
+    let space = run.namespace();
+    (run.has_entities())
+        .then(|| space.paths().into_iter().find(|p| !space.is_topic(p)))
+        .flatten()
 }
 
 impl Sim {
@@ -273,32 +242,11 @@ impl Sim {
                 receivers.push("R1".into());
             }
         }
-        // A document with `entities` plays in an NsRun; its `run` is an empty queue's clock.
-        let (run, ns) = match &scenario.entities {
-            #[cfg(feature = "entities")]
-            Some(_) => {
-                let clock = Scenario {
-                    entities: None,
-                    raw_entities: None,
-                    script: Vec::new(),
-                    actors: Vec::new(),
-                    actor_entities: Vec::new(),
-                    ..scenario.clone()
-                };
-                let ns = NsLive {
-                    run: NsRun::with_budget(&scenario, PAGE_BUDGET.get()),
-                    stopped: None,
-                    dropped: Vec::new(),
-                };
-                (Run::new(&clock), Some(Box::new(ns)))
-            }
-            // Without the feature the parser refuses entities: no document here has any.
-            _ => (Run::with_budget(&scenario, PAGE_BUDGET.get()), None),
-        };
+        let run = Run::with_budget(&scenario, PAGE_BUDGET.get());
         // A receiver whose script names no receive entity (it only settles or closes) receives
         // from the first queue or subscription until the person chooses another.
         let fixed_from: Vec<String> = receive_of.keys().cloned().collect();
-        if let Some(first) = ns.as_deref().and_then(first_receive_path) {
+        if let Some(first) = first_receive_path(&run) {
             for r in &receivers {
                 receive_of
                     .entry(r.clone())
@@ -307,7 +255,7 @@ impl Sim {
         }
         let live = Live {
             run,
-            ns,
+            dropped: Vec::new(),
             log: VecDeque::new(),
             log_n: 0,
             // Inserted one by one: collecting sorts first, a sort instance of its own.
@@ -351,9 +299,6 @@ impl Sim {
             .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
             .count() as u64;
         sim.story.extend(sim.scenario.run_until, u64::MAX);
-        if sim.live.ns.is_some() {
-            sim.story.entity_marks(&sim.scenario);
-        }
         sim.advance_to(Instant::ZERO);
         sim
     }
@@ -383,20 +328,17 @@ impl Sim {
     }
 
     pub fn now(&self) -> Instant {
-        self.world().queue().now()
+        self.live.run.now()
     }
 
     /// Why the run stopped for good (its work budget ran out), if it did.
     pub fn stopped(&self) -> Option<String> {
-        if let Some(ns) = &self.live.ns {
-            return ns.stopped.as_ref().map(|(why, _)| why.clone());
-        }
         self.live.run.exceeded().map(ToString::to_string)
     }
 
     /// Whether the loaded document has `entities` (the page plays it; the person watches).
     pub fn has_entities(&self) -> bool {
-        self.live.ns.is_some()
+        self.live.run.has_entities()
     }
 
     /// The loaded scenario plus what the person did, up to now: replaying it reproduces this
@@ -455,8 +397,8 @@ impl Sim {
 
     /// The entity's own sequence number of the message the page knows as `key`.
     fn own_seq(&self, key: u64) -> u64 {
-        match (&self.live.ns, entity_of(key)) {
-            (Some(_), Some((_, seq))) => seq,
+        match entity_of(key) {
+            Some((_, seq)) if self.has_entities() => seq,
             _ => key,
         }
     }
@@ -464,14 +406,14 @@ impl Sim {
     /// As [`own_seq`](Self::own_seq), for client `by`: a message of another entity than its
     /// receive entity is refused in words (it settles only there).
     fn own_seq_of(&self, by: &str, key: u64) -> Result<u64, String> {
-        let (Some(ns), Some((i, seq))) = (&self.live.ns, entity_of(key)) else {
+        let Some((i, seq)) = entity_of(key).filter(|_| self.has_entities()) else {
             return Ok(key);
         };
         let mine = self.client_world(by).1;
         if mine == Some(i) {
             return Ok(seq);
         }
-        let paths = ns.run.namespace().paths();
+        let paths = self.live.run.namespace().paths();
         let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);
         Err(format!(
             "{by} receives from {}; that message is in {}",

@@ -26,18 +26,10 @@ impl Sim {
             .map(|i| u16::try_from(i).unwrap_or(u16::MAX))
     }
 
-    /// Takes note of one broker event: the highlight, the stage's cues, links that ended.
-    pub(super) fn observe(&mut self, e: &Event, cue_it: bool) {
-        let by = e
-            .kind
-            .by()
-            .map(|c| self.live.run.world().name(c).to_string());
-        self.observe_as(e, by.unwrap_or_default(), |seq| seq, cue_it);
-    }
-
-    /// As [`observe`](Self::observe), with the client's name (`by`) and the stage's number
-    /// for each sequence number (`key`) given (a document with `entities` numbers apart).
-    pub(super) fn observe_as(
+    /// Takes note of one broker event: the highlight, the stage's cues, links that ended;
+    /// with the client's name (`by`) and the stage's number for each sequence number (`key`:
+    /// a document with `entities` numbers apart).
+    pub(super) fn observe(
         &mut self,
         e: &Event,
         by: String,

@@ -91,10 +91,9 @@ impl Sim {
                 held: model::Lane::default(),
             });
         }
-        if let Some(ns) = &self.live.ns {
-            // The clients as above (the clock queue knows none of them: no sessions, links
-            // from the log), the places per entity.
-            self.entity_places(ns, &mut m);
+        if self.has_entities() {
+            // The clients as above (no sessions, links from the log), the places per entity.
+            self.entity_places(&mut m);
             return m;
         }
         // The ids and reasons are shared with the core (`Rc<str>`), not copied.
@@ -196,8 +195,8 @@ impl Sim {
     /// own (its messages keyed apart: [`entity_seq`]); a receiver holds what it has locked in
     /// any entity, each token naming its entity (`o1 · audit`). A topic shows, for a moment,
     /// what no subscription took.
-    fn entity_places(&self, ns: &NsLive, m: &mut Model) {
-        let space = ns.run.namespace();
+    fn entity_places(&self, m: &mut Model) {
+        let space = self.live.run.namespace();
         m.lock_ms = 0;
         let mut whereabouts = Vec::new();
         for (i, path) in space.paths().iter().enumerate() {
@@ -207,7 +206,7 @@ impl Sim {
                 ..model::Entity::default()
             };
             let place = Place::Active(u16::try_from(i).unwrap_or(u16::MAX));
-            for (_, topic, seq, id) in &ns.dropped {
+            for (_, topic, seq, id) in &self.live.dropped {
                 if topic == path {
                     let mut t = Token::new(entity_seq(i, *seq), id, 0);
                     t.mark = Mark::Dropped;

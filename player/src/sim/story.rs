@@ -132,7 +132,7 @@ impl Story {
     /// Plays the story on to `to`, producing at most about `max_records` records (at most a
     /// day further per call; bounded by the run's work budget).
     pub(super) fn extend(&mut self, to: Instant, max_records: u64) {
-        let now = self.run.world().queue().now();
+        let now = self.run.now();
         let to = to.min(now + Duration::from_millis(MAX_JUMP_MS));
         let mut n = self.run.records();
         let (marks, busy) = (&mut self.marks, &mut self.busy);
@@ -141,20 +141,6 @@ impl Story {
             .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
                 note(marks, busy, &mut n, &r);
             });
-    }
-
-    /// The markers and busy instants of a document with `entities`, from a run of it to its
-    /// end (the story's own run is the empty clock queue).
-    #[cfg(not(feature = "entities"))]
-    pub(super) fn entity_marks(&mut self, _: &Scenario) {}
-
-    #[cfg(feature = "entities")]
-    pub(super) fn entity_marks(&mut self, sc: &Scenario) {
-        let mut n = 0;
-        let (marks, busy) = (&mut self.marks, &mut self.busy);
-        let _ = NsRun::new(sc).finish_records(&mut |r: NsRecord<'_>, _: &_, _: &str| {
-            note(marks, busy, &mut n, &r.record);
-        });
     }
 
     /// The history changed after `from` (a person acted): the story goes on from there.
@@ -166,7 +152,7 @@ impl Story {
     }
 
     fn now(&self) -> Instant {
-        self.run.world().queue().now()
+        self.run.now()
     }
 }
 
@@ -247,7 +233,7 @@ impl Sim {
 
     /// The person's steps not yet run (after going back).
     pub(super) fn person_left(&self) -> usize {
-        let next = self.live.script().1;
+        let next = self.live.run.next_step();
         self.person.iter().filter(|&&i| i >= next).count()
     }
 
@@ -262,8 +248,12 @@ impl Sim {
 impl Sim {
     /// When the next thing happens on its own: a broker deadline or a script step.
     pub fn next_event(&self) -> Option<Instant> {
-        if let Some(ns) = &self.live.ns {
-            return ns.run.next_due().filter(|_| ns.stopped.is_none());
+        if self.has_entities() {
+            return self
+                .live
+                .run
+                .next_due()
+                .filter(|_| self.stopped().is_none());
         }
         let a = self.world().queue().poll_timeout();
         let b = self.live.run.next_step_at();
@@ -286,17 +276,12 @@ impl Sim {
 
     /// When the next held lock expires, if any is held.
     pub fn next_lock_expiry(&self) -> Option<Instant> {
-        match &self.live.ns {
-            Some(ns) => {
-                let space = ns.run.namespace();
-                space
-                    .paths()
-                    .iter()
-                    .filter_map(|p| space.world(p)?.queue().next_lock_expiry())
-                    .min()
-            }
-            None => self.world().queue().next_lock_expiry(),
-        }
+        let space = self.live.run.namespace();
+        space
+            .paths()
+            .iter()
+            .filter_map(|p| space.world(p)?.queue().next_lock_expiry())
+            .min()
     }
 
     /// Jumps to the next lock expiry; false when no lock is held.

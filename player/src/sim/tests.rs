@@ -385,8 +385,8 @@ fn a_person_sends_receives_and_settles_in_an_entity_document_and_the_export_repl
     s.settle("R1", held[0].key, Settle::DeadLetter, "Bad", "");
     assert_eq!(r1(&s).error, None);
     let dead = |s: &Sim| {
-        s.live.ns.as_ref().map(|ns| {
-            let w = ns.run.namespace().world(BILLING).expect("billing");
+        Some(&s.live.run).map(|run| {
+            let w = run.namespace().world(BILLING).expect("billing");
             w.queue()
                 .list(Listing::DeadLetter)
                 .iter()
@@ -589,7 +589,7 @@ fn a_settlement_by_a_receiver_that_never_received_acts_nowhere_as_the_export_rep
     // wording of the refusal are the page's: a person's step, a script's step there).
     let text = s.export();
     let replayed = played_to(&text, 1_500);
-    let broker = |s: &Sim| format!("{:?}", s.live.ns.as_ref().map(|ns| ns.run.namespace()));
+    let broker = |s: &Sim| format!("{:?}", s.live.run.namespace());
     assert_eq!(broker(&s), broker(&replayed));
     assert_eq!(s.stage_model(), replayed.stage_model());
 }
@@ -784,9 +784,9 @@ fn state_of(s: &Sim, previous: bool) -> String {
         "{:?}\n{:?}\n{:?}\n{:?}",
         snap,
         s.stage_model(),
-        s.live.run.world(),
-        s.live.run.actors()
-    ) + &format!("\n{:?}", s.live.ns.as_ref().map(|ns| ns.run.namespace()))
+        s.live.run.namespace(),
+        s.live.run.actor_stats()
+    )
 }
 
 fn played_to(text: &str, t: u64) -> Sim {

@@ -249,15 +249,17 @@ impl Sim {
     /// every entity together, each row naming its entity. Borrowed (`Queue::glance`): only the
     /// first [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
     pub(super) fn lanes(&self) -> [Lane; 5] {
-        let paths = self.live.ns.as_ref().map(|ns| ns.run.namespace().paths());
+        let space = self.live.run.namespace();
+        let paths = space.paths();
         // (stage number of entity, path, world): the one queue numbers as it is.
-        let worlds: Vec<(Option<usize>, Option<&Text>, &World)> = match (&self.live.ns, &paths) {
-            (Some(ns), Some(paths)) => paths
+        let worlds: Vec<(Option<usize>, Option<&Text>, &World)> = if self.has_entities() {
+            paths
                 .iter()
                 .enumerate()
-                .filter_map(|(i, p)| Some((Some(i), Some(p), ns.run.namespace().world(p)?)))
-                .collect(),
-            _ => vec![(None, None, self.world())],
+                .filter_map(|(i, p)| Some((Some(i), Some(p), space.world(p)?)))
+                .collect()
+        } else {
+            vec![(None, None, self.world())]
         };
         let mut out: [Lane; 5] = Default::default();
         for (i, entity, w) in worlds {
@@ -296,11 +298,11 @@ impl Sim {
     }
 
     fn detail(&self, seq: u64) -> Option<Detail> {
-        let Some(ns) = &self.live.ns else {
+        if !self.has_entities() {
             return self.detail_in(self.world(), seq, seq);
-        };
+        }
         // The stage's number says which entity (`entity_seq`).
-        let space = ns.run.namespace();
+        let space = self.live.run.namespace();
         let (i, own) = entity_of(seq)?;
         let path = space.paths().into_iter().nth(i)?;
         let mut d = self.detail_in(space.world(&path)?, seq, own)?;
@@ -393,10 +395,7 @@ impl Sim {
     /// The automated actors' names and running totals (of every entity's actors in a
     /// document with `entities`).
     pub(super) fn actor_stats(&self) -> Vec<(Text, bool, settle_core::actors::ActorStats)> {
-        match &self.live.ns {
-            Some(ns) => ns.run.actor_stats(),
-            None => self.live.run.actors().stats(),
-        }
+        self.live.run.actor_stats()
     }
 
     fn auto_summary(&self, name: &str) -> Option<String> {
@@ -533,7 +532,7 @@ impl Sim {
             next_event_ms: self.next_event().map(ms),
             next_expiry_ms: self.next_lock_expiry().map(ms),
             script_left: {
-                let (steps, next) = self.live.script();
+                let (steps, next) = (self.live.run.steps(), self.live.run.next_step());
                 steps.len().saturating_sub(next + self.person_left())
             },
             story_gen: self.story_gen,
@@ -547,8 +546,8 @@ impl Sim {
     }
 
     pub(super) fn summary(&self) -> String {
-        if let Some(ns) = &self.live.ns {
-            let space = ns.run.namespace();
+        if self.has_entities() {
+            let space = self.live.run.namespace();
             let paths = space.paths();
             let topics = paths.iter().filter(|p| space.is_topic(p)).count();
             let subs = paths

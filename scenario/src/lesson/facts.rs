@@ -102,15 +102,6 @@ fn configs(sc: &Scenario) -> Vec<(String, Value, bool)> {
 /// The scenario's trace records and its final record (`J::Null` when the work budget ran out).
 fn run_records(sc: &Scenario) -> (Vec<J>, J) {
     let mut records = Vec::new();
-    #[cfg(feature = "entities")]
-    if sc.entities.is_some() {
-        let last = crate::NsRun::new(sc)
-            .finish_records(&mut |_: crate::NsRecord<'_>, r: &J, _: &str| {
-                records.push(r.clone());
-            })
-            .unwrap_or(J::Null);
-        return (records, last);
-    }
     let mut run = Run::new(sc);
     run.finish(&mut |r: J| records.push(r));
     let last = if run.exceeded().is_none() {

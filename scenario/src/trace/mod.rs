@@ -1,6 +1,9 @@
 //! The trace format v1 (scenario-format.md, "Trace"): each record a run produces (a step's
 //! result, an actor's act, a broker event) as ordered JSON, and the final record.
 
+#[cfg(feature = "entities")]
+pub(crate) mod entities;
+
 use crate::Step;
 use crate::emit::step_value;
 use crate::json::J;
@@ -9,6 +12,7 @@ use settle_core::Error;
 use settle_core::Instant;
 use settle_core::Listing;
 use settle_core::actors::ActorAct;
+use settle_core::namespace::CopyOf;
 use settle_core::{Event, EventKind};
 use settle_core::{MessageView, Meta, PropValue, Text};
 use settle_core::{Outcome, World};
@@ -25,6 +29,21 @@ pub fn record_json(w: &World, r: &Record<'_>) -> J {
         Record::Actor { act } => actor_record(w, act),
         Record::Event { event, step } => event_record(w, event, step),
     }
+}
+
+/// One thing a run produced, with the world that names its clients and, in a document with
+/// `entities`, where it happened.
+#[derive(Debug)]
+pub struct Rec<'a> {
+    /// The world of the entity (its clients' names; a topic's client table).
+    pub world: &'a World,
+    /// The step, actor action or broker event.
+    pub record: Record<'a>,
+    /// The queue, topic or subscription path; `None` in a document without `entities`, and for
+    /// a step that addresses none.
+    pub entity: Option<&'a Text>,
+    /// On the `enqueued` of a subscription's copy: the topic's number and the action rule.
+    pub copy: Option<&'a CopyOf>,
 }
 
 /// One thing a run produced, before it becomes a trace line.
