@@ -129,6 +129,7 @@ fn line_json(r: &Rec<'_>, entities: bool) -> J {
     record_json(r.world, &r.record)
 }
 
+/// Construction and getters.
 impl Run {
     /// A run at time zero, before any step, with the default [`Budget`].
     ///
@@ -294,7 +295,10 @@ impl Run {
             .chain(self.ns.poll_timeout())
             .min()
     }
+}
 
+/// Playing: the ways to advance a run, each an adapter of the one loop.
+impl Run {
     /// Runs everything due at or before `t`: broker deadlines and steps, in time order (at one
     /// instant deadlines first, then the step). Each trace record is handed to `out`. Stops
     /// early (silently) over the budget: see [`exceeded`](Self::exceeded).
@@ -442,7 +446,10 @@ impl Run {
         self.meter.trace_bytes = bytes;
         Ok(())
     }
+}
 
+/// The one loop and its handlers: a step, an actor's action, the broker's events.
+impl Run {
     /// The one driving loop: each record with its line (when `lines`) to `out`.
     fn drive(
         &mut self,

@@ -2,6 +2,7 @@
 //! budget), its events are observed (stage cues, who holds what) and told as log lines.
 
 use super::*;
+use settle_core::namespace::Namespace;
 
 /// A log line with the virtual instant (ms) of what it tells, and whether it is an error.
 type Told = (u64, String, bool);
@@ -11,6 +12,33 @@ fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bo
     for group in batch.chunk_by(|a, b| a.at == b.at) {
         let at = group.first().map_or(0, |e| ms(e.at));
         out.extend(narrate(w, group).into_iter().map(|l| (at, l, false)));
+    }
+}
+
+/// The lines of a document with `entities`: each entity's events narrated together (between
+/// its steps' and actions' own lines), each line naming its entity.
+fn tell_by_entity(ns: &Namespace, items: &[(Text, Result<Event, Told>)], lines: &mut Vec<Told>) {
+    for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
+        let entity = &group[0].0;
+        let named = |l: String| {
+            if entity.is_empty() {
+                l
+            } else {
+                format!("{entity}: {l}")
+            }
+        };
+        let mut batch = Vec::new();
+        for (_, item) in group {
+            match item {
+                Ok(e) => batch.push(e.clone()),
+                Err((at, l, e)) => lines.push((*at, named(l.clone()), *e)),
+            }
+        }
+        if let Some(w) = ns.world(entity) {
+            let mut told = Vec::new();
+            narrate_by_instant(w, &batch, &mut told);
+            lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
+        }
     }
 }
 
@@ -202,28 +230,7 @@ impl Sim {
             });
         let run = &self.live.run;
         narrate_by_instant(run.world(), &batch, &mut lines);
-        for group in items.chunk_by(|a, b| a.0 == b.0 && a.1.is_ok() && b.1.is_ok()) {
-            let entity = &group[0].0;
-            let named = |l: String| {
-                if entity.is_empty() {
-                    l
-                } else {
-                    format!("{entity}: {l}")
-                }
-            };
-            let mut batch = Vec::new();
-            for (_, item) in group {
-                match item {
-                    Ok(e) => batch.push(e.clone()),
-                    Err((at, l, e)) => lines.push((*at, named(l.clone()), *e)),
-                }
-            }
-            if let Some(w) = run.namespace().world(entity) {
-                let mut told = Vec::new();
-                narrate_by_instant(w, &batch, &mut told);
-                lines.extend(told.into_iter().map(|(at, l, e)| (at, named(l), e)));
-            }
-        }
+        tell_by_entity(run.namespace(), &items, &mut lines);
         let paths = if entities {
             run.namespace().paths()
         } else {
