@@ -60,7 +60,7 @@ pub(crate) fn drive(
     let end = run.end();
     let mut advance = |run: &mut Run, t: Instant, deliver: bool| {
         let mut count = 0usize;
-        run.advance_records(t, u64::MAX, true, &mut |r: Rec<'_>| {
+        run.advance_measured(t, u64::MAX, &mut |r: Rec<'_>| {
             if deliver {
                 count += 1;
                 out(r);

@@ -61,8 +61,6 @@ struct Meter {
     exceeded: Option<BudgetError>,
     /// Within one call: which budget ran out, and at which instant.
     over: Option<(Exhausted, Instant)>,
-    /// Within one call: build each record's trace line and count its bytes.
-    lines: bool,
     /// The document has `entities`: a line is counted before it is handed over, and the
     /// error names the record's own instant (a one-queue trace hands over the line that
     /// overflows and names the clock's instant, as it always did).
@@ -71,25 +69,32 @@ struct Meter {
 }
 
 impl Meter {
-    /// Counts one record and hands it over with its trace line (empty unless `lines`);
-    /// nothing once the budget ran out.
-    fn emit(&mut self, r: Rec<'_>, now: Instant, out: &mut impl FnMut(Rec<'_>, &str)) {
+    /// Counts one record and hands it over with its trace line (built and counted only with
+    /// `LINES`: a caller without it, the page, never formats a record); nothing once the budget
+    /// ran out.
+    fn emit<const LINES: bool>(
+        &mut self,
+        r: Rec<'_>,
+        now: Instant,
+        out: &mut impl FnMut(Rec<'_>, &str),
+    ) {
         if self.over.is_some() {
             return;
         }
-        let at = if self.entities { instant(&r) } else { now };
+        let entities = cfg!(feature = "entities") && self.entities;
+        let at = if entities { instant(&r) } else { now };
         if self.records >= self.budget.max_records {
             self.over = Some((Exhausted::Records, at));
             return;
         }
         self.line.clear();
-        if self.lines {
-            line_json(&r, self.entities).write(&mut self.line);
+        if LINES {
+            line_json(&r, entities).write(&mut self.line);
             self.line.push('\n');
         }
         let bytes = self.trace_bytes.saturating_add(self.line.len() as u64);
         let overflows = bytes > self.budget.max_trace_bytes;
-        if overflows && self.entities {
+        if overflows && entities {
             self.over = Some((Exhausted::TraceBytes, at));
             return;
         }
@@ -230,6 +235,12 @@ impl Run {
         }
     }
 
+    /// With `entities`: the world of the clients that address no entity (always `None`
+    /// without the feature, so that its code is not compiled).
+    fn nowhere(&self) -> Option<&World> {
+        self.nowhere.as_ref().filter(|_| cfg!(feature = "entities"))
+    }
+
     /// The broker being driven.
     #[must_use]
     pub fn namespace(&self) -> &Namespace {
@@ -242,7 +253,7 @@ impl Run {
     pub fn world(&self) -> &World {
         self.ns
             .the_queue()
-            .or(self.nowhere.as_ref())
+            .or(self.nowhere())
             .expect("invariant: one queue, or a document with entities")
     }
 
@@ -303,8 +314,8 @@ impl Run {
     /// instant deadlines first, then the step). Each trace record is handed to `out`. Stops
     /// early (silently) over the budget: see [`exceeded`](Self::exceeded).
     pub fn advance_to(&mut self, t: Instant, out: &mut impl FnMut(J)) {
-        let entities = self.entities;
-        let _ = self.drive(t, u64::MAX, false, &mut |r: Rec<'_>, _: &str| {
+        let entities = self.has_entities();
+        let _ = self.drive::<false>(t, u64::MAX, &mut |r: Rec<'_>, _: &str| {
             out(line_json(&r, entities));
         });
     }
@@ -326,15 +337,12 @@ impl Run {
         max_records: u64,
         out: &mut impl FnMut(&World, Record<'_>),
     ) -> Result<Progress, BudgetError> {
-        self.drive(t, max_records, false, &mut |r: Rec<'_>, _: &str| {
+        self.drive::<false>(t, max_records, &mut |r: Rec<'_>, _: &str| {
             out(r.world, r.record);
         })
     }
 
     /// As [`advance_until`](Self::advance_until), handing over each record with its entity.
-    /// With `measured`, each record's trace line is counted against the trace-bytes budget
-    /// (without being written): a caller that does not print the trace (`settle render`)
-    /// stops exactly where `settle run` would.
     ///
     /// # Errors
     /// As [`advance_until`](Self::advance_until).
@@ -342,10 +350,9 @@ impl Run {
         &mut self,
         t: Instant,
         max_records: u64,
-        measured: bool,
         out: &mut impl FnMut(Rec<'_>),
     ) -> Result<Progress, BudgetError> {
-        self.drive(t, max_records, measured, &mut |r: Rec<'_>, _: &str| out(r))
+        self.drive::<false>(t, max_records, &mut |r: Rec<'_>, _: &str| out(r))
     }
 
     /// As [`advance_until`](Self::advance_until), writing the trace: each record as one line
@@ -359,14 +366,13 @@ impl Run {
         max_records: u64,
         out: &mut impl FnMut(&str),
     ) -> Result<Progress, BudgetError> {
-        self.drive(t, max_records, true, &mut |_: Rec<'_>, line: &str| {
-            out(line)
-        })
+        self.drive::<true>(t, max_records, &mut |_: Rec<'_>, line: &str| out(line))
     }
 
-    /// As [`advance_until`](Self::advance_until), counting each record's trace line (as
+    /// As [`advance_records`](Self::advance_records), counting each record's trace line (as
     /// [`advance_trace`](Self::advance_trace) writes it) against the trace-bytes budget
-    /// without writing it.
+    /// without writing it: a caller that does not print the trace (`settle render`) stops
+    /// exactly where `settle run` would.
     ///
     /// # Errors
     /// As [`advance_until`](Self::advance_until).
@@ -374,11 +380,9 @@ impl Run {
         &mut self,
         t: Instant,
         max_records: u64,
-        out: &mut impl FnMut(&World, Record<'_>),
+        out: &mut impl FnMut(Rec<'_>),
     ) -> Result<Progress, BudgetError> {
-        self.drive(t, max_records, true, &mut |r: Rec<'_>, _: &str| {
-            out(r.world, r.record);
-        })
+        self.drive::<true>(t, max_records, &mut |r: Rec<'_>, _: &str| out(r))
     }
 
     /// Runs to `run_until_ms` and writes the whole trace, final record included, line by line.
@@ -450,18 +454,16 @@ impl Run {
 
 /// The one loop and its handlers: a step, an actor's action, the broker's events.
 impl Run {
-    /// The one driving loop: each record with its line (when `lines`) to `out`.
-    fn drive(
+    /// The one driving loop: each record with its line (with `LINES`) to `out`.
+    fn drive<const LINES: bool>(
         &mut self,
         t: Instant,
         max_records: u64,
-        lines: bool,
         out: &mut impl FnMut(Rec<'_>, &str),
     ) -> Result<Progress, BudgetError> {
         if let Some(e) = &self.meter.exceeded {
             return Err(e.clone());
         }
-        self.meter.lines = lines;
         let first = self.meter.records;
         // Bounded: every pass runs one step or one actor action, and actor actions move virtual
         // time on (processing takes at least 1 ms, polls are `poll_ms` apart).
@@ -482,8 +484,8 @@ impl Run {
                 .filter(|&(w, _)| w <= t);
             match (step_at, actor) {
                 // At one instant the script's step runs before the actors.
-                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step(out),
-                (_, Some((a, g))) => self.run_actor(a, g, out),
+                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step::<LINES>(out),
+                (_, Some((a, g))) => self.run_actor::<LINES>(a, g, out),
                 _ => {
                     // Deadline by deadline, so that over the budget the broker stops at the
                     // instant where the budget ran out rather than at `t`.
@@ -497,11 +499,11 @@ impl Run {
                         }
                         last = Some(d);
                         self.ns.advance_to(d);
-                        self.drain(None, out);
+                        self.drain::<LINES>(None, out);
                     }
                     if self.meter.over.is_none() {
                         self.ns.advance_to(t);
-                        self.drain(None, out);
+                        self.drain::<LINES>(None, out);
                     }
                     break Progress::Reached;
                 }
@@ -514,12 +516,12 @@ impl Run {
     }
 
     /// The next script step, its record and its events.
-    fn run_step(&mut self, out: &mut impl FnMut(Rec<'_>, &str)) {
+    fn run_step<const LINES: bool>(&mut self, out: &mut impl FnMut(Rec<'_>, &str)) {
         let (index, step) = self.script.take();
         self.ns.advance_to(step.at);
-        self.drain(None, out);
+        self.drain::<LINES>(None, out);
         let result = self.apply(&step);
-        let world = match &self.nowhere {
+        let world = match self.nowhere.as_ref().filter(|_| cfg!(feature = "entities")) {
             Some(nowhere) => (step.entity.as_deref())
                 .and_then(|e| self.ns.world(e))
                 .unwrap_or(nowhere),
@@ -535,12 +537,12 @@ impl Run {
             entity: step.entity.as_ref(),
             copy: None,
         };
-        self.meter.emit(r, self.ns.now(), out);
-        self.drain(Some(index), out);
+        self.meter.emit::<LINES>(r, self.ns.now(), out);
+        self.drain::<LINES>(Some(index), out);
     }
 
     fn apply(&mut self, step: &Step) -> Result<Outcome, Error> {
-        let Some(nowhere) = &mut self.nowhere else {
+        let Some(nowhere) = self.nowhere.as_mut().filter(|_| cfg!(feature = "entities")) else {
             return self.ns.apply(step.at, "", &step.by, step.op.clone());
         };
         match (&step.entity, step.op.clone()) {
@@ -560,10 +562,15 @@ impl Run {
     /// The action of group `g`'s actor due at `a`: the actor's record, then its events. A
     /// topic's senders send through a staging world (their own bookkeeping); each send they
     /// make is then made to the topic, whose events follow the record.
-    fn run_actor(&mut self, a: Instant, g: usize, out: &mut impl FnMut(Rec<'_>, &str)) {
+    fn run_actor<const LINES: bool>(
+        &mut self,
+        a: Instant,
+        g: usize,
+        out: &mut impl FnMut(Rec<'_>, &str),
+    ) {
         self.ns.advance_to(a);
-        self.drain(None, out);
-        let deadline = if self.entities {
+        self.drain::<LINES>(None, out);
+        let deadline = if self.has_entities() {
             self.ns.poll_timeout()
         } else {
             None
@@ -579,7 +586,11 @@ impl Run {
             .min();
         let entity = self.groups[g].entity.clone();
         let group = &mut self.groups[g];
-        let acts = match &mut group.staging {
+        let acts = match group
+            .staging
+            .as_mut()
+            .filter(|_| cfg!(feature = "entities"))
+        {
             Some(staging) => {
                 staging.advance_to(a);
                 let acts = group.actors.act(a, staging, horizon);
@@ -600,16 +611,17 @@ impl Run {
             let world = self
                 .ns
                 .world(&entity)
-                .or(self.nowhere.as_ref())
+                .or(self.nowhere.as_ref().filter(|_| cfg!(feature = "entities")))
                 .expect("invariant: an actor's entity exists");
             let r = Rec {
                 world,
                 record: Record::Actor { act },
-                entity: self.entities.then_some(&entity),
+                entity: self.has_entities().then_some(&entity),
                 copy: None,
             };
-            self.meter.emit(r, self.ns.now(), out);
-            if self.groups[g].staging.is_some()
+            self.meter.emit::<LINES>(r, self.ns.now(), out);
+            if cfg!(feature = "entities")
+                && self.groups[g].staging.is_some()
                 && let Op::Send { msg, .. } = &act.op
                 && !matches!(act.result, Some(Err(_)))
             {
@@ -624,12 +636,16 @@ impl Run {
                 );
             }
             self.ns.collect(&entity);
-            self.drain(None, out);
+            self.drain::<LINES>(None, out);
         }
-        self.drain(None, out);
+        self.drain::<LINES>(None, out);
     }
 
-    fn drain(&mut self, step: Option<usize>, out: &mut impl FnMut(Rec<'_>, &str)) {
+    fn drain<const LINES: bool>(
+        &mut self,
+        step: Option<usize>,
+        out: &mut impl FnMut(Rec<'_>, &str),
+    ) {
         while let Some(ev) = self.ns.poll_event() {
             let world = self
                 .ns
@@ -641,10 +657,10 @@ impl Run {
                     event: &ev.event,
                     step,
                 },
-                entity: self.entities.then_some(&ev.entity),
+                entity: self.has_entities().then_some(&ev.entity),
                 copy: ev.copy.as_ref(),
             };
-            self.meter.emit(r, self.ns.now(), out);
+            self.meter.emit::<LINES>(r, self.ns.now(), out);
         }
     }
 }
@@ -657,7 +673,6 @@ impl Meter {
             trace_bytes: 0,
             exceeded: None,
             over: None,
-            lines: false,
             entities,
             line: String::new(),
         }

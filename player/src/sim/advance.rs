@@ -161,7 +161,7 @@ impl Sim {
         let progress = self
             .live
             .run
-            .advance_records(t, max_records, false, &mut |r: Rec<'_>| {
+            .advance_records(t, max_records, &mut |r: Rec<'_>| {
                 let w = r.world;
                 if !matches!(r.record, Record::Event { .. }) && !entities {
                     // Narrate what came before this step first, so the log keeps its order.
