@@ -1,4 +1,4 @@
-//! Time travel (scenario/src/timetravel.rs): a seek lands on exactly the state of playing
+//! Time travel (scenario/src/timetravel/): a seek lands on exactly the state of playing
 //! to that time (full state, lock tokens and random streams included), back and forth, over
 //! every preset; acting after a seek forks the story, and the export replays the fork.
 
