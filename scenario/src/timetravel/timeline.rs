@@ -201,8 +201,12 @@ impl<S: Clone> Timeline<S> {
             return Ok(());
         }
         loop {
+            let before = (self.now(), self.run.records());
             match self.advance(t, u64::MAX, obs)? {
                 Progress::Reached if self.now() >= t => return Ok(()),
+                // Reaching a day ahead moves the clock; a clock that did not move would loop
+                // for ever.
+                Progress::Reached if (self.now(), self.run.records()) == before => return Ok(()),
                 _ => {}
             }
         }
