@@ -45,7 +45,7 @@ fn trace_to(sc: &Scenario, t: u64) -> (Run, Vec<String>) {
     (run, lines)
 }
 
-/// Advances to `t` in calls of at most `slice` records each.
+/// Advances to `t` in calls of at most `slice` records each, each moving the run on.
 fn advance_in_slices<S: Clone, O: Observer<Saved = S>>(
     tl: &mut Timeline<S>,
     t: Instant,
@@ -53,9 +53,10 @@ fn advance_in_slices<S: Clone, O: Observer<Saved = S>>(
     obs: &mut O,
 ) {
     loop {
+        let before = (tl.now(), tl.run().records());
         match tl.advance(t, slice, obs) {
             Ok(Progress::Reached) if tl.now() >= t => return,
-            Ok(_) => {}
+            Ok(_) => assert_ne!((tl.now(), tl.run().records()), before, "no progress"),
             Err(e) => panic!("{e}"),
         }
     }
