@@ -1,9 +1,9 @@
-//! Time travel (scenario/src/timetravel.rs): a seek lands on exactly the state of playing
+//! Time travel (scenario/src/timetravel/): a seek lands on exactly the state of playing
 //! to that time (full state, lock tokens and random streams included), back and forth, over
 //! every preset; acting after a seek forks the story, and the export replays the fork.
 
 use settle_core::{Instant, NewMessage, Op, Rng, SubQueue, Target};
-use settle_scenario::timetravel::{MAX_SNAPSHOTS, Timeline};
+use settle_scenario::timetravel::{MAX_SNAPSHOTS, Policy, Timeline};
 use settle_scenario::{Run, Scenario, final_record, parse, presets::PRESETS};
 
 /// The whole live state of a run: the derived Debug of its world and actors covers every
@@ -166,7 +166,8 @@ fn an_action_is_replayed_before_actors_of_the_same_instant_live_too() {
     assert_eq!(state(tl.run()), state(&played_to(&again, 0)));
 }
 
-/// Seek time in a run of about 10,000 trace records (a figure, not a pass/fail check):
+/// Seek time in a run of about 10,000 trace records (a figure, not a pass/fail check), with the
+/// core's snapshot policy and the page's:
 /// `cargo test --release -p settle-cli --test timetravel -- --ignored --nocapture`.
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
@@ -176,29 +177,36 @@ fn seek_benchmark_10000_records() {
     let mut records = 0u64;
     let mut run = Run::new(&sc);
     run.finish(&mut |_| records += 1);
-    let t0 = std::time::Instant::now();
-    let mut tl = Timeline::new(sc.clone());
-    tl.play_to(sc.run_until, &mut |_, _| {});
-    let play = t0.elapsed();
-    // The same times as scenario/benches/seek-bench.mjs (the wasm figures): a small LCG.
-    let mut x: u64 = 12345;
-    let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
-    for _ in 0..n {
-        x = (x * 1_103_515_245 + 12345) % 2_147_483_648;
-        let t = at(x % 120_000);
+    for (policy, mut tl) in [
+        ("core", Timeline::new(sc.clone())),
+        (
+            "page",
+            Timeline::with_run(sc.clone(), Run::new(&sc), (), Policy::PAGE),
+        ),
+    ] {
+        let t0 = std::time::Instant::now();
+        tl.play_to(sc.run_until, &mut |_, _| {});
+        let play = t0.elapsed();
+        // The same times as scenario/benches/seek-bench.mjs (the wasm figures): a small LCG.
+        let mut x: u64 = 12345;
+        let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
+        for _ in 0..n {
+            x = (x * 1_103_515_245 + 12345) % 2_147_483_648;
+            let t = at(x % 120_000);
+            let s = std::time::Instant::now();
+            tl.seek(t);
+            let d = s.elapsed();
+            worst = worst.max(d);
+            total += d;
+        }
         let s = std::time::Instant::now();
-        tl.seek(t);
-        let d = s.elapsed();
-        worst = worst.max(d);
-        total += d;
+        let _ = played_to(&sc, sc.run_until.as_millis());
+        let replay_all = s.elapsed();
+        println!(
+            "{policy}: records {records}, snapshots {}, play with snapshots {play:?}, replay from zero {replay_all:?}, seek mean {:?}, worst {worst:?}",
+            tl.checkpoints().len(),
+            total / n
+        );
     }
-    let s = std::time::Instant::now();
-    let _ = played_to(&sc, sc.run_until.as_millis());
-    let replay_all = s.elapsed();
-    println!(
-        "records {records}, snapshots {}, play with snapshots {play:?}, replay from zero {replay_all:?}, seek mean {:?}, worst {worst:?}",
-        tl.checkpoints().len(),
-        total / n
-    );
     assert!(records >= 10_000, "only {records} records");
 }
