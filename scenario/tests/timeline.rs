@@ -3,10 +3,10 @@
 //! with the run, acting hands on the records from the person's step, and the page's snapshot
 //! policy keeps a crowded queue from being copied every minute of virtual time.
 
-use settle_core::{Instant, Op, Rng, SubQueue, World};
+use settle_core::{Instant, Op, Rng, SubQueue};
 use settle_scenario::timetravel::{Observer, Phase, Policy, Timeline};
 use settle_scenario::{
-    Progress, Record, Run, Scenario, final_record, parse, presets::PRESETS, record_json,
+    Progress, Rec, Record, Run, Scenario, final_record, parse, presets::PRESETS, record_json,
 };
 
 fn at(ms: u64) -> Instant {
@@ -32,7 +32,8 @@ struct Trace(Vec<String>);
 
 impl Observer for Trace {
     type Saved = ();
-    fn record(&mut self, (): &mut (), w: &World, r: Record<'_>, _: &Phase) {
+    fn record(&mut self, (): &mut (), r: Rec<'_>, _: &Phase) {
+        let (w, r) = (r.world, r.record);
         self.0.push(record_json(w, &r).to_json());
     }
 }
@@ -135,7 +136,8 @@ const FNV0: u64 = 0xcbf2_9ce4_8422_2325;
 
 impl Observer for Counter {
     type Saved = (u64, u64);
-    fn record(&mut self, s: &mut (u64, u64), w: &World, r: Record<'_>, _: &Phase) {
+    fn record(&mut self, s: &mut (u64, u64), r: Rec<'_>, _: &Phase) {
+        let (w, r) = (r.world, r.record);
         s.0 += 1;
         s.1 = fnv(s.1, &record_json(w, &r).to_json());
     }
@@ -189,7 +191,8 @@ struct Acting(Vec<(bool, String)>);
 
 impl Observer for Acting {
     type Saved = (u64, u64);
-    fn record(&mut self, s: &mut (u64, u64), w: &World, r: Record<'_>, phase: &Phase) {
+    fn record(&mut self, s: &mut (u64, u64), r: Rec<'_>, phase: &Phase) {
+        let (w, r) = (r.world, r.record);
         let line = record_json(w, &r).to_json();
         s.0 += 1;
         s.1 = fnv(s.1, &line);
@@ -340,5 +343,40 @@ fn a_crowded_queue_played_fast_is_not_copied_every_minute_of_virtual_time() {
     for t in [300_000, 1_000_000] {
         page.seek(at(t));
         assert_eq!(state(page.run()), state(&trace_to(&sc, t).0), "at {t}");
+    }
+}
+
+/// The run of a document with `entities`: its clock is the namespace's.
+#[cfg(feature = "entities")]
+#[test]
+fn a_document_with_entities_seeks_back_and_forth() {
+    for text in [
+        include_str!("../../examples/entities/topic-fan-out.json"),
+        include_str!("../../examples/entities/session-workers.json"),
+        include_str!("../../examples/entities/rules-change.json"),
+    ] {
+        let sc = parse(text).unwrap();
+        let end = sc.run_until.as_millis();
+        let policy = Policy {
+            every_records: 5,
+            chunk: 5,
+            ..Policy::PAGE
+        };
+        let mut tl = Timeline::with_run(sc.clone(), Run::new(&sc), (0, FNV0), policy);
+        advance_in_slices(&mut tl, at(end), 7, &mut Counter);
+        assert!(tl.checkpoints().len() > 2, "{}", sc.title);
+        for t in [end * 3 / 4, end / 4, end / 2, end] {
+            tl.seek_with(at(t), &mut Counter).unwrap();
+            let mut want = Run::new(&sc);
+            let _ = want.advance_until(at(t), u64::MAX, &mut |_, _| {});
+            assert_eq!(tl.now(), at(t), "{}", sc.title);
+            assert_eq!(tl.saved().0, want.records(), "{} at {t}", sc.title);
+            assert_eq!(
+                format!("{:?} {}", tl.run().namespace(), tl.run().next_step()),
+                format!("{:?} {}", want.namespace(), want.next_step()),
+                "{} at {t}",
+                sc.title
+            );
+        }
     }
 }

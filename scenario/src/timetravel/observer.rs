@@ -3,7 +3,7 @@
 //! [`Phase`] telling the observer whether what it sees is live or a quiet replay.
 
 use super::{EVERY_MS, EVERY_RECORDS};
-use crate::{Record, Run, Step};
+use crate::{Rec, Record, Run, Step};
 use alloc::rc::Rc;
 use alloc::vec::Vec;
 use settle_core::{Error, Instant, Outcome, World};
@@ -127,8 +127,9 @@ pub trait Observer {
     /// What a snapshot keeps of the observer (the page: its log, what each receiver holds).
     type Saved: Clone;
 
-    /// Each record as the run produces it, in order, with the world right after it.
-    fn record(&mut self, saved: &mut Self::Saved, w: &World, r: Record<'_>, phase: &Phase);
+    /// Each record as the run produces it, in order, with the world right after it and, in a
+    /// document with `entities`, its entity.
+    fn record(&mut self, saved: &mut Self::Saved, r: Rec<'_>, phase: &Phase);
 
     /// After each call into the run (at most [`Policy::chunk`] records), before the policy's
     /// snapshot: the run as it stands.
@@ -166,7 +167,7 @@ pub trait Observer {
 /// Sees nothing, keeps nothing.
 impl Observer for () {
     type Saved = ();
-    fn record(&mut self, (): &mut (), _: &World, _: Record<'_>, _: &Phase) {}
+    fn record(&mut self, (): &mut (), _: Rec<'_>, _: &Phase) {}
 }
 
 /// A closure as an observer that keeps nothing: it is handed the live records only (not a
@@ -175,9 +176,9 @@ pub(super) struct Out<'f, F>(pub(super) &'f mut F);
 
 impl<F: FnMut(&World, Record<'_>)> Observer for Out<'_, F> {
     type Saved = ();
-    fn record(&mut self, (): &mut (), w: &World, r: Record<'_>, phase: &Phase) {
+    fn record(&mut self, (): &mut (), r: Rec<'_>, phase: &Phase) {
         if phase.live() {
-            (self.0)(w, r);
+            (self.0)(r.world, r.record);
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::observer::Out;
 use super::{Checkpoints, EVERY_MS, EVERY_RECORDS, Observer, Phase, Policy, merge, record};
-use crate::{BudgetError, Progress, Record, Run, Scenario, Step};
+use crate::{BudgetError, Progress, Rec, Record, Run, Scenario, Step};
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -40,7 +40,7 @@ impl<S: Clone> Timeline<S> {
                 policy.every_records,
                 policy.every_ms,
             ),
-            noted_at: run.world().queue().now().as_millis(),
+            noted_at: run.now().as_millis(),
             run,
             saved,
             policy,
@@ -72,7 +72,7 @@ impl<S: Clone> Timeline<S> {
     /// The current virtual time.
     #[must_use]
     pub fn now(&self) -> Instant {
-        self.run.world().queue().now()
+        self.run.now()
     }
 
     /// The scenario as loaded.
@@ -147,11 +147,11 @@ impl<S: Clone> Timeline<S> {
             let (saved, phase) = (&mut self.saved, &mut self.phase);
             let r = self
                 .run
-                .advance_until(t, left.min(chunk), &mut |w: &World, r: Record<'_>| {
-                    if let Record::Step { index, result, .. } = r {
+                .advance_records(t, left.min(chunk), &mut |r: Rec<'_>| {
+                    if let Record::Step { index, result, .. } = r.record {
                         phase.step_ran(index, result);
                     }
-                    obs.record(saved, w, r, phase);
+                    obs.record(saved, r, phase);
                 });
             obs.chunk_done(&mut self.saved, &self.run, &self.phase);
             let n = self.run.records() - before;
@@ -173,7 +173,13 @@ impl<S: Clone> Timeline<S> {
         let p = self.policy;
         let now = self.now();
         self.since_note += n;
-        let held = self.run.world().queue().len() as u64;
+        let ns = self.run.namespace();
+        let held: u64 = ns
+            .paths()
+            .iter()
+            .filter_map(|p| ns.world(p))
+            .map(|w| w.queue().len() as u64)
+            .sum();
         let due = p.every_records.max(p.crowd.saturating_mul(held));
         let quiet = due == p.every_records
             && p.every_ms > 0
