@@ -66,7 +66,7 @@ pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
 
 /// `steps` with every unaddressed receive-side step of a client in `of` addressed to its
 /// entity there (rule 3).
-fn readdress(steps: Rc<[Step]>, of: &BTreeMap<String, String>) -> Rc<[Step]> {
+pub(super) fn readdress(steps: Rc<[Step]>, of: &BTreeMap<String, String>) -> Rc<[Step]> {
     if of.is_empty() {
         return steps;
     }
@@ -114,7 +114,7 @@ impl Sim {
         } else if carries_address(&op) {
             Some(self.receive_entity(by)?)
         } else if self.receive_fixed(by) {
-            self.receive_of.get(by).map(|p| Text::from(p.as_str()))
+            self.page.receive_of.get(by).map(|p| Text::from(p.as_str()))
         } else {
             None
         };
@@ -124,45 +124,11 @@ impl Sim {
     /// As [`act`](Self::act), in a document with `entities` addressed to `entity`: the queue
     /// or topic of a send, else the client's receive entity.
     fn act_in(&mut self, by: &str, op: Op, entity: Option<Text>) -> Result<Outcome, String> {
-        let t = self.now();
-        let (steps, person) = timetravel::record(
-            &self.scenario.script,
-            &mut self.recorded,
-            t,
-            (by, entity),
-            op,
-        );
-        // Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
-        // client the scenario names none for gets one from the person's steps: its other steps
-        // (the scenario's and the person's) address it too, as the exported document will
-        // say. When that changes (an entity chosen, or dropped by a fork), the page replays
-        // from the start.
-        let inferred = self.inferred_entities();
-        let steps = readdress(steps, &inferred);
-        let from = if inferred == self.inferred {
-            t
-        } else {
-            Instant::ZERO
-        };
-        self.inferred = inferred;
-        let index = *person
-            .last()
-            .expect("invariant: the new step is the person's last");
-        self.person = person;
-        self.history
-            .fork(from, |l: &mut Live| l.run.replace_steps(Rc::clone(&steps)));
-        self.live = self.history.at_or_before(from, true).1.clone();
-        self.since_note = 0;
-        self.noted_at = ms(self.live.run.now());
-        self.story.fork(&self.live.run);
-        self.quiet_until = Some(index);
-        self.result = None;
-        self.play_to(t);
-        self.quiet_until = None;
-        self.story_gen += 1;
-        self.follow_story(STORY_SLICE * 10);
-        self.generation += 1;
-        match self.result.take() {
+        let r = self.tl.act_in(by, op, entity, &mut self.page);
+        self.page.story_gen += 1;
+        self.page.follow_story(self.tl.now(), STORY_SLICE * 10);
+        self.page.generation += 1;
+        match r {
             Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
             None => Err(self
                 .stopped()
@@ -171,7 +137,7 @@ impl Sim {
     }
 
     pub fn next_id(&self) -> String {
-        format!("m{}", self.sends + 1)
+        format!("m{}", self.page.sends + 1)
     }
 
     pub fn send(&mut self, by: &str, f: &SendForm) {
@@ -220,7 +186,7 @@ impl Sim {
         };
         let r = match built.and_then(|op| Ok((op, to?))) {
             Ok((op, to)) => {
-                self.sends += 1;
+                self.page.sends += 1;
                 self.act_in(by, op, to)
             }
             Err(e) => {
@@ -229,8 +195,8 @@ impl Sim {
             }
         };
         match r {
-            Ok(_) => self.sender_errors.remove(by),
-            Err(e) => self.sender_errors.insert(by.to_string(), e),
+            Ok(_) => self.page.sender_errors.remove(by),
+            Err(e) => self.page.sender_errors.insert(by.to_string(), e),
         };
     }
 
@@ -315,7 +281,7 @@ impl Sim {
         &'a self,
         by: &str,
     ) -> impl Iterator<Item = &'a InHand> + Clone + 'a {
-        let dismissed = self.live.rstate.get(by).map(|st| &st.dismissed);
+        let dismissed = self.tl.saved().rstate.get(by).map(|st| &st.dismissed);
         self.client_world(by).0.in_hand(by).filter(move |h| {
             h.view
                 .lock_token
@@ -330,7 +296,7 @@ impl Sim {
             .0
             .in_hand_of(by, seq)
             .and_then(|h| h.view.lock_token);
-        if let Some(st) = self.live.rstate.get_mut(by) {
+        if let Some(st) = self.tl.saved_mut().rstate.get_mut(by) {
             st.dismissed.extend(token);
             st.error = None;
         }
@@ -376,23 +342,26 @@ impl Sim {
     }
 
     pub fn add_sender(&mut self) {
-        let n = Self::fresh_name(&self.senders, "S");
-        self.senders.push(n);
+        let n = Self::fresh_name(&self.page.senders, "S");
+        self.page.senders.push(n);
     }
 
     pub fn add_receiver(&mut self) {
-        let n = Self::fresh_name(&self.receivers, "R");
-        self.live.rstate.insert(n.clone(), ReceiverState::default());
+        let n = Self::fresh_name(&self.page.receivers, "R");
+        self.tl
+            .saved_mut()
+            .rstate
+            .insert(n.clone(), ReceiverState::default());
         // In a document with `entities` it receives from the first queue or subscription until
         // the person chooses another.
-        if let Some(p) = first_receive_path(&self.live.run) {
-            self.receive_of.insert(n.clone(), p.to_string());
+        if let Some(p) = first_receive_path(self.tl.run()) {
+            self.page.receive_of.insert(n.clone(), p.to_string());
         }
-        self.receivers.push(n);
+        self.page.receivers.push(n);
     }
 
     pub fn remove_sender(&mut self, name: &str) {
-        self.senders.retain(|s| s != name);
+        self.page.senders.retain(|s| s != name);
     }
 
     /// Removing a receiver closes its link first; its locks run on until they expire (format
@@ -401,11 +370,11 @@ impl Sim {
         if self.client_world(name).0.id_of(name).is_some() {
             let _ = self.act(name, Op::Close);
         }
-        self.receivers.retain(|r| r != name);
-        self.live.rstate.remove(name);
+        self.page.receivers.retain(|r| r != name);
+        self.tl.saved_mut().rstate.remove(name);
     }
 
     pub fn select(&mut self, seq: Option<u64>) {
-        self.selected = seq;
+        self.page.selected = seq;
     }
 }

@@ -67,23 +67,26 @@ fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(
     }
 }
 
-impl Sim {
-    pub(super) fn push_log(&mut self, text: String, error: bool) {
-        self.push_log_at(ms(self.now()), text, error);
-    }
-
+impl Live {
     /// A log line stamped with the virtual instant it happened at (not the frame's).
-    fn push_log_at(&mut self, t_ms: u64, text: String, error: bool) {
-        self.live.log_n += 1;
-        self.live.log.push_back(LogLine {
-            n: self.live.log_n,
+    pub(super) fn push_log_at(&mut self, t_ms: u64, text: String, error: bool) {
+        self.log_n += 1;
+        self.log.push_back(LogLine {
+            n: self.log_n,
             t_ms,
             text,
             error,
         });
-        while self.live.log.len() > LOG_CAP {
-            self.live.log.pop_front();
+        while self.log.len() > LOG_CAP {
+            self.log.pop_front();
         }
+    }
+}
+
+impl Sim {
+    pub(super) fn push_log(&mut self, text: String, error: bool) {
+        let t = ms(self.now());
+        self.tl.saved_mut().push_log_at(t, text, error);
     }
 
     /// Advances virtual time to `t` (at most a day in one call), running script steps and
@@ -96,139 +99,115 @@ impl Sim {
     /// Advances toward `t` (at most a day ahead), producing at most about `max_records`
     /// records: `Ok(true)` when `t` was reached, `Ok(false)` when there is more to do (call
     /// again: the page slices long advances into short tasks), `Err` with the reason when the
-    /// run's work budget ran out (the state so far is kept; nothing more runs). Takes the
-    /// time-travel snapshots on the way.
+    /// run's work budget ran out (the state so far is kept; nothing more runs). The timeline
+    /// takes its snapshots on the way (`Policy::PAGE`).
     pub fn advance_slice(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
-        let t = t.min(self.now() + Duration::from_millis(MAX_JUMP_MS));
-        let mut left = max_records;
-        loop {
-            let before = self.live.run.records();
-            let r = self.advance_chunk(t, left.min(EVERY_RECORDS));
-            let n = self.live.run.records() - before;
-            // A snapshot costs a copy of the live state: in a crowded queue they are taken
-            // further apart (at least twice as many records as messages held), so that
-            // snapshotting never costs more than replaying. A quiet stretch (EVERY_MS of
-            // virtual time) takes one too, where a copy is cheap (no more messages held than
-            // EVERY_RECORDS / 2); not in a crowded queue, where replaying costs by the
-            // records, whatever time they span: at 100× with 10,000 messages held, one a
-            // minute of virtual time was a copy of them all every 0.6–0.8 s of real time, each
-            // a long frame.
-            self.since_note += n;
-            let due = EVERY_RECORDS.max(2 * self.live.run.world().queue().len() as u64);
-            let quiet =
-                due == EVERY_RECORDS && ms(self.now()).saturating_sub(self.noted_at) >= EVERY_MS;
-            if self.since_note >= due || quiet {
-                let live = &self.live;
-                let before = self.history.len();
-                self.history
-                    .note(self.now(), self.since_note, || live.clone());
-                self.since_note = 0;
-                if self.history.len() != before {
-                    self.noted_at = ms(self.now());
+        match self.tl.advance(t, max_records, &mut self.page) {
+            Ok(Progress::Reached) => Ok(true),
+            Ok(Progress::Paused { .. }) => Ok(false),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// What one chunk of the run produced, kept until the chunk ends.
+#[derive(Default)]
+pub(super) struct Chunk {
+    /// One queue: the events since the last step or action, to narrate together.
+    batch: Vec<Event>,
+    /// With `entities`: events and lines of each entity, to narrate after the chunk.
+    items: Vec<(Text, Result<Event, Told>)>,
+    /// Each event, its client's name, its entity, whether it is a subscription's copy, and
+    /// whether it is cued to the stage (not in a seek, nor before the person's new step).
+    seen: Vec<(Event, String, Text, bool, bool)>,
+    /// What each client did, for what its panel remembers.
+    steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)>,
+    /// Each line with the virtual instant of what it tells.
+    lines: Vec<Told>,
+}
+
+/// The page watches the run through the timeline: each record observed (who holds what, the
+/// stage's cues) and told as log lines. One queue's events are told in batches between steps
+/// and actions, against the world as it was then; a document with `entities` tells each
+/// entity's events together, its lines naming the entity.
+impl Observer for Page {
+    type Saved = Live;
+
+    fn record(&mut self, _: &mut Live, r: Rec<'_>, phase: &Phase) {
+        let c = &mut self.chunk;
+        let w = r.world;
+        let entities = self.entities;
+        if !matches!(r.record, Record::Event { .. }) && !entities {
+            // Narrate what came before this step first, so the log keeps its order.
+            narrate_by_instant(w, &c.batch, &mut c.lines);
+            c.batch.clear();
+        }
+        match r.record {
+            Record::Event { event, .. } => {
+                let by = event.kind.by().map(|x| w.name(x).to_string());
+                let entity = r.entity.cloned().unwrap_or_default();
+                c.seen.push((
+                    event.clone(),
+                    by.unwrap_or_default(),
+                    entity,
+                    r.copy.is_some(),
+                    phase.live(),
+                ));
+                match r.entity {
+                    Some(e) => c.items.push((e.clone(), Ok(event.clone()))),
+                    None => c.batch.push(event.clone()),
                 }
             }
-            left = left.saturating_sub(n.max(1));
-            match r {
-                Ok(true) => {
-                    self.follow_story(STORY_SLICE);
-                    return Ok(true);
+            Record::Actor { act } => {
+                if let Some(l) = narrate_act(act) {
+                    let e = matches!(act.result, Some(Err(_)));
+                    match r.entity {
+                        Some(x) => c.items.push((x.clone(), Err((ms(act.at), l, e)))),
+                        None => c.lines.push((ms(w.queue().now()), l, e)),
+                    }
                 }
-                Ok(false) if left > 0 => {}
-                other => return other,
+                c.steps.push((
+                    act.by.to_string(),
+                    act.op.clone(),
+                    act.result.clone().unwrap_or(Ok(Outcome::Done)),
+                ));
+            }
+            Record::Step {
+                step,
+                result: res,
+                index,
+            } => {
+                let at = step.at.as_millis();
+                let told = if phase.is_person(index) {
+                    person_line(step, res).map(|(l, e)| (at, l, e))
+                } else {
+                    res.as_ref()
+                        .err()
+                        .map(|e| (at, format!("{} (script): {e}", step.by), true))
+                };
+                match told {
+                    Some(x) if entities => {
+                        let entity = step.entity.clone().unwrap_or_default();
+                        c.items.push((entity, Err(x)));
+                    }
+                    Some(x) => c.lines.push(x),
+                    None => {}
+                }
+                c.steps
+                    .push((step.by.to_string(), step.op.clone(), res.clone()));
             }
         }
     }
 
-    /// One chunk of the run toward `t`: each record observed (who holds what, the stage's
-    /// cues) and told as log lines. One queue's events are told in batches between steps and
-    /// actions, against the world as it was then; a document with `entities` tells each
-    /// entity's events together, its lines naming the entity.
-    fn advance_chunk(&mut self, t: Instant, max_records: u64) -> Result<bool, String> {
-        let entities = self.has_entities();
-        // One queue: the events since the last step or action, to narrate together.
-        let mut batch: Vec<Event> = Vec::new();
-        // With `entities`: events and lines of each entity, to narrate after the chunk.
-        let mut items: Vec<(Text, Result<Event, Told>)> = Vec::new();
-        // Each event, its client's name, its entity, whether it is a subscription's copy, and
-        // whether it is cued to the stage (not in a seek, nor before the person's new step).
-        let mut seen: Vec<(Event, String, Text, bool, bool)> = Vec::new();
-        let mut steps: Vec<(String, Op, Result<Outcome, settle_core::Error>)> = Vec::new();
-        // Each line with the virtual instant of what it tells.
-        let mut lines: Vec<Told> = Vec::new();
-        let person = &self.person;
-        let (quiet_until, quiet_all) = (&mut self.quiet_until, self.quiet_all);
-        let result = &mut self.result;
-        let progress = self
-            .live
-            .run
-            .advance_records(t, max_records, &mut |r: Rec<'_>| {
-                let w = r.world;
-                if !matches!(r.record, Record::Event { .. }) && !entities {
-                    // Narrate what came before this step first, so the log keeps its order.
-                    narrate_by_instant(w, &batch, &mut lines);
-                    batch.clear();
-                }
-                match r.record {
-                    Record::Event { event, .. } => {
-                        let cue = !quiet_all && quiet_until.is_none();
-                        let by = event.kind.by().map(|c| w.name(c).to_string());
-                        let entity = r.entity.cloned().unwrap_or_default();
-                        seen.push((
-                            event.clone(),
-                            by.unwrap_or_default(),
-                            entity,
-                            r.copy.is_some(),
-                            cue,
-                        ));
-                        match r.entity {
-                            Some(e) => items.push((e.clone(), Ok(event.clone()))),
-                            None => batch.push(event.clone()),
-                        }
-                    }
-                    Record::Actor { act } => {
-                        if let Some(l) = narrate_act(act) {
-                            let e = matches!(act.result, Some(Err(_)));
-                            match r.entity {
-                                Some(x) => items.push((x.clone(), Err((ms(act.at), l, e)))),
-                                None => lines.push((ms(w.queue().now()), l, e)),
-                            }
-                        }
-                        steps.push((
-                            act.by.to_string(),
-                            act.op.clone(),
-                            act.result.clone().unwrap_or(Ok(Outcome::Done)),
-                        ));
-                    }
-                    Record::Step {
-                        step,
-                        result: res,
-                        index,
-                    } => {
-                        let at = step.at.as_millis();
-                        let told = if person.binary_search(&index).is_ok() {
-                            person_line(step, res).map(|(l, e)| (at, l, e))
-                        } else {
-                            res.as_ref()
-                                .err()
-                                .map(|e| (at, format!("{} (script): {e}", step.by), true))
-                        };
-                        match told {
-                            Some(x) if entities => {
-                                let entity = step.entity.clone().unwrap_or_default();
-                                items.push((entity, Err(x)));
-                            }
-                            Some(x) => lines.push(x),
-                            None => {}
-                        }
-                        if *quiet_until == Some(index) {
-                            *quiet_until = None;
-                            *result = Some(res.clone());
-                        }
-                        steps.push((step.by.to_string(), step.op.clone(), res.clone()));
-                    }
-                }
-            });
-        let run = &self.live.run;
+    fn chunk_done(&mut self, live: &mut Live, run: &Run, _: &Phase) {
+        let Chunk {
+            batch,
+            items,
+            seen,
+            steps,
+            mut lines,
+        } = core::mem::take(&mut self.chunk);
+        let entities = run.has_entities();
         narrate_by_instant(run.world(), &batch, &mut lines);
         tell_by_entity(run.namespace(), &items, &mut lines);
         let paths = if entities {
@@ -237,11 +216,11 @@ impl Sim {
             Vec::new()
         };
         let index = |path: &str| paths.iter().position(|p| &**p == path).unwrap_or(0);
-        let dropped = self.live.dropped.len();
+        let dropped = live.dropped.len();
         let mut changed = !seen.is_empty() || !steps.is_empty();
         for (e, by, entity, copy, cue) in seen {
             if !entities {
-                self.observe(&e, by, |seq| seq, cue);
+                self.observe(live, &e, by, |seq| seq, cue);
                 continue;
             }
             let i = index(&entity);
@@ -252,45 +231,66 @@ impl Sim {
             } = &e.kind
                 && subscriptions.is_empty()
             {
-                self.live
-                    .dropped
-                    .push((e.at, entity.clone(), *seq, id.clone()));
+                live.dropped.push((e.at, entity.clone(), *seq, id.clone()));
             }
             match &e.kind {
                 // A copy travels from its sender through its topic (`by` names the sender).
                 settle_core::EventKind::Enqueued { seq, .. } if copy => {
                     let seq = entity_seq(i, *seq);
-                    self.live.touched.insert(seq, e.at);
+                    live.touched.insert(seq, e.at);
                     let topic = index(settle_core::namespace::topic_of(&entity));
                     let topic = u16::try_from(topic).unwrap_or(u16::MAX);
                     let sender = self.sender_slot(&by);
                     self.cue(Cue::Routed { seq, topic, sender }, cue);
                 }
-                _ => self.observe(&e, by, |seq| entity_seq(i, seq), cue),
+                _ => self.observe(live, &e, by, |seq| entity_seq(i, seq), cue),
             }
         }
-        let now = self.now();
-        self.live
-            .touched
+        let now = run.now();
+        live.touched
             .retain(|_, at| now.saturating_since(*at).as_millis() < RECENT_MS);
-        self.live
-            .dropped
+        live.dropped
             .retain(|(at, ..)| now.saturating_since(*at).as_millis() < RECENT_MS);
         // A dropped message leaving the topic changes the stage with no event.
-        changed |= self.live.dropped.len() != dropped;
+        changed |= live.dropped.len() != dropped;
         for (at, l, e) in lines {
-            self.push_log_at(at, l, e);
+            live.push_log_at(at, l, e);
         }
         if changed {
             self.generation += 1;
         }
         for (by, op, result) in steps {
-            self.track(&by, &op, result.as_ref().ok());
+            self.track(live, &by, &op, result.as_ref().ok());
         }
-        match progress {
-            Ok(Progress::Reached) => Ok(true),
-            Ok(Progress::Paused { .. }) => Ok(false),
-            Err(e) => Err(e.to_string()),
-        }
+    }
+
+    fn reached(&mut self, _: &mut Live, run: &Run) {
+        self.follow_story(run.now(), STORY_SLICE);
+    }
+
+    /// Rule 3 gives a client's unaddressed steps (settlement, close) its receive entity. A
+    /// client the scenario names none for gets one from the person's steps: its other steps
+    /// (the scenario's and the person's) address it too, as the exported document will say.
+    /// When that changes (an entity chosen, or dropped by a fork), the page replays from the
+    /// start.
+    fn rescript(
+        &mut self,
+        recorded: &[Step],
+        merged: Rc<[Step]>,
+        now: Instant,
+    ) -> (Rc<[Step]>, Instant) {
+        let inferred = self.inferred_entities(recorded);
+        let steps = readdress(merged, &inferred);
+        let from = if inferred == self.inferred {
+            now
+        } else {
+            Instant::ZERO
+        };
+        self.inferred = inferred;
+        (steps, from)
+    }
+
+    fn forked(&mut self, run: &Run, _: &Live, _: &Rc<[Step]>, _: Instant) {
+        self.story.fork(run);
     }
 }

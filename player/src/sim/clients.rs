@@ -13,8 +13,8 @@ impl Sim {
     /// The world of client `by`'s receive entity and the entity's number (in path order), or
     /// the one queue's world.
     pub(super) fn client_world(&self, by: &str) -> (&World, Option<usize>) {
-        if let (true, Some(path)) = (self.has_entities(), self.receive_of.get(by)) {
-            let space = self.live.run.namespace();
+        if let (true, Some(path)) = (self.has_entities(), self.page.receive_of.get(by)) {
+            let space = self.tl.run().namespace();
             if let Some(w) = space.world(path) {
                 return (w, space.paths().iter().position(|p| **p == **path));
             }
@@ -26,24 +26,12 @@ impl Sim {
     /// the person already acted with it (rule 3: one receive entity per client).
     pub(super) fn receive_fixed(&self, by: &str) -> bool {
         self.has_entities()
-            && (self.fixed_from.iter().any(|f| f == by)
+            && (self.page.fixed_from.iter().any(|f| f == by)
                 || self
-                    .recorded
+                    .tl
+                    .recorded()
                     .iter()
                     .any(|s| *s.by == *by && carries_address(&s.op)))
-    }
-
-    /// The receive entities the person's steps give clients the scenario names none for.
-    pub(super) fn inferred_entities(&self) -> BTreeMap<String, String> {
-        let mut m = BTreeMap::new();
-        for s in &self.recorded {
-            if let (Some(e), true) = (&s.entity, carries_address(&s.op))
-                && !self.fixed_from.iter().any(|f| **f == *s.by)
-            {
-                m.entry(s.by.to_string()).or_insert_with(|| e.to_string());
-            }
-        }
-        m
     }
 
     /// In a document with `entities`: the queues and topics to send to, and the queues and
@@ -52,7 +40,7 @@ impl Sim {
         if !self.has_entities() {
             return (Vec::new(), Vec::new());
         }
-        let space = self.live.run.namespace();
+        let space = self.tl.run().namespace();
         let paths = space.paths();
         let list = |keep: &dyn Fn(&Text) -> bool| {
             paths
@@ -73,7 +61,7 @@ impl Sim {
         if !self.has_entities() {
             return None;
         }
-        match self.send_to.get(by) {
+        match self.page.send_to.get(by) {
             Some(to) => Some(Text::from(to.as_str())),
             None => self.addresses().0.first().map(|p| Text::from(p.as_str())),
         }
@@ -82,21 +70,50 @@ impl Sim {
     /// Chooses where receiver `by` receives from, while that is not settled.
     pub fn choose_receive_entity(&mut self, by: &str, path: &str) {
         if !self.receive_fixed(by) && self.addresses().1.iter().any(|p| p == path) {
-            self.receive_of.insert(by.to_string(), path.to_string());
-            self.generation += 1;
+            self.page
+                .receive_of
+                .insert(by.to_string(), path.to_string());
+            self.page.generation += 1;
         }
     }
 
     /// Where receiver `by` of a document with `entities` receives from.
     pub(super) fn receive_entity(&self, by: &str) -> Result<Text, String> {
-        self.receive_of
+        self.page
+            .receive_of
             .get(by)
             .map(|p| Text::from(p.as_str()))
             .ok_or_else(|| format!("{by} receives from no queue or subscription yet: choose one"))
     }
 
-    pub(super) fn remember(&mut self, by: &str, ms: &[MessageView], peeked: bool) {
-        let st = self.live.rstate.entry(by.to_string()).or_default();
+    pub(super) fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
+        let st = self
+            .tl
+            .saved_mut()
+            .rstate
+            .entry(by.to_string())
+            .or_default();
+        st.error = r.as_ref().err().cloned();
+    }
+}
+
+impl Page {
+    /// The receive entities the person's steps (`recorded`) give clients the scenario names
+    /// none for.
+    pub(super) fn inferred_entities(&self, recorded: &[Step]) -> BTreeMap<String, String> {
+        let mut m = BTreeMap::new();
+        for s in recorded {
+            if let (Some(e), true) = (&s.entity, carries_address(&s.op))
+                && !self.fixed_from.iter().any(|f| **f == *s.by)
+            {
+                m.entry(s.by.to_string()).or_insert_with(|| e.to_string());
+            }
+        }
+        m
+    }
+
+    pub(super) fn remember(&mut self, live: &mut Live, by: &str, ms: &[MessageView], peeked: bool) {
+        let st = live.rstate.entry(by.to_string()).or_default();
         if !self.receivers.iter().any(|r| r == by) {
             self.receivers.push(by.to_string());
         }
@@ -114,18 +131,13 @@ impl Sim {
 
     /// What the page shows of a client beside what it has in hand (the world keeps that):
     /// its last peek and its last received-and-deleted messages.
-    pub(super) fn track(&mut self, by: &str, op: &Op, ok: Option<&Outcome>) {
+    pub(super) fn track(&mut self, live: &mut Live, by: &str, op: &Op, ok: Option<&Outcome>) {
         match (op, ok) {
             (Op::Receive { .. } | Op::ReceiveDeferred { .. }, Some(Outcome::Messages(ms))) => {
-                self.remember(by, ms, false);
+                self.remember(live, by, ms, false);
             }
-            (Op::Peek { .. }, Some(Outcome::Messages(ms))) => self.remember(by, ms, true),
+            (Op::Peek { .. }, Some(Outcome::Messages(ms))) => self.remember(live, by, ms, true),
             _ => {}
         }
-    }
-
-    pub(super) fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {
-        let st = self.live.rstate.entry(by.to_string()).or_default();
-        st.error = r.as_ref().err().cloned();
     }
 }

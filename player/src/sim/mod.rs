@@ -10,7 +10,7 @@ use settle_core::{
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
     SubQueue, Target, Text, World,
 };
-use settle_scenario::timetravel::{self, Checkpoints};
+use settle_scenario::timetravel::{Observer, Phase, Policy, Timeline};
 use settle_scenario::{Budget, Progress, Rec, Record, Run, Scenario, Step, parse};
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -53,9 +53,6 @@ pub const HELD_ROWS: usize = 50;
 /// How many messages a lane draws; the rest are summarised as a count.
 pub const LANE_CAP: usize = 40;
 
-/// The bound on one frame's catch-up, so a huge jump cannot freeze the page.
-const MAX_JUMP_MS: u64 = 24 * 3_600_000;
-
 /// The scenario a fresh page starts with.
 pub const WELCOME: &str = r#"{
   "settle": 1,
@@ -81,12 +78,11 @@ struct ReceiverState {
     error: Option<String>,
 }
 
-/// What a seek restores: the run and everything the page shows that follows from it (the
-/// log, what each receiver holds, the highlights, links that ended). Snapshots of it are the
-/// time-travel checkpoints.
+/// What a seek restores beside the run: everything the page shows that follows from it (the
+/// log, what each receiver holds, the highlights, links that ended). The timeline's snapshots
+/// hold it with the run.
 #[derive(Clone, Debug)]
 struct Live {
-    run: Run,
     log: VecDeque<LogLine>,
     log_n: u64,
     rstate: BTreeMap<String, ReceiverState>,
@@ -99,39 +95,27 @@ struct Live {
     dropped: Vec<(Instant, Text, u64, Text)>,
 }
 
-/// Records between time-travel snapshots while the page plays (a seek replays at most this
-/// many, plus one slice).
-const EVERY_RECORDS: u64 = 250;
-
 /// Records the timeline's story plays on per advance when it lags behind.
 const STORY_SLICE: u64 = 2_000;
 
-/// The most a seek replays in quiet stretches (virtual ms between snapshots).
-const EVERY_MS: u64 = timetravel::EVERY_MS;
-
+/// The playground's model: the scenario's [`Timeline`] (the run, its snapshots, the person's
+/// steps), whose snapshots also hold what the page shows of the run ([`Live`]), and the page
+/// that watches it ([`Page`], its observer).
 pub struct Sim {
-    scenario: Scenario,
-    live: Live,
-    /// Snapshots of `live` while playing, to go back and forth (time travel).
-    history: Checkpoints<Live>,
-    /// Steps the person added, in time order: a script the run plays merged with the
-    /// scenario's own (`timetravel::record`).
-    recorded: Vec<Step>,
-    /// Indices of the person's steps in the run's script.
-    person: Vec<usize>,
-    /// A replay after acting: no stage cues before the person's new step (index), whose
-    /// result is kept here.
-    quiet_until: Option<usize>,
-    quiet_all: bool,
-    result: Option<Result<Outcome, settle_core::Error>>,
+    tl: Timeline<Live>,
+    page: Page,
+}
+
+/// What the page keeps beside the timeline (not restored by a seek), and how it watches the
+/// run: the timeline hands it every record ([`Observer`], `advance.rs`).
+struct Page {
+    /// The document has `entities` (what the run says, kept for the observer).
+    entities: bool,
     story: Story,
     /// Where the story should reach: the scenario's end, or as far as the page has been.
     story_target: Instant,
     /// Counts changes of the story's markers.
     story_gen: u64,
-    /// Records since the last time-travel snapshot, and its virtual time (ms).
-    since_note: u64,
-    noted_at: u64,
     sends: u64,
     senders: Vec<String>,
     sender_errors: BTreeMap<String, String>,
@@ -145,12 +129,14 @@ pub struct Sim {
     /// The receivers whose receive entity the scenario names (the person cannot change it).
     fixed_from: Vec<String>,
     /// The receive entities the person's steps gave other clients when the page last acted
-    /// ([`Sim::inferred_entities`]): the script the page plays addresses their steps there.
+    /// ([`Page::inferred_entities`]): the script the page plays addresses their steps there.
     inferred: BTreeMap<String, String>,
     /// Counts changes the stage can see (events, actions, clients added or removed).
     generation: u64,
     /// What happened since the stage last looked that positions alone do not tell.
     cues: Vec<Cue>,
+    /// What the current chunk of the run produced, told and observed when it ends.
+    chunk: advance::Chunk,
 }
 
 fn ms(t: Instant) -> u64 {
@@ -254,7 +240,6 @@ impl Sim {
             }
         }
         let live = Live {
-            run,
             dropped: Vec::new(),
             log: VecDeque::new(),
             log_n: 0,
@@ -266,21 +251,19 @@ impl Sim {
             touched: BTreeMap::new(),
             links: BTreeMap::new(),
         };
-        let mut sim = Self {
-            history: Checkpoints::new(live.clone(), EVERY_RECORDS, EVERY_MS),
-            story: Story::new(live.run.clone()),
+        let sends = scenario
+            .script
+            .iter()
+            .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
+            .count() as u64;
+        let mut story = Story::new(run.clone());
+        story.extend(scenario.run_until, u64::MAX);
+        let page = Page {
+            entities: run.has_entities(),
+            story,
             story_target: scenario.run_until,
             story_gen: 0,
-            since_note: 0,
-            noted_at: 0,
-            live,
-            scenario,
-            recorded: Vec::new(),
-            person: Vec::new(),
-            quiet_until: None,
-            quiet_all: false,
-            result: None,
-            sends: 0,
+            sends,
             senders,
             sender_errors: BTreeMap::new(),
             receivers,
@@ -291,14 +274,12 @@ impl Sim {
             send_to,
             generation: 0,
             cues: Vec::new(),
+            chunk: advance::Chunk::default(),
         };
-        sim.sends = sim
-            .scenario
-            .script
-            .iter()
-            .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
-            .count() as u64;
-        sim.story.extend(sim.scenario.run_until, u64::MAX);
+        let mut sim = Self {
+            tl: Timeline::with_run(scenario, run, live, Policy::PAGE),
+            page,
+        };
         sim.advance_to(Instant::ZERO);
         sim
     }
@@ -324,21 +305,21 @@ impl Sim {
     }
 
     fn world(&self) -> &World {
-        self.live.run.world()
+        self.tl.run().world()
     }
 
     pub fn now(&self) -> Instant {
-        self.live.run.now()
+        self.tl.run().now()
     }
 
     /// Why the run stopped for good (its work budget ran out), if it did.
     pub fn stopped(&self) -> Option<String> {
-        self.live.run.exceeded().map(ToString::to_string)
+        self.tl.run().exceeded().map(ToString::to_string)
     }
 
     /// Whether the loaded document has `entities` (the page plays it; the person watches).
     pub fn has_entities(&self) -> bool {
-        self.live.run.has_entities()
+        self.tl.run().has_entities()
     }
 
     /// The loaded scenario plus what the person did, up to now: replaying it reproduces this
@@ -347,47 +328,36 @@ impl Sim {
     /// After going back (without acting), the person's later actions are not in it: it is
     /// the story up to what the page shows.
     pub fn export(&self) -> String {
-        let now = self.now();
-        let (steps, _) = timetravel::merge(
-            &self.scenario.script,
-            &self
-                .recorded
-                .iter()
-                .filter(|s| s.at <= now)
-                .cloned()
-                .collect::<Vec<_>>(),
-        );
-        self.scenario
-            .to_text_with(steps.iter().map(|s| s.raw.clone()).collect(), ms(now))
+        self.tl.export()
     }
 
     pub fn title(&self) -> &str {
-        &self.scenario.title
+        &self.tl.scenario().title
     }
 
     /// The scenario as loaded (without the person's actions).
     pub fn scenario(&self) -> &Scenario {
-        &self.scenario
+        self.tl.scenario()
     }
 
     /// Counts changes the stage can see; equal counts mean an equal stage model.
     pub fn generation(&self) -> u64 {
-        self.generation
+        self.page.generation
     }
 
     /// Notes a change made from outside (a person's action).
     pub fn bump(&mut self) {
-        self.generation += 1;
+        self.page.generation += 1;
     }
 
     /// The selected message, if any.
     pub fn selected(&self) -> Option<u64> {
-        self.selected
+        self.page.selected
     }
 
     /// Starts the loaded scenario again from time zero (what the person did is dropped).
     pub fn restart(&self) -> Self {
-        Self::new(self.scenario.clone())
+        Self::new(self.tl.scenario().clone())
     }
 
     /// The queue's configuration, for the settings form.
@@ -413,7 +383,7 @@ impl Sim {
         if mine == Some(i) {
             return Ok(seq);
         }
-        let paths = self.live.run.namespace().paths();
+        let paths = self.tl.run().namespace().paths();
         let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);
         Err(format!(
             "{by} receives from {}; that message is in {}",

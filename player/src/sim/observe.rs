@@ -17,7 +17,7 @@ fn event_seq(e: &Event) -> Option<u64> {
     }
 }
 
-impl Sim {
+impl Page {
     /// The stage's slot of sender `by`, if it is on the stage.
     pub(super) fn sender_slot(&self, by: &str) -> Option<u16> {
         self.senders
@@ -31,6 +31,7 @@ impl Sim {
     /// a document with `entities` numbers apart).
     pub(super) fn observe(
         &mut self,
+        live: &mut Live,
         e: &Event,
         by: String,
         key: impl Fn(u64) -> u64,
@@ -38,7 +39,7 @@ impl Sim {
     ) {
         use settle_core::EventKind as K;
         if let Some(seq) = event_seq(e) {
-            self.live.touched.insert(key(seq), e.at);
+            live.touched.insert(key(seq), e.at);
         }
         let cue = match &e.kind {
             K::Enqueued { seq, .. } => self.sender_slot(&by).map(|sender| Cue::Sent {
@@ -69,7 +70,7 @@ impl Sim {
                 how: Exit::Done,
             }),
             K::Locked { .. } => {
-                self.live.links.remove(&by);
+                live.links.remove(&by);
                 None
             }
             K::LinkClosed { cause, .. } => {
@@ -78,7 +79,7 @@ impl Sim {
                 } else {
                     Link::Crashed
                 };
-                self.live.links.insert(by, link);
+                live.links.insert(by, link);
                 None
             }
             _ => None,

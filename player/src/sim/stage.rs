@@ -5,7 +5,7 @@ use super::*;
 impl Sim {
     /// The cues gathered since the last call.
     pub fn take_cues(&mut self) -> Vec<Cue> {
-        std::mem::take(&mut self.cues)
+        std::mem::take(&mut self.page.cues)
     }
 
     /// Everything the embeds' viewer reads at this instant, for a film (`crate::film`): the
@@ -16,7 +16,7 @@ impl Sim {
         let mut touched = Vec::new();
         for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
             row.recent = false;
-            touched.push(self.live.touched.get(&row.seq).map(|&at| ms(at)));
+            touched.push(self.tl.saved().touched.get(&row.seq).map(|&at| ms(at)));
         }
         crate::film::Frame {
             at_ms: ms(self.now()),
@@ -25,7 +25,8 @@ impl Sim {
             lanes,
             touched,
             said: self
-                .live
+                .tl
+                .saved()
                 .log
                 .back()
                 .map(|l| l.text.clone())
@@ -38,13 +39,13 @@ impl Sim {
     /// The next instant anything is due (a step, an automated client's wake-up, a broker
     /// deadline): the finest grain of the run, which a film records.
     pub fn next_due(&self) -> Option<Instant> {
-        self.live.run.next_due()
+        self.tl.run().next_due()
     }
 
     /// The instants at which a step ran or the broker did something, as far as the story is
     /// known (Step back goes to the latest before now).
     pub fn busy_ms(&self) -> Vec<u64> {
-        self.story.busy.iter().map(|&(t, _)| t).collect()
+        self.page.story.busy.iter().map(|&(t, _)| t).collect()
     }
 
     /// What the stage shows now: every place and the messages in it.
@@ -60,6 +61,7 @@ impl Sim {
             ..Model::default()
         };
         m.senders = self
+            .page
             .senders
             .iter()
             .map(|s| model::SenderBox {
@@ -73,7 +75,7 @@ impl Sim {
         // Each holder's receiver box, sorted by id (a list searched by halves: a map of this
         // key and value would be a B-tree's code of its own in the wasm).
         let mut slot_of: Vec<(ClientId, u16)> = Vec::new();
-        for name in &self.receivers {
+        for name in &self.page.receivers {
             let slot = u16::try_from(m.receivers.len()).unwrap_or(u16::MAX);
             let id = w.id_of(name);
             if let Some(id) = id {
@@ -81,7 +83,7 @@ impl Sim {
             }
             m.receivers.push(model::ReceiverBox {
                 name: name.as_str().into(),
-                link: self.live.links.get(name).copied().unwrap_or_default(),
+                link: self.tl.saved().links.get(name).copied().unwrap_or_default(),
                 automated: auto(name).is_some(),
                 session: id.and_then(|id| match q.session_of(id) {
                     SessionHold::Held(s) => Some((s.as_ref().into(), true)),
@@ -170,7 +172,7 @@ impl Sim {
             }
         }
         // Deliveries a receiver still has in hand after its lock is gone.
-        for (slot, name) in self.receivers.iter().enumerate() {
+        for (slot, name) in self.page.receivers.iter().enumerate() {
             for h in self.shown_in_hand(name) {
                 if h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok)) {
                     continue;
@@ -196,7 +198,7 @@ impl Sim {
     /// any entity, each token naming its entity (`o1 · audit`). A topic shows, for a moment,
     /// what no subscription took.
     fn entity_places(&self, m: &mut Model) {
-        let space = self.live.run.namespace();
+        let space = self.tl.run().namespace();
         m.lock_ms = 0;
         let mut whereabouts = Vec::new();
         for (i, path) in space.paths().iter().enumerate() {
@@ -206,7 +208,7 @@ impl Sim {
                 ..model::Entity::default()
             };
             let place = Place::Active(u16::try_from(i).unwrap_or(u16::MAX));
-            for (_, topic, seq, id) in &self.live.dropped {
+            for (_, topic, seq, id) in &self.tl.saved().dropped {
                 if topic == path {
                     let mut t = Token::new(entity_seq(i, *seq), id, 0);
                     t.mark = Mark::Dropped;
@@ -236,7 +238,7 @@ impl Sim {
                 for v in q.glance(listing) {
                     let seq = entity_seq(i, v.seq);
                     let holder = v.locked_by.map(|c| w.name(c));
-                    let slot = holder.and_then(|h| self.receivers.iter().position(|r| r == h));
+                    let slot = holder.and_then(|h| self.page.receivers.iter().position(|r| r == h));
                     let token = || Token {
                         key: model::Key::Msg(seq),
                         id: if slot.is_some() {

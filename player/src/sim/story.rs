@@ -133,7 +133,7 @@ impl Story {
     /// day further per call; bounded by the run's work budget).
     pub(super) fn extend(&mut self, to: Instant, max_records: u64) {
         let now = self.run.now();
-        let to = to.min(now + Duration::from_millis(MAX_JUMP_MS));
+        let to = to.min(now + Duration::from_millis(Policy::PAGE.max_jump_ms));
         let mut n = self.run.records();
         let (marks, busy) = (&mut self.marks, &mut self.busy);
         let _ = self
@@ -157,50 +157,21 @@ impl Story {
 }
 
 impl Sim {
-    /// Plays to `t` whatever the distance (a day per slice), stopping only over the budget.
-    pub(super) fn play_to(&mut self, t: Instant) {
-        loop {
-            match self.advance_slice(t, u64::MAX) {
-                Ok(true) if self.now() >= t => return,
-                Ok(_) => {}
-                Err(_) => return,
-            }
-        }
-    }
-
     /// Goes to virtual time `t`, back or forward: the page shows exactly what playing from
     /// zero to `t` shows (the person's recorded actions included), replayed from the nearest
     /// snapshot at or before `t`. No journeys are cued for what the seek skips over.
     pub fn seek(&mut self, t: Instant) {
-        let now = self.now();
-        let (at, snap) = self.history.at_or_before(t, false);
-        if t < now || at.is_some_and(|a| a > now) {
-            self.live = snap.clone();
-        }
-        self.quiet_all = true;
-        self.play_to(t);
-        self.quiet_all = false;
-        self.cues.clear();
-        self.generation += 1;
-    }
-
-    /// Plays the timeline's story on toward where it should reach (the scenario's end, or as
-    /// far as the page has been), at most about `max_records` records at a time: in a heavy
-    /// run it catches up over several frames instead of stalling one.
-    pub(super) fn follow_story(&mut self, max_records: u64) {
-        self.story_target = self.story_target.max(self.now());
-        if self.story.now() < self.story_target {
-            self.story.extend(self.story_target, max_records);
-            self.story_gen += 1;
-        }
+        let _ = self.tl.seek_with(t, &mut self.page);
+        self.page.cues.clear();
+        self.page.generation += 1;
     }
 
     /// The latest instant before now at which a step ran or the broker did something.
     pub fn previous_moment(&self) -> Option<Instant> {
         let now = ms(self.now());
-        let i = self.story.busy.partition_point(|&(t, _)| t < now);
+        let i = self.page.story.busy.partition_point(|&(t, _)| t < now);
         match i.checked_sub(1) {
-            Some(i) => Some(Instant::from_millis(self.story.busy[i].0)),
+            Some(i) => Some(Instant::from_millis(self.page.story.busy[i].0)),
             None => (now > 0).then_some(Instant::ZERO),
         }
     }
@@ -218,29 +189,29 @@ impl Sim {
 
     /// The timeline's markers, in time order, as far as the story is known.
     pub fn markers(&self) -> impl Iterator<Item = &Marker> {
-        self.story.marks.iter().map(|(_, m)| m)
+        self.page.story.marks.iter().map(|(_, m)| m)
     }
 
     /// Counts changes of the markers.
     pub fn story_generation(&self) -> u64 {
-        self.story_gen
+        self.page.story_gen
     }
 
     /// How far the timeline reaches: the scenario's end or as far as the page has been.
     pub fn horizon(&self) -> Instant {
-        self.story.now().max(self.now())
+        self.page.story.now().max(self.now())
     }
 
     /// The person's steps not yet run (after going back).
     pub(super) fn person_left(&self) -> usize {
-        let next = self.live.run.next_step();
-        self.person.iter().filter(|&&i| i >= next).count()
+        let next = self.tl.run().next_step();
+        self.tl.person().iter().filter(|&&i| i >= next).count()
     }
 
     /// How many of the person's recorded actions lie after now (acting now drops them).
     pub fn later_actions(&self) -> usize {
         let now = self.now();
-        self.recorded.iter().filter(|s| s.at > now).count()
+        self.tl.recorded().iter().filter(|s| s.at > now).count()
     }
 }
 
@@ -250,13 +221,13 @@ impl Sim {
     pub fn next_event(&self) -> Option<Instant> {
         if self.has_entities() {
             return self
-                .live
-                .run
+                .tl
+                .run()
                 .next_due()
                 .filter(|_| self.stopped().is_none());
         }
         let a = self.world().queue().poll_timeout();
-        let b = self.live.run.next_step_at();
+        let b = self.tl.run().next_step_at();
         match (a, b) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -276,7 +247,7 @@ impl Sim {
 
     /// When the next held lock expires, if any is held.
     pub fn next_lock_expiry(&self) -> Option<Instant> {
-        let space = self.live.run.namespace();
+        let space = self.tl.run().namespace();
         space
             .paths()
             .iter()
@@ -292,6 +263,19 @@ impl Sim {
                 true
             }
             None => false,
+        }
+    }
+}
+
+impl Page {
+    /// Plays the timeline's story on toward where it should reach (the scenario's end, or as
+    /// far as the page has been, `now`), at most about `max_records` records at a time: in a
+    /// heavy run it catches up over several frames instead of stalling one.
+    pub(super) fn follow_story(&mut self, now: Instant, max_records: u64) {
+        self.story_target = self.story_target.max(now);
+        if self.story.now() < self.story_target {
+            self.story.extend(self.story_target, max_records);
+            self.story_gen += 1;
         }
     }
 }

@@ -385,7 +385,7 @@ fn a_person_sends_receives_and_settles_in_an_entity_document_and_the_export_repl
     s.settle("R1", held[0].key, Settle::DeadLetter, "Bad", "");
     assert_eq!(r1(&s).error, None);
     let dead = |s: &Sim| {
-        Some(&s.live.run).map(|run| {
+        Some(&s.tl.run()).map(|run| {
             let w = run.namespace().world(BILLING).expect("billing");
             w.queue()
                 .list(Listing::DeadLetter)
@@ -589,7 +589,7 @@ fn a_settlement_by_a_receiver_that_never_received_acts_nowhere_as_the_export_rep
     // wording of the refusal are the page's: a person's step, a script's step there).
     let text = s.export();
     let replayed = played_to(&text, 1_500);
-    let broker = |s: &Sim| format!("{:?}", s.live.run.namespace());
+    let broker = |s: &Sim| format!("{:?}", s.tl.run().namespace());
     assert_eq!(broker(&s), broker(&replayed));
     assert_eq!(s.stage_model(), replayed.stage_model());
 }
@@ -784,8 +784,8 @@ fn state_of(s: &Sim, previous: bool) -> String {
         "{:?}\n{:?}\n{:?}\n{:?}",
         snap,
         s.stage_model(),
-        s.live.run.namespace(),
-        s.live.run.actor_stats()
+        s.tl.run().namespace(),
+        s.tl.run().actor_stats()
     )
 }
 
@@ -801,12 +801,12 @@ fn a_crowded_queue_played_fast_is_not_copied_every_minute_of_virtual_time() {
     // messages held. Every copy of them is a long frame; a quiet minute alone does not
     // take one (the records since the last are far fewer than a copy costs to save).
     let mut s = Sim::load(&workloads::busy_10k()).unwrap();
-    let copies_at_start = s.history.len();
+    let copies_at_start = s.tl.checkpoints().len();
     while s.now().as_millis() < 1_200_000 {
         let to = s.now().as_millis() + 1_600;
         while !s.advance_slice(Instant::from_millis(to), 5_000).unwrap() {}
     }
-    let copies = s.history.len() - copies_at_start;
+    let copies = s.tl.checkpoints().len() - copies_at_start;
     assert!(copies <= 6, "{copies} copies in 20 virtual minutes");
     // Seeking still lands where playing lands.
     let text = workloads::busy_10k();
@@ -826,19 +826,20 @@ fn seek_back_and_forth_equals_playing_there_for_every_preset() {
     let mut from_snapshots = 0;
     for (name, text) in settle_scenario::presets::PRESETS {
         let mut s = Sim::load(text).unwrap();
-        let end = s.scenario.run_until.as_millis();
+        let end = s.scenario().run_until.as_millis();
         // Played in frame-sized slices, as the page does.
         while s.now().as_millis() < end {
             let to = (s.now().as_millis() + 700).min(end);
             while !s.advance_slice(Instant::from_millis(to), 200).unwrap() {}
         }
-        from_snapshots += usize::from(s.history.len() > 1);
+        from_snapshots += usize::from(s.tl.checkpoints().len() > 1);
         let mut times: Vec<u64> = (0..6).map(|_| rng.below(end + 1)).collect();
         times.extend(
-            s.story
+            s.page
+                .story
                 .busy
                 .iter()
-                .step_by(s.story.busy.len() / 4 + 1)
+                .step_by(s.page.story.busy.len() / 4 + 1)
                 .map(|b| b.0),
         );
         for t in times {
@@ -924,8 +925,8 @@ fn an_action_at_an_actors_instant_runs_before_the_actor_as_settle_run_replays_it
     let exported = s.export();
     let replayed = played_to(&exported, 0);
     assert_eq!(
-        format!("{:?}", s.live.run.world()),
-        format!("{:?}", replayed.live.run.world())
+        format!("{:?}", s.tl.run().world()),
+        format!("{:?}", replayed.tl.run().world())
     );
     // `settle run` on the export: the person's step comes before the handler's receive.
     let trace = cli_trace(&exported);
@@ -982,7 +983,7 @@ fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
 fn seek_benchmark_10000_records() {
     let text = include_str!("../../../scenario/benches/seek-scenario.json");
     let mut s = Sim::load(text).unwrap();
-    let end = s.scenario.run_until;
+    let end = s.scenario().run_until;
     let t0 = std::time::Instant::now();
     // Played as the page plays: frame-sized slices.
     while s.now() < end {
@@ -990,7 +991,7 @@ fn seek_benchmark_10000_records() {
         while !s.advance_slice(to, 200).unwrap() {}
     }
     let play = t0.elapsed();
-    let records = s.live.run.records();
+    let records = s.tl.run().records();
     let mut x: u64 = 12345;
     let (mut worst, mut total, n) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 200);
     for _ in 0..n {
@@ -1004,7 +1005,7 @@ fn seek_benchmark_10000_records() {
     }
     println!(
         "page seek: records {records}, snapshots {}, play {play:?}, seek mean {:?}, worst {worst:?}",
-        s.history.len(),
+        s.tl.checkpoints().len(),
         total / n
     );
     assert!(records >= 10_000, "only {records} records");

@@ -238,7 +238,8 @@ impl Sim {
                 .flatten(),
             recent: entity.is_none()
                 && self
-                    .live
+                    .tl
+                    .saved()
                     .touched
                     .get(&m.seq)
                     .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
@@ -249,7 +250,7 @@ impl Sim {
     /// every entity together, each row naming its entity. Borrowed (`Queue::glance`): only the
     /// first [`LANE_CAP`] become rows, the rest are counted (a queue of 10,000 is not copied).
     pub(super) fn lanes(&self) -> [Lane; 5] {
-        let space = self.live.run.namespace();
+        let space = self.tl.run().namespace();
         let paths = space.paths();
         // (stage number of entity, path, world): the one queue numbers as it is.
         let worlds: Vec<(Option<usize>, Option<&Text>, &World)> = if self.has_entities() {
@@ -302,7 +303,7 @@ impl Sim {
             return self.detail_in(self.world(), seq, seq);
         }
         // The stage's number says which entity (`entity_seq`).
-        let space = self.live.run.namespace();
+        let space = self.tl.run().namespace();
         let (i, own) = entity_of(seq)?;
         let path = space.paths().into_iter().nth(i)?;
         let mut d = self.detail_in(space.world(&path)?, seq, own)?;
@@ -315,7 +316,7 @@ impl Sim {
         let q = w.queue();
         // Who has it in hand: the holder of its valid lock, else whoever last had it.
         let mut held = None;
-        for r in &self.receivers {
+        for r in &self.page.receivers {
             if let Some(h) = w.in_hand_of(r, seq) {
                 let valid = h.view.lock_token.is_some_and(|t| q.is_lock_valid(t));
                 held = Some((r, h));
@@ -395,7 +396,7 @@ impl Sim {
     /// The automated actors' names and running totals (of every entity's actors in a
     /// document with `entities`).
     pub(super) fn actor_stats(&self) -> Vec<(Text, bool, settle_core::actors::ActorStats)> {
-        self.live.run.actor_stats()
+        self.tl.run().actor_stats()
     }
 
     fn auto_summary(&self, name: &str) -> Option<String> {
@@ -433,6 +434,7 @@ impl Sim {
     pub fn snapshot(&self) -> Snapshot {
         let now = self.now();
         let receivers = self
+            .page
             .receivers
             .iter()
             .map(|name| {
@@ -441,7 +443,7 @@ impl Sim {
                 let cfg = q.config();
                 let ld = cfg.lock_duration.as_millis().max(1);
                 let key = |seq| index.map_or(seq, |i| entity_seq(i, seq));
-                let st = self.live.rstate.get(name);
+                let st = self.tl.saved().rstate.get(name);
                 let shown = self.shown_in_hand(name);
                 let held_total = shown.clone().count();
                 let held = shown
@@ -491,7 +493,7 @@ impl Sim {
                     buffered: id.map_or(0, |id| q.buffered(id, SubQueue::Main)),
                     error: st.and_then(|st| st.error.clone()),
                     auto: self.auto_summary(name),
-                    from: self.receive_of.get(name).cloned(),
+                    from: self.page.receive_of.get(name).cloned(),
                     from_fixed: self.receive_fixed(name),
                     sessions: cfg.requires_session,
                 }
@@ -505,37 +507,38 @@ impl Sim {
         let (send_targets, receive_paths) = self.addresses();
         Snapshot {
             now_ms: ms(now),
-            title: self.scenario.title.clone(),
-            description: self.scenario.description.clone(),
+            title: self.tl.scenario().title.clone(),
+            description: self.tl.scenario().description.clone(),
             available,
             locked,
             deferred,
             scheduled,
             dead_letter,
             senders: self
+                .page
                 .senders
                 .iter()
                 .map(|s| SenderView {
                     name: s.clone(),
                     next_id: self.next_id(),
-                    error: self.sender_errors.get(s).cloned(),
+                    error: self.page.sender_errors.get(s).cloned(),
                     auto: self.auto_summary(s),
                     to: self.sender_to(s).map(|t| t.to_string()),
                 })
                 .collect(),
             receivers,
-            log: self.live.log.iter().rev().cloned().collect(),
-            detail: self.selected.and_then(|s| self.detail(s)),
+            log: self.tl.saved().log.iter().rev().cloned().collect(),
+            detail: self.page.selected.and_then(|s| self.detail(s)),
             lock_ms: ld,
             max_delivery_count: cfg.max_delivery_count,
             config_summary: summary,
             next_event_ms: self.next_event().map(ms),
             next_expiry_ms: self.next_lock_expiry().map(ms),
             script_left: {
-                let (steps, next) = (self.live.run.steps(), self.live.run.next_step());
+                let (steps, next) = (self.tl.run().steps(), self.tl.run().next_step());
                 steps.len().saturating_sub(next + self.person_left())
             },
-            story_gen: self.story_gen,
+            story_gen: self.page.story_gen,
             horizon_ms: ms(self.horizon()),
             previous_ms: self.previous_moment().map(ms),
             later_actions: self.later_actions(),
@@ -547,7 +550,7 @@ impl Sim {
 
     pub(super) fn summary(&self) -> String {
         if self.has_entities() {
-            let space = self.live.run.namespace();
+            let space = self.tl.run().namespace();
             let paths = space.paths();
             let topics = paths.iter().filter(|p| space.is_topic(p)).count();
             let subs = paths
