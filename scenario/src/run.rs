@@ -139,7 +139,7 @@ impl Run {
     /// A run at time zero, before any step, with the default [`Budget`].
     ///
     /// # Panics
-    /// Never for a scenario from [`parse`] (its configuration is validated).
+    /// Never for a scenario from [`parse`](crate::parse) (its configuration is validated).
     #[must_use]
     pub fn new(sc: &Scenario) -> Self {
         Self::with_budget(sc, Budget::DEFAULT)
@@ -148,7 +148,7 @@ impl Run {
     /// A run with this work budget.
     ///
     /// # Panics
-    /// Never for a scenario from [`parse`] (its configuration is validated).
+    /// Never for a scenario from [`parse`](crate::parse) (its configuration is validated).
     #[must_use]
     pub fn with_budget(sc: &Scenario, budget: Budget) -> Self {
         let valid = "invariant: a parsed scenario has a valid configuration";
