@@ -10,6 +10,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 step() { printf '\n\033[1m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
 step "Format" cargo fmt --all --check
+step "No import cycle between the files of any crate" node scripts/import-cycles.mjs
 step "Clippy" cargo clippy --workspace --all-targets -- -D warnings
 # The embeds' viewer is built without the page's default `entities` feature (index.html).
 step "Clippy, the player and web crates without entities (the embeds' viewer)" \

@@ -6,7 +6,7 @@
 //! so only the address checks run, and the declaration's parsing is left out.
 #![cfg_attr(not(feature = "entities"), allow(dead_code, unused_imports))]
 
-use super::parse::queue_patch;
+use super::parse::queue::queue_patch;
 use super::read::{Obj, R, err, type_name};
 use crate::rules::{key_path, object, rules_from_value, same_names};
 use alloc::collections::BTreeMap;

@@ -1,10 +1,11 @@
 //! Scenario format v1: parsing and validation with JSON paths in every error.
 
 mod actor;
+pub(crate) mod queue;
 mod step;
 
+use queue::queue_patch;
 pub use step::OPS;
-pub(crate) use step::queue_patch;
 
 use crate::limits::{MAX_ACTORS, MAX_DOCUMENT_BYTES, MAX_PAYLOAD_BYTES, MAX_SENDS, MAX_STEPS};
 use crate::read::{FormatError, Obj, R, err, excerpt, type_name};

@@ -1,0 +1,56 @@
+//! The queue's settings as a document writes them: the `queue` object and the patch of an
+//! `update_queue` or `update_entity` step, each error at its JSON path.
+
+use crate::read::{FormatError, Obj, R, as_u64, err};
+use alloc::format;
+use serde_json::Value;
+use settle_core::{Duration, QueuePatch, Tier};
+
+/// Reads the `queue` keys (all optional) into a patch.
+pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
+    let nullable =
+        |o: &mut Obj<'_>, key: &'static str, lo: u64, hi: u64| -> R<Option<Option<Duration>>> {
+            match o.get(key) {
+                None => Ok(None),
+                Some(Value::Null) => Ok(Some(None)),
+                Some(v) => {
+                    let n = as_u64(&o.at(key), v)?;
+                    if !(lo..=hi).contains(&n) {
+                        let range = if hi == u64::MAX {
+                            format!("must be at least {lo} (or null)")
+                        } else {
+                            format!("{n} is out of range {lo}..={hi} (or null)")
+                        };
+                        return err(&o.at(key), range);
+                    }
+                    Ok(Some(Some(Duration::from_millis(n))))
+                }
+            }
+        };
+    let tier = match o.str("tier")? {
+        None => None,
+        Some(s) => Some(Tier::from_name(s).ok_or_else(|| FormatError {
+            path: o.at("tier"),
+            problem: format!("\"{s}\" is not a tier (basic, standard, premium)"),
+        })?),
+    };
+    Ok(QueuePatch {
+        lock_duration: o
+            .u64_in("lock_duration_ms", 5_000, 300_000)?
+            .map(Duration::from_millis),
+        max_delivery_count: o
+            .u64_in("max_delivery_count", 1, 2_000_000_000)?
+            .map(|n| n as u32),
+        default_ttl: nullable(o, "default_ttl_ms", 1_000, u64::MAX)?,
+        dead_letter_on_expiration: o.bool("dead_letter_on_expiration")?,
+        duplicate_detection_window: nullable(
+            o,
+            "duplicate_detection_window_ms",
+            20_000,
+            604_800_000,
+        )?,
+        requires_session: o.bool("requires_session")?,
+        tier,
+        max_size_bytes: o.u64_in("max_size_bytes", 1, u64::MAX)?,
+    })
+}
