@@ -9,6 +9,80 @@ use std::rc::Rc;
 /// sums up the rest as a `+N` token, so no place ever needs more.
 pub const PLACE_CAP: usize = 240;
 
+/// A message as the page knows it: its entity's number and its sequence number there.
+///
+/// Entity 0 is the one queue of a document without `entities`; in a document with
+/// `entities`, entity `i + 1` is the `i`th queue, topic or subscription in path order (each
+/// numbers its messages from 1, so the entity keeps them apart). Keys sort by entity, then
+/// sequence number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct MsgKey {
+    /// 0 for the one queue, `i + 1` for the `i`th entity in path order.
+    pub entity: u16,
+    /// The sequence number within its entity.
+    pub seq: u64,
+}
+
+impl MsgKey {
+    /// Message `seq` of the one queue.
+    #[must_use]
+    pub const fn queue(seq: u64) -> Self {
+        Self { entity: 0, seq }
+    }
+
+    /// Message `seq` of the `i`th entity (in path order) of a document with `entities`.
+    #[must_use]
+    pub fn in_entity(i: usize, seq: u64) -> Self {
+        Self {
+            entity: u16::try_from(i + 1).unwrap_or(u16::MAX),
+            seq,
+        }
+    }
+
+    /// The index (in path order) of its entity, `None` for the one queue.
+    #[must_use]
+    pub fn entity_index(self) -> Option<usize> {
+        usize::from(self.entity).checked_sub(1)
+    }
+}
+
+impl From<u64> for MsgKey {
+    /// Message `seq` of the one queue.
+    fn from(seq: u64) -> Self {
+        Self::queue(seq)
+    }
+}
+
+/// `seq` for the one queue, `entity:seq` otherwise (the DOM's `data-key`).
+impl std::fmt::Display for MsgKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.entity != 0 {
+            // As a u64: the formatting code the sequence number needs anyway, not a u16's.
+            write!(f, "{}:", u64::from(self.entity))?;
+        }
+        write!(f, "{}", self.seq)
+    }
+}
+
+/// Text that is not a message's key (see [`MsgKey`]'s `FromStr`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadKey;
+
+/// Reads what [`Display`](std::fmt::Display) writes: `seq` or `entity:seq`.
+impl std::str::FromStr for MsgKey {
+    type Err = BadKey;
+
+    fn from_str(s: &str) -> Result<Self, BadKey> {
+        let (entity, seq) = s.split_once(':').unwrap_or(("0", s));
+        // Both numbers read as u64: one parser instance in the wasm, not two.
+        let number = |t: &str| t.parse::<u64>().map_err(|_| BadKey);
+        Ok(Self {
+            entity: u16::try_from(number(entity)?).map_err(|_| BadKey)?,
+            seq: number(seq)?,
+        })
+    }
+}
+
 /// A message's identity on the stage across frames.
 ///
 /// Its sequence number, except for two kinds of copy a receiver keeps in its hands after the
@@ -365,6 +439,70 @@ pub enum Exit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sample::k;
+
+    /// The DOM's `data-key` reads back the key it was written from; anything else is an
+    /// error, not a panic.
+    #[test]
+    fn a_key_reads_back_from_its_text_and_bad_text_is_an_error() {
+        for key in [
+            k(0),
+            k(7),
+            k(u64::MAX),
+            MsgKey::in_entity(0, 1),
+            MsgKey::in_entity(2, 42),
+            MsgKey {
+                entity: u16::MAX,
+                seq: u64::MAX,
+            },
+        ] {
+            assert_eq!(key.to_string().parse::<MsgKey>(), Ok(key), "{key}");
+        }
+        assert_eq!(k(7).to_string(), "7");
+        assert_eq!(MsgKey::in_entity(2, 42).to_string(), "3:42");
+        for bad in [
+            "",
+            ":",
+            "x",
+            "-1",
+            "1:",
+            ":1",
+            "1:2:3",
+            "65536:1",
+            "1:x",
+            " 1",
+            "1.5",
+            "18446744073709551616",
+        ] {
+            assert_eq!(bad.parse::<MsgKey>(), Err(BadKey), "{bad:?}");
+        }
+    }
+
+    /// Keys sort by entity, then number: the one queue's first, each entity's together.
+    #[test]
+    fn keys_sort_by_entity_then_number() {
+        let mut keys = vec![
+            MsgKey::in_entity(1, 1),
+            MsgKey::in_entity(0, 9),
+            k(3),
+            MsgKey::in_entity(0, 2),
+            k(1 << 50),
+        ];
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                k(3),
+                k(1 << 50),
+                MsgKey::in_entity(0, 2),
+                MsgKey::in_entity(0, 9),
+                MsgKey::in_entity(1, 1),
+            ]
+        );
+        assert_eq!(MsgKey::in_entity(4, 1).entity_index(), Some(4));
+        assert_eq!(k(1).entity_index(), None);
+        assert_eq!(MsgKey::from(5), k(5));
+    }
 
     #[test]
     fn a_lane_counts_everything_and_keeps_the_first() {
@@ -400,7 +538,12 @@ mod tests {
 /// Models for tests of the stage's parts.
 #[cfg(test)]
 pub mod sample {
-    use super::{Model, Place, ReceiverBox, SenderBox, Token};
+    use super::{Model, MsgKey, Place, ReceiverBox, SenderBox, Token};
+
+    /// Message `seq` of the one queue (tests write their keys as numbers).
+    pub const fn k(seq: u64) -> MsgKey {
+        MsgKey::queue(seq)
+    }
 
     /// Sender S1 and receivers R1 and R2, locks of 5 s, nothing in the queue.
     pub fn base() -> Model {
