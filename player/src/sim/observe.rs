@@ -33,7 +33,7 @@ impl Sim {
         &mut self,
         e: &Event,
         by: String,
-        key: impl Fn(u64) -> u64,
+        key: impl Fn(u64) -> MsgKey,
         cue_it: bool,
     ) {
         use settle_core::EventKind as K;

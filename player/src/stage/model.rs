@@ -85,24 +85,24 @@ impl std::str::FromStr for MsgKey {
 
 /// A message's identity on the stage across frames.
 ///
-/// Its sequence number, except for two kinds of copy a receiver keeps in its hands after the
+/// Its key, except for two kinds of copy a receiver keeps in its hands after the
 /// broker moved on: a delivery whose lock is gone (the broker has the message back, the
 /// receiver still has its object and can try to settle it) and a receive-and-delete delivery
 /// (the broker has forgotten it; the receiver is the only place it still exists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Key {
-    /// The broker's message with this sequence number.
-    Msg(u64),
+    /// The broker's message with this key.
+    Msg(MsgKey),
     /// Receiver slot `.1`'s stale delivery of message `.0` (its lock is gone).
-    Stale(u64, u16),
+    Stale(MsgKey, u16),
     /// Receiver slot `.1`'s receive-and-delete delivery of message `.0`.
-    Taken(u64, u16),
+    Taken(MsgKey, u16),
 }
 
 impl Key {
-    /// The sequence number of the message this token stands for.
+    /// The key of the message this token stands for.
     #[must_use]
-    pub const fn seq(self) -> u64 {
+    pub const fn msg(self) -> MsgKey {
         match self {
             Self::Msg(s) | Self::Stale(s, _) | Self::Taken(s, _) => s,
         }
@@ -207,11 +207,11 @@ pub struct Token {
 }
 
 impl Token {
-    /// A plain token for message `seq`.
+    /// A plain token for message `key`.
     #[must_use]
-    pub fn new(seq: u64, id: &str, count: u32) -> Self {
+    pub fn new(key: impl Into<MsgKey>, id: &str, count: u32) -> Self {
         Self {
-            key: Key::Msg(seq),
+            key: Key::Msg(key.into()),
             id: id.into(),
             count,
             session: None,
@@ -321,9 +321,9 @@ pub struct Model {
     pub lock_ms: u64,
     /// One line about the queue's settings.
     pub summary: String,
-    /// Where every message the broker holds is, by sequence number (sorted), including the
-    /// ones past a place's cap: a message coming into view travels from there.
-    pub whereabouts: Vec<(u64, Place)>,
+    /// Where every message the broker holds is, by key (sorted), including the ones past a
+    /// place's cap: a message coming into view travels from there.
+    pub whereabouts: Vec<(MsgKey, Place)>,
     /// A document with `entities`: each queue, topic and subscription in path order (a topic
     /// right before its subscriptions), in place of the one queue's lanes; empty otherwise.
     pub entities: Vec<Entity>,
@@ -345,11 +345,12 @@ impl Model {
         }
     }
 
-    /// Where the broker has message `seq`, if it has it.
+    /// Where the broker has message `key`, if it has it.
     #[must_use]
-    pub fn place_of(&self, seq: u64) -> Option<Place> {
+    pub fn place_of(&self, key: impl Into<MsgKey>) -> Option<Place> {
+        let key = key.into();
         self.whereabouts
-            .binary_search_by_key(&seq, |&(s, _)| s)
+            .binary_search_by_key(&key, |&(s, _)| s)
             .ok()
             .map(|i| self.whereabouts[i].1)
     }
@@ -385,28 +386,28 @@ impl Model {
 pub enum Cue {
     /// A message arrived from a sender.
     Sent {
-        /// Its sequence number.
-        seq: u64,
+        /// Its key.
+        seq: MsgKey,
         /// The sender's slot.
         sender: u16,
     },
     /// A scheduled message became active under a new sequence number: the same token.
     Renumbered {
         /// The number it had while scheduled.
-        from: u64,
+        from: MsgKey,
         /// Its new number.
-        to: u64,
+        to: MsgKey,
     },
     /// A lock ran out: its ring breaks where the token was.
     LockBroke {
         /// The message.
-        seq: u64,
+        seq: MsgKey,
     },
     /// A topic's copy arrived in a subscription: it travels from its sender through the
     /// topic (from the topic alone when the sender is not on the stage).
     Routed {
-        /// The copy's (stage) sequence number.
-        seq: u64,
+        /// The copy's key.
+        seq: MsgKey,
         /// The topic's index in [`Model::entities`].
         topic: u16,
         /// The sender's slot, if it is on the stage.
@@ -415,7 +416,7 @@ pub enum Cue {
     /// A message left for good; how it ends is drawn where it was.
     Left {
         /// The message.
-        seq: u64,
+        seq: MsgKey,
         /// How.
         how: Exit,
     },
@@ -512,7 +513,7 @@ mod tests {
         }
         assert_eq!(l.total, PLACE_CAP + 10);
         assert_eq!(l.tokens.len(), PLACE_CAP);
-        assert_eq!(l.tokens[0].key, Key::Msg(0));
+        assert_eq!(l.tokens[0].key, Key::Msg(k(0)));
     }
 
     #[test]
@@ -524,11 +525,11 @@ mod tests {
             ..ReceiverBox::default()
         });
         m.receivers[0].held.push(Token::new(5, "m5", 0));
-        m.whereabouts = vec![(3, Place::Available), (5, Place::Receiver(0))];
+        m.whereabouts = vec![(k(3), Place::Available), (k(5), Place::Receiver(0))];
         assert_eq!(m.place_of(5), Some(Place::Receiver(0)));
         assert_eq!(m.place_of(4), None);
         assert_eq!(
-            m.find(Key::Msg(5)).map(|(p, _)| p),
+            m.find(Key::Msg(k(5))).map(|(p, _)| p),
             Some(Place::Receiver(0))
         );
         assert_eq!(Place::Receiver(0).name(&m), "Receiver R1");
@@ -568,7 +569,7 @@ pub mod sample {
     pub fn with_available(mut m: Model, seqs: &[u64]) -> Model {
         for &s in seqs {
             m.available.push(Token::new(s, &format!("m{s}"), 0));
-            m.whereabouts.push((s, Place::Available));
+            m.whereabouts.push((k(s), Place::Available));
         }
         m.whereabouts.sort_unstable();
         m
