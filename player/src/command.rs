@@ -4,6 +4,7 @@
 //! applied later, once.
 
 use crate::sim::{SendForm, Settle, Sim};
+use crate::stage::model::MsgKey;
 use settle_core::{QueuePatch, ReceiveMode, SubQueue};
 
 /// One action a person can take.
@@ -35,13 +36,13 @@ pub enum Command {
     /// Settles (or renews) the message the page knows as `key`, held by `by`.
     Settle {
         by: String,
-        key: u64,
+        key: MsgKey,
         what: Settle,
         reason: String,
         description: String,
     },
     /// Takes a message whose lock was lost off the receiver's list.
-    Dismiss { by: String, key: u64 },
+    Dismiss { by: String, key: MsgKey },
     /// Closes (or, `disconnect`, drops) a receiver's link.
     Close { by: String, disconnect: bool },
     /// Accepts a session (any free one when `session_id` is empty).
@@ -51,7 +52,7 @@ pub enum Command {
     /// Changes the queue's settings.
     UpdateQueue(QueuePatch),
     /// Opens a message in the inspector (`None` closes it).
-    Select(Option<u64>),
+    Select(Option<MsgKey>),
 }
 
 impl Sim {
@@ -97,6 +98,7 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stage::model::sample::k;
 
     fn sim() -> Sim {
         Sim::load(r#"{"settle":1,"seed":1,"queue":{"max_delivery_count":3},"script":[]}"#)
@@ -134,7 +136,7 @@ mod tests {
     fn settle(by: &str, key: u64, what: Settle) -> Command {
         Command::Settle {
             by: by.into(),
-            key,
+            key: k(key),
             what,
             reason: "Bad".into(),
             description: String::new(),
@@ -172,7 +174,7 @@ mod tests {
         s.apply(receive("R1")).unwrap();
         assert_eq!(held(&s, "R1"), [("m1".to_string(), 2)]);
         // Select opens the inspector on it; Dead-letter moves it with the reason given.
-        s.apply(Command::Select(Some(1))).unwrap();
+        s.apply(Command::Select(Some(k(1)))).unwrap();
         assert_eq!(s.snapshot().detail.expect("m1").id, "m1");
         s.apply(settle("R1", 1, Settle::DeadLetter)).unwrap();
         assert_eq!(s.snapshot().dead_letter.total, 1);

@@ -6,7 +6,7 @@
 use crate::film::Player;
 use crate::page::advance_within;
 use crate::sim::{Lane, Sim};
-use crate::stage::model::{Cue, Model};
+use crate::stage::model::{Cue, Model, MsgKey};
 use settle_core::Instant;
 
 /// One thing played, seen by the stage, the clock and the viewer.
@@ -14,7 +14,7 @@ pub trait Played {
     /// Counts changes (a new one means a new model to take).
     fn generation(&self) -> u64;
     fn now(&self) -> Instant;
-    fn selected(&self) -> Option<u64>;
+    fn selected(&self) -> Option<MsgKey>;
     /// The journeys since the last take.
     fn take_cues(&mut self) -> Vec<Cue>;
     fn stage_model(&self) -> Model;
@@ -23,7 +23,7 @@ pub trait Played {
     fn advance_to(&mut self, t: Instant);
     fn seek(&mut self, t: Instant);
     fn bump(&mut self);
-    fn select(&mut self, seq: Option<u64>);
+    fn select(&mut self, key: Option<MsgKey>);
     fn next_event(&self) -> Option<Instant>;
     fn next_lock_expiry(&self) -> Option<Instant>;
     fn previous_moment(&self) -> Option<Instant>;
@@ -54,7 +54,7 @@ impl Played for Sim {
     fn now(&self) -> Instant {
         Self::now(self)
     }
-    fn selected(&self) -> Option<u64> {
+    fn selected(&self) -> Option<MsgKey> {
         Self::selected(self)
     }
     fn take_cues(&mut self) -> Vec<Cue> {
@@ -75,8 +75,8 @@ impl Played for Sim {
     fn bump(&mut self) {
         Self::bump(self);
     }
-    fn select(&mut self, seq: Option<u64>) {
-        Self::select(self, seq);
+    fn select(&mut self, key: Option<MsgKey>) {
+        Self::select(self, key);
     }
     fn next_event(&self) -> Option<Instant> {
         Self::next_event(self)
@@ -122,7 +122,7 @@ impl Played for Player {
     fn now(&self) -> Instant {
         Self::now(self)
     }
-    fn selected(&self) -> Option<u64> {
+    fn selected(&self) -> Option<MsgKey> {
         Self::selected(self)
     }
     fn take_cues(&mut self) -> Vec<Cue> {
@@ -144,8 +144,8 @@ impl Played for Player {
     fn bump(&mut self) {
         Self::bump(self);
     }
-    fn select(&mut self, seq: Option<u64>) {
-        Self::select(self, seq);
+    fn select(&mut self, key: Option<MsgKey>) {
+        Self::select(self, key);
     }
     fn next_event(&self) -> Option<Instant> {
         Self::next_event(self)

@@ -4,7 +4,7 @@
 use super::format::{Film, Frame};
 use super::reel::Reel;
 use crate::sim::Lane;
-use crate::stage::model::{Cue, Model};
+use crate::stage::model::{Cue, Model, MsgKey};
 use settle_core::Instant;
 use std::rc::Rc;
 
@@ -17,7 +17,7 @@ pub struct Player {
     shown: Frame,
     generation: u64,
     cues: Vec<Cue>,
-    selected: Option<u64>,
+    selected: Option<MsgKey>,
 }
 
 impl Player {
@@ -122,12 +122,12 @@ impl Player {
     }
 
     #[must_use]
-    pub fn selected(&self) -> Option<u64> {
+    pub fn selected(&self) -> Option<MsgKey> {
         self.selected
     }
 
-    pub fn select(&mut self, seq: Option<u64>) {
-        self.selected = seq;
+    pub fn select(&mut self, key: Option<MsgKey>) {
+        self.selected = key;
     }
 
     #[must_use]

@@ -4,7 +4,7 @@
 use super::format::{Film, Frame};
 use crate::sim::{Lane, Row};
 use crate::stage::model::{
-    Cue, Exit, Key, Lane as Tokens, Link, Mark, Model, Place, ReceiverBox, SenderBox, Token,
+    Cue, Exit, Key, Lane as Tokens, Link, Mark, Model, MsgKey, Place, ReceiverBox, SenderBox, Token,
 };
 use settle_scenario::lesson::{Shown, ShownNote};
 use std::rc::Rc;
@@ -148,8 +148,13 @@ impl R<'_> {
         (0..n).map(|_| item(self)).collect()
     }
 
+    /// A message's key, written as its sequence number alone (the one queue's).
+    fn m(&mut self) -> Option<MsgKey> {
+        self.u().map(MsgKey::queue)
+    }
+
     fn key(&mut self) -> Option<Key> {
-        let (tag, seq, slot) = (self.u()?, self.u()?, self.small()?);
+        let (tag, seq, slot) = (self.u()?, self.m()?, self.small()?);
         Some(match tag {
             0 => Key::Msg(seq),
             1 => Key::Stale(seq, slot),
@@ -273,7 +278,7 @@ impl R<'_> {
             dead: self.tokens(&was.dead)?,
             lock_ms: self.u()?,
             summary: self.s()?,
-            whereabouts: self.diff(&was.whereabouts, |r| Some((r.u()?, r.place()?)))?,
+            whereabouts: self.diff(&was.whereabouts, |r| Some((r.m()?, r.place()?)))?,
             entities: Vec::new(),
         })
     }
@@ -281,21 +286,21 @@ impl R<'_> {
     fn cue(&mut self) -> Option<Cue> {
         Some(match self.u()? {
             0 => Cue::Sent {
-                seq: self.u()?,
+                seq: self.m()?,
                 sender: self.small()?,
             },
             1 => Cue::Renumbered {
-                from: self.u()?,
-                to: self.u()?,
+                from: self.m()?,
+                to: self.m()?,
             },
-            2 => Cue::LockBroke { seq: self.u()? },
+            2 => Cue::LockBroke { seq: self.m()? },
             3 => Cue::Routed {
-                seq: self.u()?,
+                seq: self.m()?,
                 topic: self.small()?,
                 sender: self.o()?.map(u16::try_from).transpose().ok()?,
             },
             4 => Cue::Left {
-                seq: self.u()?,
+                seq: self.m()?,
                 how: [
                     Exit::Completed,
                     Exit::Expired,
@@ -313,7 +318,7 @@ impl R<'_> {
     fn row(&mut self) -> Option<Row> {
         Some(Row {
             seq: self.u()?,
-            key: self.u()?,
+            key: self.m()?,
             id: self.s()?,
             entity: self.os()?,
             delivery_count: u32::try_from(self.u()?).ok()?,

@@ -3,7 +3,7 @@
 
 use super::format::{Film, Frame, MAGIC};
 use crate::sim::Row;
-use crate::stage::model::{Cue, Key, Lane as Tokens, Model, Place, Token};
+use crate::stage::model::{Cue, Key, Lane as Tokens, Model, MsgKey, Place, Token};
 
 /// Writes a film.
 #[must_use]
@@ -101,6 +101,13 @@ impl W {
         }
     }
 
+    /// A message's key: its sequence number alone (films are only made of documents without
+    /// `entities`, whose keys are all of the one queue).
+    fn m(&mut self, k: MsgKey) {
+        debug_assert_eq!(k.entity, 0, "a film's message is of the one queue");
+        self.u(k.seq);
+    }
+
     fn key(&mut self, k: Key) {
         let (tag, seq, slot) = match k {
             Key::Msg(s) => (0, s, 0),
@@ -108,7 +115,7 @@ impl W {
             Key::Taken(s, r) => (2, s, r),
         };
         self.u(tag);
-        self.u(seq);
+        self.m(seq);
         self.u(u64::from(slot));
     }
 
@@ -207,7 +214,7 @@ impl W {
         self.u(m.lock_ms);
         self.s(&m.summary);
         self.diff(&m.whereabouts, &was.whereabouts, |w, &(seq, p)| {
-            w.u(seq);
+            w.m(seq);
             w.place(p);
         });
     }
@@ -216,27 +223,27 @@ impl W {
         match c {
             Cue::Sent { seq, sender } => {
                 self.u(0);
-                self.u(seq);
+                self.m(seq);
                 self.u(u64::from(sender));
             }
             Cue::Renumbered { from, to } => {
                 self.u(1);
-                self.u(from);
-                self.u(to);
+                self.m(from);
+                self.m(to);
             }
             Cue::LockBroke { seq } => {
                 self.u(2);
-                self.u(seq);
+                self.m(seq);
             }
             Cue::Routed { seq, topic, sender } => {
                 self.u(3);
-                self.u(seq);
+                self.m(seq);
                 self.u(u64::from(topic));
                 self.o(sender.map(u64::from));
             }
             Cue::Left { seq, how } => {
                 self.u(4);
-                self.u(seq);
+                self.m(seq);
                 self.u(how as u64);
             }
         }
@@ -244,7 +251,7 @@ impl W {
 
     fn row(&mut self, r: &Row) {
         self.u(r.seq);
-        self.u(r.key);
+        self.m(r.key);
         self.s(&r.id);
         self.os(r.entity.as_deref());
         self.u(u64::from(r.delivery_count));

@@ -38,7 +38,7 @@ pub struct StageState {
     pal: Option<Palette>,
     pal_at: f64,
     reduced: bool,
-    selected: Option<u64>,
+    selected: Option<crate::stage::model::MsgKey>,
     /// Ids travelling now and highlighted now, as last written to the canvas.
     moving: (String, String),
     /// The places' outlines as last written to the canvas (`data-places`).
@@ -346,7 +346,7 @@ mod tests {
     use crate::paint::draw::{Frame, Palette};
     use crate::stage::anim::Animator;
     use crate::stage::layout::layout;
-    use crate::stage::model::sample::{base, with_available};
+    use crate::stage::model::sample::{base, k, with_available};
     use crate::stage::model::{Model, Place, Token};
     use crate::stage::pen::{Arg, Op};
 
@@ -357,7 +357,7 @@ mod tests {
             until_ms: Some(5_000),
             ..Token::new(3, "m3", 1)
         });
-        m.whereabouts.push((3, Place::Receiver(0)));
+        m.whereabouts.push((k(3), Place::Receiver(0)));
         m
     }
 
@@ -523,7 +523,7 @@ mod tests {
                     due_ms: Some(60_000 + k * 1_500),
                     ..Token::new(10 + k, &format!("later-{k}"), 0)
                 });
-                m.whereabouts.push((10 + k, Place::Scheduled));
+                m.whereabouts.push(((10 + k).into(), Place::Scheduled));
             }
             m
         };
@@ -543,7 +543,7 @@ mod tests {
             until_ms: Some(5_000),
             ..Token::new(3, "m3 · work", 1)
         });
-        m.whereabouts.push((3, Place::Receiver(0)));
+        m.whereabouts.push((k(3), Place::Receiver(0)));
         let texts = first_picture(&m, (900, 500), 1_000);
         assert!(texts.iter().any(|t| t == "m3"), "{texts:?}");
         assert!(texts.iter().any(|t| t == "work · 4.0 s"), "{texts:?}");

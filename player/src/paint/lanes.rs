@@ -60,8 +60,9 @@ impl crate::paint::rows::Row for LaneRow {
     type Item = Row;
     /// The lane's kind (its class).
     type Ctx = &'static str;
+    type Key = crate::stage::model::MsgKey;
 
-    fn key(r: &Row) -> u64 {
+    fn key(r: &Row) -> Self::Key {
         r.key
     }
 

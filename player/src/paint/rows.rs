@@ -17,8 +17,10 @@ use web_sys::{Document, Element};
 /// A row of a list: an item and the elements that show it.
 pub trait Row: Sized + 'static {
     type Item: PartialEq + Clone;
+    /// What names an item across publications.
+    type Key: PartialEq + Copy;
     /// What names one item across publications.
-    fn key(item: &Self::Item) -> u64;
+    fn key(item: &Self::Item) -> Self::Key;
     /// New elements, empty: [`Row::update`] from `None` fills them.
     fn build(doc: &Document) -> Option<Self>;
     /// Brings the row from showing `old` (`None`: nothing, a new row) to showing `new`,
@@ -59,7 +61,7 @@ impl<R: Row> Rows<R> {
         };
         // Rows that stay, by key; rows that leave, in page order (reused from the last). Lists
         // are short (at most a few hundred rows): a linear search costs less code than a map.
-        let mut staying: Vec<(u64, (R::Item, R))> = Vec::new();
+        let mut staying = Vec::new();
         let mut leaving: Vec<(R::Item, R)> = Vec::new();
         // A leaving row that holds the focus is not reused: a focused button would act on
         // another item than the one it was focused for. It leaves the page.

@@ -245,7 +245,7 @@ impl Sim {
     }
 
     /// Settles the message the page knows as `key` (a held row's or the inspector's).
-    pub fn settle(&mut self, by: &str, key: u64, what: Settle, reason: &str, description: &str) {
+    pub fn settle(&mut self, by: &str, key: MsgKey, what: Settle, reason: &str, description: &str) {
         let seq = match self.own_seq_of(by, key) {
             Ok(seq) => seq,
             Err(e) => return self.set_receiver_error(by, &Err(e)),
@@ -289,12 +289,11 @@ impl Sim {
         })
     }
 
-    pub fn dismiss(&mut self, by: &str, key: u64) {
-        let seq = self.own_seq(key);
+    pub fn dismiss(&mut self, by: &str, key: MsgKey) {
         let token = self
             .client_world(by)
             .0
-            .in_hand_of(by, seq)
+            .in_hand_of(by, key.seq)
             .and_then(|h| h.view.lock_token);
         if let Some(st) = self.tl.saved_mut().rstate.get_mut(by) {
             st.dismissed.extend(token);
@@ -374,7 +373,7 @@ impl Sim {
         self.tl.saved_mut().rstate.remove(name);
     }
 
-    pub fn select(&mut self, seq: Option<u64>) {
-        self.page.selected = seq;
+    pub fn select(&mut self, key: Option<MsgKey>) {
+        self.page.selected = key;
     }
 }

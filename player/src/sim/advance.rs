@@ -220,7 +220,7 @@ impl Observer for Page {
         let mut changed = !seen.is_empty() || !steps.is_empty();
         for (e, by, entity, copy, cue) in seen {
             if !entities {
-                self.observe(live, &e, by, |seq| seq, cue);
+                self.observe(live, &e, by, MsgKey::queue, cue);
                 continue;
             }
             let i = index(&entity);
@@ -236,14 +236,14 @@ impl Observer for Page {
             match &e.kind {
                 // A copy travels from its sender through its topic (`by` names the sender).
                 settle_core::EventKind::Enqueued { seq, .. } if copy => {
-                    let seq = entity_seq(i, *seq);
+                    let seq = MsgKey::in_entity(i, *seq);
                     live.touched.insert(seq, e.at);
                     let topic = index(settle_core::namespace::topic_of(&entity));
                     let topic = u16::try_from(topic).unwrap_or(u16::MAX);
                     let sender = self.sender_slot(&by);
                     self.cue(Cue::Routed { seq, topic, sender }, cue);
                 }
-                _ => self.observe(live, &e, by, |seq| entity_seq(i, seq), cue),
+                _ => self.observe(live, &e, by, |seq| MsgKey::in_entity(i, seq), cue),
             }
         }
         let now = run.now();

@@ -4,7 +4,7 @@
 //! [`Snapshot`] per frame: owned strings, `PartialEq`, so unchanged parts stop propagating.
 
 use crate::narrate::{narrate, narrate_act};
-use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, Place, Token};
+use crate::stage::model::{self, Cue, Exit, Link, Mark, Model, MsgKey, Place, Token};
 use settle_core::{
     ClientId, Duration, Event, Glance, InHand, Instant, Listing, LockToken, MessageState,
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
@@ -87,7 +87,7 @@ struct Live {
     log_n: u64,
     rstate: BTreeMap<String, ReceiverState>,
     /// When something last happened to each message (for the highlight), pruned as time passes.
-    touched: BTreeMap<u64, Instant>,
+    touched: BTreeMap<MsgKey, Instant>,
     /// Receivers whose link ended, and how.
     links: BTreeMap<String, Link>,
     /// Messages a topic dropped in the last [`RECENT_MS`] (no subscription took them): when,
@@ -120,7 +120,7 @@ struct Page {
     senders: Vec<String>,
     sender_errors: BTreeMap<String, String>,
     receivers: Vec<String>,
-    selected: Option<u64>,
+    selected: Option<MsgKey>,
     /// In a document with `entities`: each receiver's receive entity (rule 3 of the format:
     /// one per client; a new receiver's is chosen until it first acts) and each sender's
     /// queue or topic (the one its script or actor names first; the form can choose another).
@@ -141,21 +141,6 @@ struct Page {
 
 fn ms(t: Instant) -> u64 {
     t.as_millis()
-}
-
-/// The stage's number for message `seq` of the `i`th entity (in path order): entities number
-/// their messages each from 1, the stage keys them apart.
-fn entity_seq(i: usize, seq: u64) -> u64 {
-    ((i as u64 + 1) << ENTITY_SHIFT) | seq
-}
-
-/// Where [`entity_seq`] puts the entity's number.
-const ENTITY_SHIFT: u32 = 40;
-
-/// The entity (in path order) and sequence number of a stage number made by [`entity_seq`].
-fn entity_of(key: u64) -> Option<(usize, u64)> {
-    let i = usize::try_from(key >> ENTITY_SHIFT).ok()?.checked_sub(1)?;
-    Some((i, key & ((1 << ENTITY_SHIFT) - 1)))
 }
 
 /// The first queue or subscription (in path order) of a document with `entities`: where a
@@ -351,7 +336,7 @@ impl Sim {
     }
 
     /// The selected message, if any.
-    pub fn selected(&self) -> Option<u64> {
+    pub fn selected(&self) -> Option<MsgKey> {
         self.page.selected
     }
 
@@ -365,23 +350,16 @@ impl Sim {
         self.world().queue().config().clone()
     }
 
-    /// The entity's own sequence number of the message the page knows as `key`.
-    fn own_seq(&self, key: u64) -> u64 {
-        match entity_of(key) {
-            Some((_, seq)) if self.has_entities() => seq,
-            _ => key,
-        }
-    }
-
-    /// As [`own_seq`](Self::own_seq), for client `by`: a message of another entity than its
-    /// receive entity is refused in words (it settles only there).
-    fn own_seq_of(&self, by: &str, key: u64) -> Result<u64, String> {
-        let Some((i, seq)) = entity_of(key).filter(|_| self.has_entities()) else {
-            return Ok(key);
+    /// The entity's own sequence number of the message the page knows as `key`, for client
+    /// `by`: a message of another entity than its receive entity is refused in words (it
+    /// settles only there).
+    fn own_seq_of(&self, by: &str, key: MsgKey) -> Result<u64, String> {
+        let Some(i) = key.entity_index().filter(|_| self.has_entities()) else {
+            return Ok(key.seq);
         };
         let mine = self.client_world(by).1;
         if mine == Some(i) {
-            return Ok(seq);
+            return Ok(key.seq);
         }
         let paths = self.tl.run().namespace().paths();
         let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);

@@ -34,7 +34,7 @@ impl Page {
         live: &mut Live,
         e: &Event,
         by: String,
-        key: impl Fn(u64) -> u64,
+        key: impl Fn(u64) -> MsgKey,
         cue_it: bool,
     ) {
         use settle_core::EventKind as K;

@@ -16,7 +16,7 @@ impl Sim {
         let mut touched = Vec::new();
         for row in lanes.iter_mut().flat_map(|l| &mut l.rows) {
             row.recent = false;
-            touched.push(self.tl.saved().touched.get(&row.seq).map(|&at| ms(at)));
+            touched.push(self.tl.saved().touched.get(&row.key).map(|&at| ms(at)));
         }
         crate::film::Frame {
             at_ms: ms(self.now()),
@@ -100,7 +100,7 @@ impl Sim {
         }
         // The ids and reasons are shared with the core (`Rc<str>`), not copied.
         let token = |v: &Glance<'_>| Token {
-            key: model::Key::Msg(v.seq),
+            key: model::Key::Msg(MsgKey::queue(v.seq)),
             id: v.id.clone(),
             count: v.delivery_count,
             session: v.session_id.cloned(),
@@ -168,7 +168,7 @@ impl Sim {
                         Place::Available
                     }
                 };
-                whereabouts.push((v.seq, place));
+                whereabouts.push((MsgKey::queue(v.seq), place));
             }
         }
         // Deliveries a receiver still has in hand after its lock is gone.
@@ -177,7 +177,10 @@ impl Sim {
                 if h.view.lock_token.is_some_and(|tok| q.is_lock_valid(tok)) {
                     continue;
                 }
-                let key = model::Key::Stale(h.view.seq, u16::try_from(slot).unwrap_or(u16::MAX));
+                let key = model::Key::Stale(
+                    MsgKey::queue(h.view.seq),
+                    u16::try_from(slot).unwrap_or(u16::MAX),
+                );
                 if let Some(r) = m.receivers.get_mut(slot) {
                     r.held.push_with(|| Token {
                         key,
@@ -194,9 +197,9 @@ impl Sim {
     }
 
     /// The places of a document with `entities`: each queue, topic and subscription with its
-    /// own (its messages keyed apart: [`entity_seq`]); a receiver holds what it has locked in
-    /// any entity, each token naming its entity (`o1 · audit`). A topic shows, for a moment,
-    /// what no subscription took.
+    /// own (its messages keyed apart: [`MsgKey::in_entity`]); a receiver holds what it has
+    /// locked in any entity, each token naming its entity (`o1 · audit`). A topic shows, for a
+    /// moment, what no subscription took.
     fn entity_places(&self, m: &mut Model) {
         let space = self.tl.run().namespace();
         m.lock_ms = 0;
@@ -210,16 +213,17 @@ impl Sim {
             let place = Place::Active(u16::try_from(i).unwrap_or(u16::MAX));
             for (_, topic, seq, id) in &self.tl.saved().dropped {
                 if topic == path {
-                    let mut t = Token::new(entity_seq(i, *seq), id, 0);
+                    let key = MsgKey::in_entity(i, *seq);
+                    let mut t = Token::new(key, id, 0);
                     t.mark = Mark::Dropped;
                     ent.active.push(t);
-                    whereabouts.push((entity_seq(i, *seq), place));
+                    whereabouts.push((key, place));
                     ent.note = "dropped: no subscription".into();
                 }
             }
             // A topic holds its scheduled messages until they are routed (topics.md §6).
             for v in space.topic_scheduled(path) {
-                let seq = entity_seq(i, v.seq);
+                let seq = MsgKey::in_entity(i, v.seq);
                 let mut t = Token::new(seq, &v.id, 0);
                 t.due_ms = v.scheduled_enqueue.map(ms);
                 t.session = v.session_id;
@@ -236,7 +240,7 @@ impl Sim {
             let short: &str = path.rsplit('/').next().unwrap_or(path.as_ref());
             for listing in [Listing::Main, Listing::DeadLetter, Listing::Scheduled] {
                 for v in q.glance(listing) {
-                    let seq = entity_seq(i, v.seq);
+                    let seq = MsgKey::in_entity(i, v.seq);
                     let holder = v.locked_by.map(|c| w.name(c));
                     let slot = holder.and_then(|h| self.page.receivers.iter().position(|r| r == h));
                     let token = || Token {

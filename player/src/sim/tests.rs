@@ -2,6 +2,17 @@
 
 use super::*;
 use crate::stage::model::Key;
+use crate::stage::model::sample::k;
+
+/// The page's key for message `seq` of the `i`th entity (in path order).
+fn entity_seq(i: usize, seq: u64) -> MsgKey {
+    MsgKey::in_entity(i, seq)
+}
+
+/// The entity (in path order) and sequence number of a key made by [`entity_seq`].
+fn entity_of(key: MsgKey) -> Option<(usize, u64)> {
+    Some((key.entity_index()?, key.seq))
+}
 
 fn sim(script: &str) -> Sim {
     Sim::load(&format!(
@@ -691,12 +702,12 @@ fn a_receiver_panel_lists_the_first_held_deliveries_and_counts_the_rest() {
     // Settled ones leave the panel; lost ones can be dismissed, and come back with a new
     // delivery.
     let first = r1.held[0].seq;
-    s.settle("R1", first, Settle::Complete, "", "");
+    s.settle("R1", k(first), Settle::Complete, "", "");
     assert_eq!(s.snapshot().receivers[0].held_total, 1_999);
     s.advance_to(Instant::from_millis(7_000));
     let second = s.snapshot().receivers[0].held[0].clone();
     assert_eq!(second.lock_until_ms, None, "its lock expired");
-    s.dismiss("R1", second.seq);
+    s.dismiss("R1", k(second.seq));
     let snap = s.snapshot();
     assert_eq!(snap.receivers[0].held_total, 1_998);
     assert_ne!(snap.receivers[0].held[0].seq, second.seq);
@@ -722,7 +733,7 @@ fn a_closed_or_removed_receiver_keeps_its_locked_token_on_the_stage_until_it_exp
     s.close("R1", false);
     let m = s.stage_model();
     assert_eq!(m.receivers[0].link, Link::Closed);
-    assert_eq!(m.receivers[0].held.tokens[0].key, Key::Msg(1));
+    assert_eq!(m.receivers[0].held.tokens[0].key, Key::Msg(k(1)));
     assert_eq!(m.receivers[0].held.tokens[0].until_ms, Some(5_500));
     assert_eq!(m.place_of(1), Some(Place::Receiver(0)));
     s.remove_receiver("R1");
@@ -743,13 +754,19 @@ fn a_closed_or_removed_receiver_keeps_its_locked_token_on_the_stage_until_it_exp
 fn cues_tell_sends_expiries_and_completions() {
     let mut s = sim(SEND_RECEIVE);
     let cues = s.take_cues();
-    assert!(cues.contains(&Cue::Sent { seq: 1, sender: 0 }), "{cues:?}");
+    assert!(
+        cues.contains(&Cue::Sent {
+            seq: k(1),
+            sender: 0
+        }),
+        "{cues:?}"
+    );
     s.advance_to(Instant::from_millis(6_000));
-    assert!(s.take_cues().contains(&Cue::LockBroke { seq: 1 }));
+    assert!(s.take_cues().contains(&Cue::LockBroke { seq: k(1) }));
     s.receive("R1", ReceiveMode::PeekLock, SubQueue::Main, 1);
-    s.settle("R1", 1, Settle::Complete, "", "");
+    s.settle("R1", k(1), Settle::Complete, "", "");
     assert!(s.take_cues().contains(&Cue::Left {
-        seq: 1,
+        seq: k(1),
         how: Exit::Completed
     }));
 }
@@ -885,7 +902,7 @@ fn the_inspector_lists_the_dead_letter_reason_among_the_application_properties()
     // poison-message: order-2 is dead-lettered at 10 s, its seq is 2.
     let mut s = Sim::preset("poison-message").unwrap();
     s.advance_to(Instant::from_millis(10_000));
-    s.select(Some(2));
+    s.select(Some(k(2)));
     let d = s
         .snapshot()
         .detail
@@ -940,7 +957,7 @@ fn an_action_at_an_actors_instant_runs_before_the_actor_as_settle_run_replays_it
 fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
     let mut s = sim(SEND_RECEIVE);
     s.advance_to(Instant::from_millis(3_000));
-    s.settle("R1", 1, Settle::Complete, "", "");
+    s.settle("R1", k(1), Settle::Complete, "", "");
     s.advance_to(Instant::from_millis(8_000));
     assert!(s.export().contains("\"complete\""));
     // Back to 1 s: the completion is still recorded until the person acts.
@@ -953,7 +970,7 @@ fn acting_after_going_back_forks_and_the_export_replays_the_fork() {
         "completed at 3 s, replayed"
     );
     s.seek(Instant::from_millis(1_000));
-    s.settle("R1", 1, Settle::Abandon, "", "");
+    s.settle("R1", k(1), Settle::Abandon, "", "");
     assert_eq!(
         s.later_actions(),
         0,

@@ -8,7 +8,7 @@ pub struct Row {
     pub seq: u64,
     /// What the stage and the inspector know it by (`seq`, or in a document with `entities`
     /// the entity's and its sequence number together).
-    pub key: u64,
+    pub key: MsgKey,
     pub id: String,
     /// In a document with `entities`: the queue, topic or subscription it is in.
     pub entity: Option<String>,
@@ -37,9 +37,9 @@ pub struct Lane {
 /// A delivery a receiver holds (or held: its lock may be gone).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct HeldRow {
-    /// What the page knows it by (the stage's number: in a document with `entities`
-    /// [`entity_seq`]); `seq` is the entity's own.
-    pub key: u64,
+    /// What the page knows it by (the stage's key: in a document with `entities`
+    /// [`MsgKey::in_entity`]); `seq` is the entity's own.
+    pub key: MsgKey,
     pub seq: u64,
     pub id: String,
     /// DeliveryCount as the receiver got it (h+1).
@@ -123,7 +123,8 @@ pub struct LogLine {
 /// Every property of one message (the inspector).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Detail {
-    pub seq: u64,
+    /// The message's key (as [`Sim::select`] was given it).
+    pub seq: MsgKey,
     pub id: String,
     /// The receiver that has it in hand (it can settle it, or learn that it cannot).
     pub held_by: Option<String>,
@@ -225,7 +226,7 @@ impl Sim {
     pub(super) fn glanced_row(&self, w: &World, entity: Option<&Text>, m: Glance<'_>) -> Row {
         Row {
             seq: m.seq,
-            key: m.seq,
+            key: MsgKey::queue(m.seq),
             id: m.id.to_string(),
             entity: entity.map(ToString::to_string),
             delivery_count: m.delivery_count,
@@ -241,7 +242,7 @@ impl Sim {
                     .tl
                     .saved()
                     .touched
-                    .get(&m.seq)
+                    .get(&MsgKey::queue(m.seq))
                     .is_some_and(|at| self.now().saturating_since(*at).as_millis() < RECENT_MS),
         }
     }
@@ -270,7 +271,7 @@ impl Sim {
                     lane.total += 1;
                     if lane.rows.len() < LANE_CAP {
                         let mut row = self.glanced_row(w, entity, m);
-                        row.key = i.map_or(row.seq, |i| entity_seq(i, row.seq));
+                        row.key = i.map_or(row.key, |i| MsgKey::in_entity(i, row.seq));
                         lane.rows.push(row);
                     }
                 }
@@ -298,21 +299,21 @@ impl Sim {
         out
     }
 
-    fn detail(&self, seq: u64) -> Option<Detail> {
+    fn detail(&self, key: MsgKey) -> Option<Detail> {
         if !self.has_entities() {
-            return self.detail_in(self.world(), seq, seq);
+            return self.detail_in(self.world(), key, key.seq);
         }
-        // The stage's number says which entity (`entity_seq`).
+        // The key says which entity.
         let space = self.tl.run().namespace();
-        let (i, own) = entity_of(seq)?;
+        let i = key.entity_index()?;
         let path = space.paths().into_iter().nth(i)?;
-        let mut d = self.detail_in(space.world(&path)?, seq, own)?;
+        let mut d = self.detail_in(space.world(&path)?, key, key.seq)?;
         d.fields.insert(0, ("Entity", path.to_string()));
         Some(d)
     }
 
     /// The inspector's view of message `seq` of world `w`, selected as `key` on the stage.
-    fn detail_in(&self, w: &World, key: u64, seq: u64) -> Option<Detail> {
+    fn detail_in(&self, w: &World, key: MsgKey, seq: u64) -> Option<Detail> {
         let q = w.queue();
         // Who has it in hand: the holder of its valid lock, else whoever last had it.
         let mut held = None;
@@ -442,7 +443,7 @@ impl Sim {
                 let q = w.queue();
                 let cfg = q.config();
                 let ld = cfg.lock_duration.as_millis().max(1);
-                let key = |seq| index.map_or(seq, |i| entity_seq(i, seq));
+                let key = |seq| index.map_or(MsgKey::queue(seq), |i| MsgKey::in_entity(i, seq));
                 let st = self.tl.saved().rstate.get(name);
                 let shown = self.shown_in_hand(name);
                 let held_total = shown.clone().count();

@@ -11,7 +11,7 @@
 //! at once, highlighted for [`HIGHLIGHT_MS`].
 
 use super::layout::{Layout, Rect, Size};
-use super::model::{Cue, Exit, Key, Model, Place, Token};
+use super::model::{Cue, Exit, Key, Model, MsgKey, Place, Token};
 use std::collections::HashMap;
 
 /// Real milliseconds a journey between places takes.
@@ -272,8 +272,8 @@ pub struct Animator {
     /// Tokens highlighted where they arrived (reduced motion), until when (real ms).
     highlights: HashMap<Key, f64>,
     flows: Vec<Flow>,
-    /// Where each message was in the previous model (sorted by sequence number).
-    whereabouts: Vec<(u64, Place)>,
+    /// Where each message was in the previous model (sorted by key).
+    whereabouts: Vec<(MsgKey, Place)>,
     /// How many updates started a burst (for tests and the benchmark's curiosity).
     bursts: u64,
 }
@@ -311,7 +311,7 @@ impl Animator {
         self.layout.slot(key).map(|s| (s.rect, false))
     }
 
-    fn old_place(&self, seq: u64) -> Option<Place> {
+    fn old_place(&self, seq: MsgKey) -> Option<Place> {
         self.whereabouts
             .binary_search_by_key(&seq, |&(s, _)| s)
             .ok()

@@ -54,6 +54,7 @@ fn distance(r: Rect, x: f64, y: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::stage::layout::layout;
+    use crate::stage::model::sample::k;
     use crate::stage::model::{Model, ReceiverBox, Token};
 
     fn model() -> Model {
@@ -86,10 +87,10 @@ mod tests {
     fn near_misses_land_on_the_nearest_token_and_open_space_on_the_place() {
         let l = layout(&model(), 892.0, 502.0);
         let t = rects(&l);
-        let m3 = l.slot(Key::Msg(3)).expect("m3").rect;
+        let m3 = l.slot(Key::Msg(k(3))).expect("m3").rect;
         assert_eq!(
             hit(&l, &t, m3.right() + SLOP - 1.0, m3.center().1),
-            Some(Hit::Token(Key::Msg(3)))
+            Some(Hit::Token(Key::Msg(k(3))))
         );
         let r1 = l.frame(Place::Receiver(0)).expect("R1").rect;
         assert_eq!(
@@ -103,7 +104,7 @@ mod tests {
     fn the_topmost_token_wins_where_two_are_drawn_over_each_other() {
         let l = layout(&model(), 892.0, 502.0);
         let r = Rect::new(10.0, 10.0, 50.0, 20.0);
-        let t = vec![(Key::Msg(1), r), (Key::Msg(2), r)];
-        assert_eq!(hit(&l, &t, 20.0, 20.0), Some(Hit::Token(Key::Msg(2))));
+        let t = vec![(Key::Msg(k(1)), r), (Key::Msg(k(2)), r)];
+        assert_eq!(hit(&l, &t, 20.0, 20.0), Some(Hit::Token(Key::Msg(k(2)))));
     }
 }

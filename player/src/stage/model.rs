@@ -9,26 +9,100 @@ use std::rc::Rc;
 /// sums up the rest as a `+N` token, so no place ever needs more.
 pub const PLACE_CAP: usize = 240;
 
+/// A message as the page knows it: its entity's number and its sequence number there.
+///
+/// Entity 0 is the one queue of a document without `entities`; in a document with
+/// `entities`, entity `i + 1` is the `i`th queue, topic or subscription in path order (each
+/// numbers its messages from 1, so the entity keeps them apart). Keys sort by entity, then
+/// sequence number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct MsgKey {
+    /// 0 for the one queue, `i + 1` for the `i`th entity in path order.
+    pub entity: u16,
+    /// The sequence number within its entity.
+    pub seq: u64,
+}
+
+impl MsgKey {
+    /// Message `seq` of the one queue.
+    #[must_use]
+    pub const fn queue(seq: u64) -> Self {
+        Self { entity: 0, seq }
+    }
+
+    /// Message `seq` of the `i`th entity (in path order) of a document with `entities`.
+    #[must_use]
+    pub fn in_entity(i: usize, seq: u64) -> Self {
+        Self {
+            entity: u16::try_from(i + 1).unwrap_or(u16::MAX),
+            seq,
+        }
+    }
+
+    /// The index (in path order) of its entity, `None` for the one queue.
+    #[must_use]
+    pub fn entity_index(self) -> Option<usize> {
+        usize::from(self.entity).checked_sub(1)
+    }
+}
+
+impl From<u64> for MsgKey {
+    /// Message `seq` of the one queue.
+    fn from(seq: u64) -> Self {
+        Self::queue(seq)
+    }
+}
+
+/// `seq` for the one queue, `entity:seq` otherwise (the DOM's `data-key`).
+impl std::fmt::Display for MsgKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.entity != 0 {
+            // As a u64: the formatting code the sequence number needs anyway, not a u16's.
+            write!(f, "{}:", u64::from(self.entity))?;
+        }
+        write!(f, "{}", self.seq)
+    }
+}
+
+/// Text that is not a message's key (see [`MsgKey`]'s `FromStr`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadKey;
+
+/// Reads what [`Display`](std::fmt::Display) writes: `seq` or `entity:seq`.
+impl std::str::FromStr for MsgKey {
+    type Err = BadKey;
+
+    fn from_str(s: &str) -> Result<Self, BadKey> {
+        let (entity, seq) = s.split_once(':').unwrap_or(("0", s));
+        // Both numbers read as u64: one parser instance in the wasm, not two.
+        let number = |t: &str| t.parse::<u64>().map_err(|_| BadKey);
+        Ok(Self {
+            entity: u16::try_from(number(entity)?).map_err(|_| BadKey)?,
+            seq: number(seq)?,
+        })
+    }
+}
+
 /// A message's identity on the stage across frames.
 ///
-/// Its sequence number, except for two kinds of copy a receiver keeps in its hands after the
+/// Its key, except for two kinds of copy a receiver keeps in its hands after the
 /// broker moved on: a delivery whose lock is gone (the broker has the message back, the
 /// receiver still has its object and can try to settle it) and a receive-and-delete delivery
 /// (the broker has forgotten it; the receiver is the only place it still exists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Key {
-    /// The broker's message with this sequence number.
-    Msg(u64),
+    /// The broker's message with this key.
+    Msg(MsgKey),
     /// Receiver slot `.1`'s stale delivery of message `.0` (its lock is gone).
-    Stale(u64, u16),
+    Stale(MsgKey, u16),
     /// Receiver slot `.1`'s receive-and-delete delivery of message `.0`.
-    Taken(u64, u16),
+    Taken(MsgKey, u16),
 }
 
 impl Key {
-    /// The sequence number of the message this token stands for.
+    /// The key of the message this token stands for.
     #[must_use]
-    pub const fn seq(self) -> u64 {
+    pub const fn msg(self) -> MsgKey {
         match self {
             Self::Msg(s) | Self::Stale(s, _) | Self::Taken(s, _) => s,
         }
@@ -133,11 +207,11 @@ pub struct Token {
 }
 
 impl Token {
-    /// A plain token for message `seq`.
+    /// A plain token for message `key`.
     #[must_use]
-    pub fn new(seq: u64, id: &str, count: u32) -> Self {
+    pub fn new(key: impl Into<MsgKey>, id: &str, count: u32) -> Self {
         Self {
-            key: Key::Msg(seq),
+            key: Key::Msg(key.into()),
             id: id.into(),
             count,
             session: None,
@@ -247,9 +321,9 @@ pub struct Model {
     pub lock_ms: u64,
     /// One line about the queue's settings.
     pub summary: String,
-    /// Where every message the broker holds is, by sequence number (sorted), including the
-    /// ones past a place's cap: a message coming into view travels from there.
-    pub whereabouts: Vec<(u64, Place)>,
+    /// Where every message the broker holds is, by key (sorted), including the ones past a
+    /// place's cap: a message coming into view travels from there.
+    pub whereabouts: Vec<(MsgKey, Place)>,
     /// A document with `entities`: each queue, topic and subscription in path order (a topic
     /// right before its subscriptions), in place of the one queue's lanes; empty otherwise.
     pub entities: Vec<Entity>,
@@ -271,11 +345,12 @@ impl Model {
         }
     }
 
-    /// Where the broker has message `seq`, if it has it.
+    /// Where the broker has message `key`, if it has it.
     #[must_use]
-    pub fn place_of(&self, seq: u64) -> Option<Place> {
+    pub fn place_of(&self, key: impl Into<MsgKey>) -> Option<Place> {
+        let key = key.into();
         self.whereabouts
-            .binary_search_by_key(&seq, |&(s, _)| s)
+            .binary_search_by_key(&key, |&(s, _)| s)
             .ok()
             .map(|i| self.whereabouts[i].1)
     }
@@ -311,28 +386,28 @@ impl Model {
 pub enum Cue {
     /// A message arrived from a sender.
     Sent {
-        /// Its sequence number.
-        seq: u64,
+        /// Its key.
+        seq: MsgKey,
         /// The sender's slot.
         sender: u16,
     },
     /// A scheduled message became active under a new sequence number: the same token.
     Renumbered {
         /// The number it had while scheduled.
-        from: u64,
+        from: MsgKey,
         /// Its new number.
-        to: u64,
+        to: MsgKey,
     },
     /// A lock ran out: its ring breaks where the token was.
     LockBroke {
         /// The message.
-        seq: u64,
+        seq: MsgKey,
     },
     /// A topic's copy arrived in a subscription: it travels from its sender through the
     /// topic (from the topic alone when the sender is not on the stage).
     Routed {
-        /// The copy's (stage) sequence number.
-        seq: u64,
+        /// The copy's key.
+        seq: MsgKey,
         /// The topic's index in [`Model::entities`].
         topic: u16,
         /// The sender's slot, if it is on the stage.
@@ -341,7 +416,7 @@ pub enum Cue {
     /// A message left for good; how it ends is drawn where it was.
     Left {
         /// The message.
-        seq: u64,
+        seq: MsgKey,
         /// How.
         how: Exit,
     },
@@ -365,6 +440,70 @@ pub enum Exit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sample::k;
+
+    /// The DOM's `data-key` reads back the key it was written from; anything else is an
+    /// error, not a panic.
+    #[test]
+    fn a_key_reads_back_from_its_text_and_bad_text_is_an_error() {
+        for key in [
+            k(0),
+            k(7),
+            k(u64::MAX),
+            MsgKey::in_entity(0, 1),
+            MsgKey::in_entity(2, 42),
+            MsgKey {
+                entity: u16::MAX,
+                seq: u64::MAX,
+            },
+        ] {
+            assert_eq!(key.to_string().parse::<MsgKey>(), Ok(key), "{key}");
+        }
+        assert_eq!(k(7).to_string(), "7");
+        assert_eq!(MsgKey::in_entity(2, 42).to_string(), "3:42");
+        for bad in [
+            "",
+            ":",
+            "x",
+            "-1",
+            "1:",
+            ":1",
+            "1:2:3",
+            "65536:1",
+            "1:x",
+            " 1",
+            "1.5",
+            "18446744073709551616",
+        ] {
+            assert_eq!(bad.parse::<MsgKey>(), Err(BadKey), "{bad:?}");
+        }
+    }
+
+    /// Keys sort by entity, then number: the one queue's first, each entity's together.
+    #[test]
+    fn keys_sort_by_entity_then_number() {
+        let mut keys = vec![
+            MsgKey::in_entity(1, 1),
+            MsgKey::in_entity(0, 9),
+            k(3),
+            MsgKey::in_entity(0, 2),
+            k(1 << 50),
+        ];
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                k(3),
+                k(1 << 50),
+                MsgKey::in_entity(0, 2),
+                MsgKey::in_entity(0, 9),
+                MsgKey::in_entity(1, 1),
+            ]
+        );
+        assert_eq!(MsgKey::in_entity(4, 1).entity_index(), Some(4));
+        assert_eq!(k(1).entity_index(), None);
+        assert_eq!(MsgKey::from(5), k(5));
+    }
 
     #[test]
     fn a_lane_counts_everything_and_keeps_the_first() {
@@ -374,7 +513,7 @@ mod tests {
         }
         assert_eq!(l.total, PLACE_CAP + 10);
         assert_eq!(l.tokens.len(), PLACE_CAP);
-        assert_eq!(l.tokens[0].key, Key::Msg(0));
+        assert_eq!(l.tokens[0].key, Key::Msg(k(0)));
     }
 
     #[test]
@@ -386,11 +525,11 @@ mod tests {
             ..ReceiverBox::default()
         });
         m.receivers[0].held.push(Token::new(5, "m5", 0));
-        m.whereabouts = vec![(3, Place::Available), (5, Place::Receiver(0))];
+        m.whereabouts = vec![(k(3), Place::Available), (k(5), Place::Receiver(0))];
         assert_eq!(m.place_of(5), Some(Place::Receiver(0)));
         assert_eq!(m.place_of(4), None);
         assert_eq!(
-            m.find(Key::Msg(5)).map(|(p, _)| p),
+            m.find(Key::Msg(k(5))).map(|(p, _)| p),
             Some(Place::Receiver(0))
         );
         assert_eq!(Place::Receiver(0).name(&m), "Receiver R1");
@@ -400,7 +539,12 @@ mod tests {
 /// Models for tests of the stage's parts.
 #[cfg(test)]
 pub mod sample {
-    use super::{Model, Place, ReceiverBox, SenderBox, Token};
+    use super::{Model, MsgKey, Place, ReceiverBox, SenderBox, Token};
+
+    /// Message `seq` of the one queue (tests write their keys as numbers).
+    pub const fn k(seq: u64) -> MsgKey {
+        MsgKey::queue(seq)
+    }
 
     /// Sender S1 and receivers R1 and R2, locks of 5 s, nothing in the queue.
     pub fn base() -> Model {
@@ -425,7 +569,7 @@ pub mod sample {
     pub fn with_available(mut m: Model, seqs: &[u64]) -> Model {
         for &s in seqs {
             m.available.push(Token::new(s, &format!("m{s}"), 0));
-            m.whereabouts.push((s, Place::Available));
+            m.whereabouts.push((k(s), Place::Available));
         }
         m.whereabouts.sort_unstable();
         m

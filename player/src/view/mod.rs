@@ -20,6 +20,7 @@ use crate::paint::{StageState, back_title, expiry_title, paint_face, step_title,
 use crate::play::Played;
 use crate::sim::Lane;
 use crate::stage::hit::Hit;
+use crate::stage::model::MsgKey;
 use dom::{BarAction, CANVAS_ID, Dom, Shown, build, enable, fill_speeds, show};
 use settle_core::Instant;
 use std::cell::RefCell;
@@ -552,7 +553,7 @@ fn listen(doc: &Document, readonly: bool) {
             let (x, y) = (f64::from(ev.offset_x()), f64::from(ev.offset_y()));
             with(|v| {
                 if let Some((Hit::Token(k), _)) = v.stage.hit_at(x, y, real_now_ms()) {
-                    v.played.select(Some(k.seq()));
+                    v.played.select(Some(k.msg()));
                     v.acted();
                 }
             });
@@ -563,7 +564,7 @@ fn listen(doc: &Document, readonly: bool) {
             .ok()
             .flatten()
             .and_then(|b| b.get_attribute("data-key"))
-            .and_then(|k| k.parse::<u64>().ok())
+            .and_then(|k| k.parse::<MsgKey>().ok())
         {
             with(|v| {
                 v.played.select(Some(key));

@@ -7,7 +7,8 @@
 //! whole list are one listener on the list (`act`), which finds the row and the action from
 //! `data-` attributes. Measured (frame-bench busy-10k at 1×, when 50 workers first take 4
 //! messages each): the longest task went from 157–178 ms to 114–152 ms.
-//! The rows are keyed by sequence number, so a row that stays keeps its elements (and focus).
+//! The rows are keyed by message (`HeldRow::key`), so a row that stays keeps its elements
+//! (and focus).
 
 use crate::Ctx;
 use leptos::prelude::*;
@@ -107,7 +108,9 @@ impl rows::Row for Row {
     /// The virtual time (ms) the lock bars are drawn for, and the receiver whose panel this is.
     type Ctx = (u64, Rc<str>);
 
-    fn key(h: &HeldRow) -> u64 {
+    type Key = settle_player::stage::model::MsgKey;
+
+    fn key(h: &HeldRow) -> Self::Key {
         h.key
     }
 

@@ -7,6 +7,7 @@ use settle_player::command::Command;
 use settle_player::paint::lanes::{LANES, LaneRow};
 use settle_player::paint::rows::Registry;
 use settle_player::sim::{Lane, LogLine, Settle};
+use settle_player::stage::model::MsgKey;
 
 thread_local! {
     static LANE_ROWS: Registry<LaneRow> = const { Registry::new() };
@@ -42,7 +43,7 @@ fn LaneView(
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|t| t.closest("button[data-key]").ok().flatten())
             .and_then(|b| b.get_attribute("data-key"))
-            .and_then(|k| k.parse::<u64>().ok());
+            .and_then(|k| k.parse::<MsgKey>().ok());
         if let Some(key) = key {
             ctx.command(Command::Select(Some(key)));
         }
@@ -114,6 +115,7 @@ struct LogRow {
 impl settle_player::paint::rows::Row for LogRow {
     type Item = LogLine;
     type Ctx = ();
+    type Key = u64;
 
     fn key(l: &LogLine) -> u64 {
         l.n

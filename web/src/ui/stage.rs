@@ -47,7 +47,7 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
             .stage
             .with_value(|s| s.hit_at(x, y, real).map(|(h, m)| (h, m.clone())));
         match target {
-            Some((Hit::Token(k), _)) => ctx.command(Command::Select(Some(k.seq()))),
+            Some((Hit::Token(k), _)) => ctx.command(Command::Select(Some(k.msg()))),
             Some((Hit::Place(Place::Receiver(i)), m)) => {
                 // Take the person to that receiver's controls.
                 if let Some(r) = m.receivers.get(usize::from(i)) {

@@ -105,7 +105,7 @@ pub struct Frame<'a> {
     /// A full lock (ms).
     pub lock_ms: u64,
     /// The selected message.
-    pub selected: Option<u64>,
+    pub selected: Option<crate::stage::model::MsgKey>,
     /// Colours.
     pub pal: &'a Palette,
     /// Device pixels per CSS pixel (the lock rings' rectangles are snapped to them).

@@ -5,6 +5,7 @@ use super::token::{shape, square_band};
 use crate::stage::anim::Sprite;
 use crate::stage::anim::{Travel, arc};
 use crate::stage::layout::{Rect, Size};
+use crate::stage::model::sample::k;
 use crate::stage::model::{Key, Place, Token};
 use crate::stage::pen::Pen as Cx;
 use crate::stage::pen::{Arg, Op};
@@ -21,7 +22,7 @@ fn a_token_between_a_label_and_a_small_square_takes_the_shape_of_its_box() {
         p: 0.5,
     };
     let sprite = |w: f64, h: f64, travel: Option<Travel>| Sprite {
-        key: Key::Msg(1),
+        key: Key::Msg(k(1)),
         token: &t,
         size: Size::Mini,
         rect: Rect::new(100.0, 50.0, w, h),

@@ -65,7 +65,7 @@ pub(super) fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>, live
         cx.set_fill_style_str(&session_colour(sid));
         cx.fill_rect(r.x + radius * 0.4, r.y + 2.0, 3.0, r.h - 4.0);
     }
-    let selected = f.selected == Some(t.key.seq()) && !matches!(t.key, Key::Stale(..));
+    let selected = f.selected == Some(t.key.msg()) && !matches!(t.key, Key::Stale(..));
     if selected {
         rounded(cx, r.inset(-l.ring * 0.9), radius + l.ring);
         cx.set_stroke_style_str(&pal.accent);

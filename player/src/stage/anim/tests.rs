@@ -1,6 +1,6 @@
 use super::*;
 use crate::stage::layout::layout;
-use crate::stage::model::sample::{base, with_available};
+use crate::stage::model::sample::{base, k, with_available};
 use crate::stage::model::{Mark, Token};
 
 const W: f64 = 892.0;
@@ -37,7 +37,7 @@ fn receive(m: &Model) -> Model {
         until_ms: Some(5_000),
         ..t
     });
-    m2.whereabouts = vec![(1, Place::Receiver(0))];
+    m2.whereabouts = vec![(k(1), Place::Receiver(0))];
     m2
 }
 
@@ -57,29 +57,29 @@ fn easing_and_arc_ends() {
 fn a_change_of_place_is_a_journey_of_fixed_real_duration_between_the_two_places() {
     let m1 = with_available(base(), &[1]);
     let mut a = start(&m1);
-    let from = a.layout().slot(Key::Msg(1)).expect("m1").rect;
+    let from = a.layout().slot(Key::Msg(k(1))).expect("m1").rect;
     let m2 = receive(&m1);
     a.update(layout(&m2, W, H), &m2, &[], 1_000.0, false);
-    let to = a.layout().slot(Key::Msg(1)).expect("m1").rect;
+    let to = a.layout().slot(Key::Msg(k(1))).expect("m1").rect;
     // At the start it is where it was; halfway it is between; at the end it has arrived.
     assert_eq!(
-        sprite(&a, Key::Msg(1), 1_000.0).rect.center(),
+        sprite(&a, Key::Msg(k(1)), 1_000.0).rect.center(),
         from.center()
     );
-    let mid = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0);
+    let mid = sprite(&a, Key::Msg(k(1)), 1_000.0 + JOURNEY_MS / 2.0);
     let (mx, _) = mid.rect.center();
     assert!(
         mx > from.center().0 + 10.0 && mx < to.center().0 - 10.0,
         "{mx} between"
     );
     assert!(mid.travel.is_some());
-    assert!(a.moving(Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0));
+    assert!(a.moving(Key::Msg(k(1)), 1_000.0 + JOURNEY_MS / 2.0));
     assert!(a.busy(1_000.0 + JOURNEY_MS - 1.0));
-    let end = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS);
+    let end = sprite(&a, Key::Msg(k(1)), 1_000.0 + JOURNEY_MS);
     assert_eq!(end.rect, to);
     assert!(end.travel.is_none());
     assert!(!a.busy(1_000.0 + JOURNEY_MS + 1.0));
-    assert!(!a.moving(Key::Msg(1), 1_000.0 + JOURNEY_MS));
+    assert!(!a.moving(Key::Msg(k(1)), 1_000.0 + JOURNEY_MS));
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn a_mass_ending_draws_a_few_endings_and_counts_the_rest() {
     let cues: Vec<Cue> = seqs
         .iter()
         .map(|&seq| Cue::Left {
-            seq,
+            seq: k(seq),
             how: Exit::Completed,
         })
         .collect();
@@ -146,22 +146,25 @@ fn endings_of_many_updates_stay_under_the_cap_oldest_first_out() {
 #[test]
 fn reduced_motion_highlights_at_the_destination_instead() {
     let (a, _, _) = received(0.0, true);
-    let to = a.layout().slot(Key::Msg(1)).expect("m1").rect;
-    let s = sprite(&a, Key::Msg(1), 1.0);
+    let to = a.layout().slot(Key::Msg(k(1))).expect("m1").rect;
+    let s = sprite(&a, Key::Msg(k(1)), 1.0);
     assert_eq!(s.rect, to, "no travel");
     assert!(s.travel.is_none());
     assert_eq!(s.highlight, 1.0);
-    assert!(!a.moving(Key::Msg(1), 1.0));
-    assert_eq!(sprite(&a, Key::Msg(1), HIGHLIGHT_MS + 1.0).highlight, 0.0);
+    assert!(!a.moving(Key::Msg(k(1)), 1.0));
+    assert_eq!(
+        sprite(&a, Key::Msg(k(1)), HIGHLIGHT_MS + 1.0).highlight,
+        0.0
+    );
 }
 
 #[test]
 fn a_journey_retargeted_midway_starts_from_where_the_token_is_drawn() {
     let (mut a, m1, _) = received(0.0, false);
-    let halfway = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0).rect;
+    let halfway = sprite(&a, Key::Msg(k(1)), JOURNEY_MS / 2.0).rect;
     // Back to Available before arriving (a 100× clock).
     a.update(layout(&m1, W, H), &m1, &[], JOURNEY_MS / 2.0, false);
-    let s = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0);
+    let s = sprite(&a, Key::Msg(k(1)), JOURNEY_MS / 2.0);
     assert!((s.rect.x - halfway.x).abs() < 1e-9 && (s.rect.y - halfway.y).abs() < 1e-9);
 }
 
@@ -209,13 +212,13 @@ fn a_lane_whose_front_leaves_faster_than_a_glide_lasts_still_shows_its_tokens_ne
 #[test]
 fn a_message_completed_on_its_way_to_its_receiver_arrives_there_before_its_check_mark() {
     let (mut a, _, m2) = received(0.0, false);
-    let held = a.layout().slot(Key::Msg(1)).expect("held").rect;
+    let held = a.layout().slot(Key::Msg(k(1))).expect("held").rect;
     // Completed a quarter of the way there (a fast clock).
     let mut m3 = m2.clone();
     m3.receivers[0].held = Default::default();
     m3.whereabouts.clear();
     let cue = Cue::Left {
-        seq: 1,
+        seq: k(1),
         how: Exit::Completed,
     };
     a.update(layout(&m3, W, H), &m3, &[cue], JOURNEY_MS / 4.0, false);
@@ -223,7 +226,7 @@ fn a_message_completed_on_its_way_to_its_receiver_arrives_there_before_its_check
     assert_eq!(a.endings(half).count(), 0, "no check mark on the way");
     let on_its_way = a
         .sprites(half)
-        .find(|s| s.key == Key::Msg(1))
+        .find(|s| s.key == Key::Msg(k(1)))
         .expect("still travelling");
     assert!(!on_its_way.live && on_its_way.travel.is_some() && on_its_way.alpha == 1.0);
     let e: Vec<Ended<'_>> = a.endings(JOURNEY_MS + 10.0).collect();
@@ -241,7 +244,7 @@ fn dead_letter_first(m: &Model, n: usize) -> Model {
         next.available.total -= 1;
         t.reason = Some("MaxDeliveryCountExceeded".into());
         for w in &mut next.whereabouts {
-            if w.0 == t.key.seq() {
+            if w.0 == t.key.msg() {
                 w.1 = Place::Dead;
             }
         }
@@ -310,7 +313,7 @@ fn mass_endings_one_after_the_other_add_up_on_the_tally_shown() {
         let now = 50.0 * f64::from(k);
         for i in 0..n {
             a.effects.push(Effect {
-                key: Key::Msg(i as u64),
+                key: Key::Msg((i as u64).into()),
                 ending: Ending::Check,
                 rect: Rect::new(100.0 + f64::from(k) * 40.0, 100.0, 10.0, 10.0),
                 t0: now,
@@ -341,11 +344,14 @@ fn a_send_travels_from_its_sender() {
     a.update(
         layout(&m1, W, H),
         &m1,
-        &[Cue::Sent { seq: 1, sender: 0 }],
+        &[Cue::Sent {
+            seq: k(1),
+            sender: 0,
+        }],
         0.0,
         false,
     );
-    let s = sprite(&a, Key::Msg(1), 0.0);
+    let s = sprite(&a, Key::Msg(k(1)), 0.0);
     let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
     assert!((s.rect.right() - sender.right()).abs() < 1e-6);
     assert!(s.travel.is_some());
@@ -365,12 +371,12 @@ fn routed(sender: Option<u16>) -> Animator {
     let mut a = start(&m0);
     let mut m1 = m0.clone();
     m1.entities[1].active.push(Token::new(7, "o1", 0));
-    m1.whereabouts = vec![(7, Place::Active(1))];
+    m1.whereabouts = vec![(k(7), Place::Active(1))];
     a.update(
         layout(&m1, W, H),
         &m1,
         &[Cue::Routed {
-            seq: 7,
+            seq: k(7),
             topic: 0,
             sender,
         }],
@@ -383,7 +389,7 @@ fn routed(sender: Option<u16>) -> Animator {
 #[test]
 fn a_topics_copy_travels_from_the_topic_to_its_subscription() {
     let a = routed(None);
-    let s = sprite(&a, Key::Msg(7), 0.0);
+    let s = sprite(&a, Key::Msg(k(7)), 0.0);
     let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
     let (cx, cy) = s.rect.center();
     assert!(
@@ -392,8 +398,8 @@ fn a_topics_copy_travels_from_the_topic_to_its_subscription() {
         s.rect
     );
     assert!(s.travel.is_some());
-    let end = sprite(&a, Key::Msg(7), JOURNEY_MS * 2.0).rect;
-    assert_eq!(Some(end), a.layout().slot(Key::Msg(7)).map(|x| x.rect));
+    let end = sprite(&a, Key::Msg(k(7)), JOURNEY_MS * 2.0).rect;
+    assert_eq!(Some(end), a.layout().slot(Key::Msg(k(7))).map(|x| x.rect));
 }
 
 #[test]
@@ -401,10 +407,16 @@ fn a_journeys_trail_is_the_arc_its_token_came_along() {
     let (a, _, _) = received(1_000.0, false);
     // Every point the token passes lies on the trail drawn at any later time.
     let passed: Vec<(f64, f64)> = (0..=20)
-        .map(|i| sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS * f64::from(i) / 40.0))
+        .map(|i| {
+            sprite(
+                &a,
+                Key::Msg(k(1)),
+                1_000.0 + JOURNEY_MS * f64::from(i) / 40.0,
+            )
+        })
         .map(|s| s.rect.center())
         .collect();
-    let later = sprite(&a, Key::Msg(1), 1_000.0 + JOURNEY_MS / 2.0);
+    let later = sprite(&a, Key::Msg(k(1)), 1_000.0 + JOURNEY_MS / 2.0);
     let t = later.travel.expect("under way");
     assert_eq!(arc(t.from, t.to, t.along), later.rect.center());
     let trail: Vec<(f64, f64)> = (0..=2000)
@@ -424,9 +436,9 @@ fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
     let a = routed(Some(0));
     let sender = a.layout().frame(Place::Sender(0)).expect("S1").rect;
     let topic = a.layout().frame(Place::Active(0)).expect("orders").rect;
-    let slot = a.layout().slot(Key::Msg(7)).expect("its slot").rect;
+    let slot = a.layout().slot(Key::Msg(k(7))).expect("its slot").rect;
     // It leaves from the sender's right edge,
-    let s = sprite(&a, Key::Msg(7), 0.0);
+    let s = sprite(&a, Key::Msg(k(7)), 0.0);
     let (x, y) = s.rect.center();
     assert!(
         sender.contains(x, y) && s.rect.right() <= sender.right() + 0.5,
@@ -439,7 +451,7 @@ fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
         .map(|i| dur * f64::from(i) / 200.0)
         .find(|&t| ease(t / dur) >= 0.5)
         .expect("half way");
-    let mid = sprite(&a, Key::Msg(7), half);
+    let mid = sprite(&a, Key::Msg(k(7)), half);
     let (cx, cy) = topic.center();
     let (mx, my) = mid.rect.center();
     assert!(
@@ -448,10 +460,10 @@ fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
         mid.rect,
         topic.center()
     );
-    let early = sprite(&a, Key::Msg(7), dur * 0.2);
+    let early = sprite(&a, Key::Msg(k(7)), dur * 0.2);
     assert_eq!(early.travel.map(|t| t.from), Some((x, y)));
     // then trails from the topic to its slot, where it ends.
-    let late = sprite(&a, Key::Msg(7), dur * 0.9);
+    let late = sprite(&a, Key::Msg(k(7)), dur * 0.9);
     assert_eq!(late.travel.map(|t| t.from), Some(topic.center()));
     let d = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1);
     assert!(
@@ -459,7 +471,7 @@ fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
         "{:?} is not past the topic on its way to {slot:?}",
         late.rect
     );
-    let end = sprite(&a, Key::Msg(7), dur + 1.0).rect;
+    let end = sprite(&a, Key::Msg(k(7)), dur + 1.0).rect;
     assert_eq!(end, slot);
 }
 
@@ -467,21 +479,24 @@ fn a_copy_from_a_sender_on_the_stage_travels_through_its_topic() {
 fn a_renumbered_message_is_the_same_token() {
     let mut m0 = base();
     m0.scheduled.push(Token::new(1, "later", 0));
-    m0.whereabouts = vec![(1, Place::Scheduled)];
+    m0.whereabouts = vec![(k(1), Place::Scheduled)];
     let mut a = start(&m0);
-    let from = a.layout().slot(Key::Msg(1)).expect("scheduled").rect;
+    let from = a.layout().slot(Key::Msg(k(1))).expect("scheduled").rect;
     let m1 = with_available(base(), &[]);
     let mut m1 = m1;
     m1.available.push(Token::new(3, "later", 0));
-    m1.whereabouts = vec![(3, Place::Available)];
+    m1.whereabouts = vec![(k(3), Place::Available)];
     a.update(
         layout(&m1, W, H),
         &m1,
-        &[Cue::Renumbered { from: 1, to: 3 }],
+        &[Cue::Renumbered {
+            from: k(1),
+            to: k(3),
+        }],
         0.0,
         false,
     );
-    assert_eq!(sprite(&a, Key::Msg(3), 0.0).rect.center(), from.center());
+    assert_eq!(sprite(&a, Key::Msg(k(3)), 0.0).rect.center(), from.center());
     assert!(a.endings(0.0).next().is_none(), "nothing ended: it moved");
 }
 
@@ -489,7 +504,7 @@ fn a_renumbered_message_is_the_same_token() {
 fn completion_ends_with_a_check_mark_where_it_was() {
     let m1 = receive(&with_available(base(), &[1]));
     let mut a = start(&m1);
-    let at = a.layout().slot(Key::Msg(1)).expect("held").rect;
+    let at = a.layout().slot(Key::Msg(k(1))).expect("held").rect;
     let mut m2 = m1.clone();
     m2.receivers[0].held = Default::default();
     m2.whereabouts.clear();
@@ -497,7 +512,7 @@ fn completion_ends_with_a_check_mark_where_it_was() {
         layout(&m2, W, H),
         &m2,
         &[Cue::Left {
-            seq: 1,
+            seq: k(1),
             how: Exit::Completed,
         }],
         0.0,
@@ -514,18 +529,18 @@ fn completion_ends_with_a_check_mark_where_it_was() {
 fn lock_expiry_breaks_the_ring_and_leaves_a_stale_copy_while_the_token_goes_home() {
     let m1 = receive(&with_available(base(), &[1]));
     let mut a = start(&m1);
-    let held_at = a.layout().slot(Key::Msg(1)).expect("held").rect;
+    let held_at = a.layout().slot(Key::Msg(k(1))).expect("held").rect;
     let mut m2 = with_available(base(), &[]);
     m2.available.push(Token::new(1, "m1", 1));
-    m2.whereabouts = vec![(1, Place::Available)];
+    m2.whereabouts = vec![(k(1), Place::Available)];
     let mut stale = Token::new(1, "m1", 0);
-    stale.key = Key::Stale(1, 0);
+    stale.key = Key::Stale(k(1), 0);
     stale.mark = Mark::Stale;
     m2.receivers[0].held.push(stale);
     a.update(
         layout(&m2, W, H),
         &m2,
-        &[Cue::LockBroke { seq: 1 }],
+        &[Cue::LockBroke { seq: k(1) }],
         0.0,
         false,
     );
@@ -534,11 +549,11 @@ fn lock_expiry_breaks_the_ring_and_leaves_a_stale_copy_while_the_token_goes_home
         (broke[0].ending, broke[0].rect),
         (Ending::RingBreak, held_at)
     );
-    let home = sprite(&a, Key::Msg(1), JOURNEY_MS / 2.0);
+    let home = sprite(&a, Key::Msg(k(1)), JOURNEY_MS / 2.0);
     assert!(home.travel.is_some(), "the token travels home");
     assert_eq!(home.token.count, 1, "with its count one higher");
     // The stale copy stays in the receiver.
-    let stale = sprite(&a, Key::Stale(1, 0), 0.0);
+    let stale = sprite(&a, Key::Stale(k(1), 0), 0.0);
     assert!(
         a.layout()
             .frame(Place::Receiver(0))
@@ -560,7 +575,7 @@ fn going_out_of_view_travels_to_plus_n_and_coming_into_view_appears_in_its_slot(
         .iter()
         .map(|&s| {
             (
-                s,
+                k(s),
                 if s == 1 {
                     Place::Receiver(0)
                 } else {
@@ -588,7 +603,7 @@ fn going_out_of_view_travels_to_plus_n_and_coming_into_view_appears_in_its_slot(
     m3.available.total -= 1;
     m3.deferred.total = 10_000;
     for (s, p) in &mut m3.whereabouts {
-        if *s == gone.key.seq() {
+        if *s == gone.key.msg() {
             *p = Place::Deferred;
         }
     }
@@ -623,7 +638,7 @@ fn many_journeys_at_once_become_a_burst_never_dropped() {
         t.reason = Some("MaxDeliveryCountExceeded".into());
         m2.dead.push(t);
     }
-    m2.whereabouts = seqs.iter().map(|&s| (s, Place::Dead)).collect();
+    m2.whereabouts = seqs.iter().map(|&s| (k(s), Place::Dead)).collect();
     a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
     assert_eq!(a.bursts(), 1);
     let moving: Vec<Sprite<'_>> = a.sprites(100.0).filter(|s| s.travel.is_some()).collect();
@@ -643,15 +658,15 @@ fn a_shift_inside_a_place_glides_briefly_without_a_journey() {
     let mut a = start(&m1);
     let m2 = {
         let mut m = receive(&m1);
-        m.whereabouts = vec![(1, Place::Receiver(0)), (2, Place::Available)];
+        m.whereabouts = vec![(k(1), Place::Receiver(0)), (k(2), Place::Available)];
         m
     };
     a.update(layout(&m2, W, H), &m2, &[], 0.0, false);
-    let s = sprite(&a, Key::Msg(2), GLIDE_MS / 2.0);
+    let s = sprite(&a, Key::Msg(k(2)), GLIDE_MS / 2.0);
     assert!(s.travel.is_none());
-    assert!(!a.moving(Key::Msg(2), GLIDE_MS / 2.0));
+    assert!(!a.moving(Key::Msg(k(2)), GLIDE_MS / 2.0));
     assert_eq!(
-        sprite(&a, Key::Msg(2), GLIDE_MS).rect,
-        a.layout().slot(Key::Msg(2)).expect("m2").rect
+        sprite(&a, Key::Msg(k(2)), GLIDE_MS).rect,
+        a.layout().slot(Key::Msg(k(2))).expect("m2").rect
     );
 }

@@ -21,10 +21,10 @@ impl Animator {
         let mut motions: HashMap<Key, Motion> = HashMap::new();
         let mut started: Vec<Key> = Vec::new();
         // Where a new message's journey starts: its sender, or the topic that routed it.
-        let mut sent: HashMap<u64, Place> = HashMap::new();
+        let mut sent: HashMap<MsgKey, Place> = HashMap::new();
         // A copy whose journey starts at its sender passes its topic on the way.
-        let mut through: HashMap<u64, Place> = HashMap::new();
-        let mut left: HashMap<u64, Exit> = HashMap::new();
+        let mut through: HashMap<MsgKey, Place> = HashMap::new();
+        let mut left: HashMap<MsgKey, Exit> = HashMap::new();
         let mut renumbered: Vec<Key> = Vec::new();
         for c in cues {
             match *c {
@@ -77,7 +77,7 @@ impl Animator {
             + self.departures.len();
         let mut jumped = 0;
         for s in &layout.slots {
-            let seq = s.key.seq();
+            let seq = s.key.msg();
             // Where it is drawn now, whether it changes place, and the place it leaves.
             let origin: Option<(Rect, bool, Option<Place>)> = match here.get(&s.key) {
                 Some(&(r, p)) if p != s.place => Some((r, true, Some(p))),
@@ -227,7 +227,7 @@ impl Animator {
                 }
                 Some(_) => {}
                 None => {
-                    let ending = match left.get(&s.key.seq()) {
+                    let ending = match left.get(&s.key.msg()) {
                         Some(Exit::Completed | Exit::Done) => Ending::Check,
                         Some(Exit::Lost) => Ending::Lost,
                         Some(Exit::Expired | Exit::Cancelled) | None => Ending::Fade,

@@ -1,4 +1,5 @@
 use super::*;
+use crate::stage::model::sample::k;
 use crate::stage::model::{Key, Mark, ReceiverBox, SenderBox, Token};
 
 fn model(msgs: usize, receivers: usize, held_each: usize, dead: usize) -> Model {
@@ -176,17 +177,17 @@ fn entities_model(subs: usize, msgs: usize, dead: usize, receivers: usize) -> Mo
             t.mark = Mark::Dropped;
             e.active.push(t);
             e.note = "dropped: no subscription".into();
-            m.whereabouts.push((seq, Place::Active(i as u16)));
+            m.whereabouts.push((k(seq), Place::Active(i as u16)));
             seq += 1;
         } else {
             for _ in 0..msgs {
                 e.active.push(Token::new(seq, &format!("m{seq}"), 0));
-                m.whereabouts.push((seq, Place::Active(i as u16)));
+                m.whereabouts.push((k(seq), Place::Active(i as u16)));
                 seq += 1;
             }
             for _ in 0..dead {
                 e.dead.push(Token::new(seq, &format!("d{seq}"), 3));
-                m.whereabouts.push((seq, Place::DeadOf(i as u16)));
+                m.whereabouts.push((k(seq), Place::DeadOf(i as u16)));
                 seq += 1;
             }
         }
@@ -337,8 +338,8 @@ fn positions_depend_only_on_the_model_and_size() {
     assert_eq!(layout(&m, 892.0, 502.0), layout(&m, 892.0, 502.0));
     let big = layout(&m, 1888.0, 1062.0);
     let small = layout(&m, 892.0, 502.0);
-    let a = big.slot(Key::Msg(1)).expect("m1").rect;
-    let b = small.slot(Key::Msg(1)).expect("m1").rect;
+    let a = big.slot(Key::Msg(k(1))).expect("m1").rect;
+    let b = small.slot(Key::Msg(k(1))).expect("m1").rect;
     assert!(a.w > b.w, "tokens grow with the stage");
 }
 
