@@ -9,7 +9,6 @@ pub mod artifacts;
 pub mod builtin;
 pub mod cadence;
 pub mod clock;
-pub mod command;
 pub mod crash;
 pub mod embed;
 pub mod film;

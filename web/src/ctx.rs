@@ -4,8 +4,8 @@
 use crate::parts::Parts;
 use leptos::prelude::*;
 use settle_core::Instant;
-use settle_player::command::Command;
 use settle_player::page::{Mode, real_now_ms};
+use settle_player::sim::Command;
 use settle_player::sim::{self, Sim, Snapshot};
 use settle_player::{crash, lesson};
 

@@ -19,7 +19,6 @@ use std::rc::Rc;
 mod actions;
 mod advance;
 mod clients;
-mod observe;
 mod stage;
 mod story;
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
-use settle_player::command::Command;
+use settle_player::sim::Command;
 use settle_player::sim::{SendForm, SenderView};
 
 #[component]

@@ -12,9 +12,9 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_player::command::Command;
 use settle_player::paint::locks;
 use settle_player::paint::rows::{self, Registry, element};
+use settle_player::sim::Command;
 use settle_player::sim::{HeldRow, Settle};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

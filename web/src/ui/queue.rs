@@ -3,9 +3,9 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::Instant;
-use settle_player::command::Command;
 use settle_player::paint::lanes::{LANES, LaneRow};
 use settle_player::paint::rows::Registry;
+use settle_player::sim::Command;
 use settle_player::sim::{Lane, LogLine, Settle};
 use settle_player::stage::model::MsgKey;
 

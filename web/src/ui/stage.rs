@@ -5,8 +5,8 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_player::command::Command;
 use settle_player::paint::canvas::tick_side;
+use settle_player::sim::Command;
 use settle_player::stage::hit::Hit;
 use settle_player::stage::model::Place;
 use wasm_bindgen::JsCast;

@@ -3,8 +3,8 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::{Duration, QueuePatch, Tier};
-use settle_player::command::Command;
 use settle_player::share;
+use settle_player::sim::Command;
 use settle_player::sim::Sim;
 use wasm_bindgen::JsCast;
 
