@@ -13,13 +13,13 @@ use alloc::rc::Rc;
 use alloc::vec::Vec;
 use serde_json::Value;
 use settle_core::LinkOptions;
+use settle_core::QueueConfig;
 use settle_core::namespace::Entities;
 #[cfg(feature = "entities")]
 use settle_core::namespace::EntityOp;
 use settle_core::{Duration, Instant};
 use settle_core::{Meta, NewMessage, Properties, ReceiveMode, SubQueue, Text};
 use settle_core::{Op, Target};
-use settle_core::QueueConfig;
 
 pub(super) fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
     match o.str("mode")? {
