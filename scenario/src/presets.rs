@@ -69,3 +69,53 @@ pub const PRESETS: &[(&str, &str)] = &[
 pub fn preset(name: &str) -> Option<&'static str> {
     PRESETS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
+
+/// The workloads of the benchmarks (`frame-bench.mjs` has the same in JavaScript), as documents.
+#[doc(hidden)]
+pub mod workloads {
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// frame-bench's load-1k: 1,000 messages, 50 receivers taking 4 each, their 5 s locks
+    /// re-received every 5 s.
+    pub fn load_1k() -> String {
+        let mut script = Vec::new();
+        for i in 0..1000 {
+            script.push(format!(
+                r#"{{"at_ms":0,"do":"send","by":"S1","id":"m{i}"}}"#
+            ));
+        }
+        for k in 0..=150 {
+            for r in 1..=50 {
+                script.push(format!(
+                    r#"{{"at_ms":{},"do":"receive","by":"R{r}","max":4}}"#,
+                    k * 5000
+                ));
+            }
+        }
+        format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":5000,"max_delivery_count":1000}},"script":[{}]}}"#,
+            script.join(",")
+        )
+    }
+
+    /// frame-bench's busy-10k: 10,000 messages from a pipelined sender, 50 automated workers
+    /// processing 4 at a time for 20–40 s.
+    pub fn busy_10k() -> String {
+        let mut actors = vec![
+            r#"{"kind":"sender","name":"Firehose","mode":"pipelined","count":10000,"rtt_ms":70,"store_ms":10}"#
+                .to_string(),
+        ];
+        for r in 1..=50 {
+            actors.push(format!(
+                r#"{{"kind":"receiver","name":"W{r}","concurrency":4,"processing_ms":[20000,40000]}}"#
+            ));
+        }
+        format!(
+            r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":60000,"max_delivery_count":10}},"script":[],"actors":[{}]}}"#,
+            actors.join(",")
+        )
+    }
+}

@@ -297,24 +297,6 @@ fn acting_after_a_seek_back_forks_and_the_export_stops_at_now() {
     );
 }
 
-/// busy-10k (the playground's heavy preset, player/src/sim/view.rs): a firehose of 10,000
-/// messages and 50 slow receivers that hold them.
-fn busy_10k() -> String {
-    let mut actors = vec![
-        r#"{"kind":"sender","name":"Firehose","mode":"pipelined","count":10000,"rtt_ms":70,"store_ms":10}"#
-            .to_string(),
-    ];
-    for r in 1..=50 {
-        actors.push(format!(
-            r#"{{"kind":"receiver","name":"W{r}","concurrency":4,"processing_ms":[20000,40000]}}"#
-        ));
-    }
-    format!(
-        r#"{{"settle":1,"seed":1,"queue":{{"lock_duration_ms":60000,"max_delivery_count":10}},"script":[],"actors":[{}]}}"#,
-        actors.join(",")
-    )
-}
-
 /// Copies taken playing busy-10k for 20 virtual minutes at 100× (1.6 s of virtual time a
 /// frame, at most 5,000 records a slice), as the page does.
 fn copies_in_20_minutes(tl: &mut Timeline) -> usize {
@@ -328,7 +310,7 @@ fn copies_in_20_minutes(tl: &mut Timeline) -> usize {
 
 #[test]
 fn a_crowded_queue_played_fast_is_not_copied_every_minute_of_virtual_time() {
-    let sc = parse(&busy_10k()).unwrap();
+    let sc = parse(&settle_scenario::presets::workloads::busy_10k()).unwrap();
     let mut page = Timeline::with_run(sc.clone(), Run::new(&sc), (), Policy::PAGE);
     let copies = copies_in_20_minutes(&mut page);
     assert!(copies <= 6, "{copies} copies in 20 virtual minutes");
