@@ -104,8 +104,8 @@ impl W {
     /// A message's key: its sequence number alone (films are only made of documents without
     /// `entities`, whose keys are all of the one queue).
     fn m(&mut self, k: MsgKey) {
-        debug_assert_eq!(k.entity, 0, "a film's message is of the one queue");
-        self.u(k.seq);
+        debug_assert_eq!(k.entity(), 0, "a film's message is of the one queue");
+        self.u(k.seq());
     }
 
     fn key(&mut self, k: Key) {

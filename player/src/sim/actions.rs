@@ -384,7 +384,7 @@ impl Sim {
         let token = self
             .client_world(by)
             .0
-            .in_hand_of(by, key.seq)
+            .in_hand_of(by, key.seq())
             .and_then(|h| h.view.lock_token);
         if let Some(st) = self.tl.saved_mut().rstate.get_mut(by) {
             st.dismissed.extend(token);

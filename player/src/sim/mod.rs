@@ -354,11 +354,11 @@ impl Sim {
     /// settles only there).
     fn own_seq_of(&self, by: &str, key: MsgKey) -> Result<u64, String> {
         let Some(i) = key.entity_index().filter(|_| self.has_entities()) else {
-            return Ok(key.seq);
+            return Ok(key.seq());
         };
         let mine = self.client_world(by).1;
         if mine == Some(i) {
-            return Ok(key.seq);
+            return Ok(key.seq());
         }
         let paths = self.tl.run().namespace().paths();
         let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);

@@ -11,7 +11,7 @@ fn entity_seq(i: usize, seq: u64) -> MsgKey {
 
 /// The entity (in path order) and sequence number of a key made by [`entity_seq`].
 fn entity_of(key: MsgKey) -> Option<(usize, u64)> {
-    Some((key.entity_index()?, key.seq))
+    Some((key.entity_index()?, key.seq()))
 }
 
 fn sim(script: &str) -> Sim {

@@ -260,13 +260,13 @@ impl Sim {
 
     fn detail(&self, key: MsgKey) -> Option<Detail> {
         if !self.has_entities() {
-            return self.detail_in(self.world(), key, key.seq);
+            return self.detail_in(self.world(), key, key.seq());
         }
         // The key says which entity.
         let space = self.tl.run().namespace();
         let i = key.entity_index()?;
         let path = space.paths().into_iter().nth(i)?;
-        let mut d = self.detail_in(space.world(&path)?, key, key.seq)?;
+        let mut d = self.detail_in(space.world(&path)?, key, key.seq())?;
         d.fields.insert(0, ("Entity", path.to_string()));
         Some(d)
     }
