@@ -30,8 +30,6 @@ use settle_core::{Error, Instant, Op, Outcome, QueueConfig, Text, World};
 #[derive(Clone, Debug)]
 pub struct Run {
     ns: Namespace,
-    /// The document declares `entities`: its trace names them.
-    entities: bool,
     /// With `entities`: the clients of steps that address no entity (settling or closing
     /// without ever receiving); their events are not in the trace.
     nowhere: Option<World>,
@@ -61,8 +59,8 @@ struct Meter {
     exceeded: Option<BudgetError>,
     /// Within one call: which budget ran out, and at which instant.
     over: Option<(Exhausted, Instant)>,
-    /// The document has `entities`: a line is counted before it is handed over, and the
-    /// error names the record's own instant (a one-queue trace hands over the line that
+    /// The document declares `entities`: its trace names them, a line is counted before it is
+    /// handed over, and the error names the record's own instant (a one-queue trace hands over the line that
     /// overflows and names the clock's instant, as it always did).
     entities: bool,
     line: String,
@@ -81,7 +79,7 @@ impl Meter {
         if self.over.is_some() {
             return;
         }
-        let entities = cfg!(feature = "entities") && self.entities;
+        let entities = self.entities();
         let at = if entities { instant(&r) } else { now };
         if self.records >= self.budget.max_records {
             self.over = Some((Exhausted::Records, at));
@@ -113,6 +111,12 @@ impl Meter {
         self.exceeded = Some(e.clone());
         e
     }
+}
+
+/// What only a document with `entities` has (the clients that address no entity, a topic's
+/// staging world); always `None` without the feature, so that its code is not compiled.
+fn with_entities<T>(x: Option<T>) -> Option<T> {
+    x.filter(|_| cfg!(feature = "entities"))
 }
 
 /// The instant a record happened at.
@@ -156,7 +160,6 @@ impl Run {
         if let Some(ents) = &sc.entities {
             return Self {
                 ns: Namespace::new(ents, sc.seed).expect(valid),
-                entities: true,
                 nowhere: Some(World::new(QueueConfig::default(), sc.seed).expect(valid)),
                 script: Script::new(&sc.script),
                 end: sc.run_until,
@@ -166,7 +169,6 @@ impl Run {
         }
         Self {
             ns: Namespace::one_queue(sc.queue.clone(), sc.seed).expect(valid),
-            entities: false,
             nowhere: None,
             script: Script::new(&sc.script),
             end: sc.run_until,
@@ -182,7 +184,7 @@ impl Run {
     /// Whether the document declares `entities` (always false without the feature).
     #[must_use]
     pub fn has_entities(&self) -> bool {
-        cfg!(feature = "entities") && self.entities
+        self.meter.entities()
     }
 
     /// The work budget.
@@ -216,7 +218,10 @@ impl Run {
     /// For a document with `entities` (its actors are grouped by entity: [`Self::actor_stats`]).
     #[must_use]
     pub fn actors(&self) -> &Actors {
-        assert!(!self.entities, "a document with entities groups its actors");
+        assert!(
+            !self.has_entities(),
+            "a document with entities groups its actors"
+        );
         &self.groups[0].actors
     }
 
@@ -235,12 +240,6 @@ impl Run {
         }
     }
 
-    /// With `entities`: the world of the clients that address no entity (always `None`
-    /// without the feature, so that its code is not compiled).
-    fn nowhere(&self) -> Option<&World> {
-        self.nowhere.as_ref().filter(|_| cfg!(feature = "entities"))
-    }
-
     /// The broker being driven.
     #[must_use]
     pub fn namespace(&self) -> &Namespace {
@@ -253,7 +252,7 @@ impl Run {
     pub fn world(&self) -> &World {
         self.ns
             .the_queue()
-            .or(self.nowhere())
+            .or(with_entities(self.nowhere.as_ref()))
             .expect("invariant: one queue, or a document with entities")
     }
 
@@ -521,7 +520,7 @@ impl Run {
         self.ns.advance_to(step.at);
         self.drain::<LINES>(None, out);
         let result = self.apply(&step);
-        let world = match self.nowhere.as_ref().filter(|_| cfg!(feature = "entities")) {
+        let world = match with_entities(self.nowhere.as_ref()) {
             Some(nowhere) => (step.entity.as_deref())
                 .and_then(|e| self.ns.world(e))
                 .unwrap_or(nowhere),
@@ -542,7 +541,7 @@ impl Run {
     }
 
     fn apply(&mut self, step: &Step) -> Result<Outcome, Error> {
-        let Some(nowhere) = self.nowhere.as_mut().filter(|_| cfg!(feature = "entities")) else {
+        let Some(nowhere) = with_entities(self.nowhere.as_mut()) else {
             return self.ns.apply(step.at, "", &step.by, step.op.clone());
         };
         match (&step.entity, step.op.clone()) {
@@ -586,11 +585,7 @@ impl Run {
             .min();
         let entity = self.groups[g].entity.clone();
         let group = &mut self.groups[g];
-        let acts = match group
-            .staging
-            .as_mut()
-            .filter(|_| cfg!(feature = "entities"))
-        {
+        let acts = match with_entities(group.staging.as_mut()) {
             Some(staging) => {
                 staging.advance_to(a);
                 let acts = group.actors.act(a, staging, horizon);
@@ -611,7 +606,7 @@ impl Run {
             let world = self
                 .ns
                 .world(&entity)
-                .or(self.nowhere.as_ref().filter(|_| cfg!(feature = "entities")))
+                .or(with_entities(self.nowhere.as_ref()))
                 .expect("invariant: an actor's entity exists");
             let r = Rec {
                 world,
@@ -620,8 +615,7 @@ impl Run {
                 copy: None,
             };
             self.meter.emit::<LINES>(r, self.ns.now(), out);
-            if cfg!(feature = "entities")
-                && self.groups[g].staging.is_some()
+            if with_entities(self.groups[g].staging.as_ref()).is_some()
                 && let Op::Send { msg, .. } = &act.op
                 && !matches!(act.result, Some(Err(_)))
             {
@@ -666,6 +660,11 @@ impl Run {
 }
 
 impl Meter {
+    /// Whether the document declares `entities` (always false without the feature).
+    fn entities(&self) -> bool {
+        cfg!(feature = "entities") && self.entities
+    }
+
     fn new(budget: Budget, entities: bool) -> Self {
         Self {
             budget,

@@ -240,6 +240,17 @@ impl Namespace {
         }
     }
 
+    /// How many messages its queues and subscriptions hold (all sub-queues, scheduled
+    /// included, as [`Queue::len`](crate::Queue::len)); a topic's own scheduled messages aside.
+    #[must_use]
+    pub fn held(&self) -> usize {
+        match &self.0 {
+            Space::One { world, .. } => world.queue().len(),
+            #[cfg(feature = "entities")]
+            Space::Many(m) => m.held(),
+        }
+    }
+
     /// The next instant a deadline is due anywhere.
     #[must_use]
     pub fn poll_timeout(&self) -> Option<Instant> {

@@ -174,13 +174,7 @@ impl<S: Clone> Timeline<S> {
         let p = self.policy;
         let now = self.now();
         self.since_note += n;
-        let ns = self.run.namespace();
-        let held: u64 = ns
-            .paths()
-            .iter()
-            .filter_map(|p| ns.world(p))
-            .map(|w| w.queue().len() as u64)
-            .sum();
+        let held = self.run.namespace().held() as u64;
         let due = p.every_records.max(p.crowd.saturating_mul(held));
         let quiet = due == p.every_records
             && p.every_ms > 0

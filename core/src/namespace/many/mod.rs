@@ -163,6 +163,11 @@ impl Many {
         self.worlds.get_mut(entity)
     }
 
+    /// How many messages its queues and subscriptions hold.
+    pub(crate) fn held(&self) -> usize {
+        self.worlds.values().map(|w| w.queue().len()).sum()
+    }
+
     /// Every entity path (queues, topics, subscriptions), in ascending byte order.
     #[must_use]
     pub(crate) fn paths(&self) -> Vec<Text> {
