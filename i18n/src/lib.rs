@@ -1,0 +1,296 @@
+//! Every word Settle writes, in English, Simplified Chinese, Czech and Russian.
+//!
+//! The words are Project Fluent messages (`ftl/<lang>/<part>.ftl`); Fluent picks plural forms
+//! by the CLDR's rules. A [`Tr`] holds one language's messages over English ones, which answer
+//! for anything missing. The page, the viewer and the CLI install one with [`install`] and ask
+//! for words with [`t`] and [`tf`]. API and protocol names (Complete, PeekLock,
+//! MaxDeliveryCount, …) stay as they are in every language, as Microsoft's translations keep
+//! them; `docs/glossary.md` gives each concept's term in each language and its source.
+
+mod lang;
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+
+pub use lang::Lang;
+
+/// A part of Settle's words, one `.ftl` file per language: what one program needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The playground's page: buttons, labels, headings, notices, the help.
+    Page,
+    /// What every player of a scenario shows: the "why" narration, the stage's labels, the
+    /// clock, the log and the inspector.
+    Play,
+}
+
+impl Part {
+    /// Every part.
+    pub const ALL: [Self; 2] = [Self::Page, Self::Play];
+
+    /// The file's name without `.ftl`, as served under `i18n/<lang>/`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Page => "page",
+            Self::Play => "play",
+        }
+    }
+
+    /// The English messages, compiled in (English is what a first visit needs).
+    #[must_use]
+    pub const fn english(self) -> &'static str {
+        match self {
+            Self::Page => include_str!("../ftl/en/page.ftl"),
+            Self::Play => include_str!("../ftl/en/play.ftl"),
+        }
+    }
+
+    /// A language's messages, compiled in: what the CLI and the tests use. The page fetches
+    /// them instead (`i18n/<lang>/<part>.ftl`), so that only the chosen language travels.
+    #[must_use]
+    pub const fn source(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (Lang::En, _) => self.english(),
+            (Lang::ZhHans, Self::Page) => include_str!("../ftl/zh-Hans/page.ftl"),
+            (Lang::ZhHans, Self::Play) => include_str!("../ftl/zh-Hans/play.ftl"),
+            (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
+            (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
+            (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
+            (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
+        }
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// One language's messages, with English behind them.
+pub struct Tr {
+    lang: Lang,
+    bundle: Bundle,
+    english: Option<Rc<Self>>,
+}
+
+impl Tr {
+    /// English, from the parts given (compiled in).
+    #[must_use]
+    pub fn english(parts: &[Part]) -> Self {
+        let texts: Vec<&str> = parts.iter().map(|p| p.english()).collect();
+        Self::build(Lang::En, &texts, None).unwrap_or_else(|_| Self::empty(Lang::En))
+    }
+
+    /// A language's messages from `.ftl` texts, over English (`english`), which answers for
+    /// any message the texts lack.
+    ///
+    /// # Errors
+    /// A text that is not valid Fluent, or that defines a message twice: the error names the
+    /// language and what is wrong.
+    pub fn new(lang: Lang, texts: &[&str], english: Rc<Self>) -> Result<Self, String> {
+        Self::build(lang, texts, Some(english))
+    }
+
+    fn empty(lang: Lang) -> Self {
+        Self {
+            lang,
+            bundle: bundle(lang),
+            english: None,
+        }
+    }
+
+    fn build(lang: Lang, texts: &[&str], english: Option<Rc<Self>>) -> Result<Self, String> {
+        let mut bundle = bundle(lang);
+        for text in texts {
+            let res = FluentResource::try_new((*text).to_owned()).map_err(|(_, errs)| {
+                format!(
+                    "{lang}: {} Fluent syntax error(s), first: {:?}",
+                    errs.len(),
+                    errs[0]
+                )
+            })?;
+            bundle
+                .add_resource(res)
+                .map_err(|errs| format!("{lang}: {:?}", errs[0]))?;
+        }
+        Ok(Self {
+            lang,
+            bundle,
+            english,
+        })
+    }
+
+    /// The language.
+    #[must_use]
+    pub const fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Whether the message `id` exists in this language itself (not through English).
+    #[must_use]
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+
+    /// The message `id` with `args`; English if this language lacks it, the id itself if
+    /// English lacks it too (a defect the tests catch).
+    #[must_use]
+    pub fn format(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+            return self
+                .english
+                .as_ref()
+                .map_or_else(|| id.to_owned(), |en| en.format(id, args));
+        };
+        let mut fargs = FluentArgs::with_capacity(args.len());
+        for (name, arg) in args {
+            fargs.set(*name, arg.value());
+        }
+        let mut errors = Vec::new();
+        let out =
+            self.bundle
+                .format_pattern(pattern, (!args.is_empty()).then_some(&fargs), &mut errors);
+        out.into_owned()
+    }
+}
+
+fn bundle(lang: Lang) -> Bundle {
+    let id: unic_langid::LanguageIdentifier = lang.tag().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new(vec![id]);
+    // No Unicode isolation marks around values: the texts are plain, and the marks would show
+    // in the canvas, the SVG and the terminal.
+    bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(match lang.decimal_separator() {
+        ',' => number_with_comma,
+        _ => number_with_point,
+    }));
+    bundle
+}
+
+fn number_with_point<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
+    number(v, '.')
+}
+
+fn number_with_comma<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
+    number(v, ',')
+}
+
+/// A number as the language writes it: with its fixed fraction digits, if it has any, and the
+/// language's decimal separator.
+fn number(v: &FluentValue<'_>, separator: char) -> Option<String> {
+    let FluentValue::Number(n) = v else {
+        return None;
+    };
+    let text = match n.options.minimum_fraction_digits {
+        Some(d) => format!("{:.*}", d, n.value),
+        None => n.value.to_string(),
+    };
+    Some(if separator == '.' {
+        text
+    } else {
+        text.replace('.', ",")
+    })
+}
+
+/// A value for a message's variable.
+#[derive(Clone, Debug)]
+pub enum Arg<'a> {
+    /// Text, shown as it is (a name, an id, an already formatted phrase).
+    Text(Cow<'a, str>),
+    /// A number, with a fixed number of fraction digits if given (`1.0 s`). The digits take
+    /// part in choosing the plural form: "1,0 sekundy", "1 sekunda".
+    Num(f64, Option<u8>),
+}
+
+impl Arg<'_> {
+    /// `value` with exactly `digits` fraction digits.
+    #[must_use]
+    pub fn fixed(value: f64, digits: u8) -> Self {
+        Arg::Num(value, Some(digits))
+    }
+
+    fn value(&self) -> FluentValue<'_> {
+        match self {
+            Self::Text(s) => FluentValue::String(Cow::Borrowed(s)),
+            Self::Num(v, digits) => {
+                // Fluent's plural operands cannot be made from a NaN or an infinity.
+                let v = if v.is_finite() { *v } else { 0.0 };
+                let mut options = FluentNumberOptions::default();
+                if let Some(d) = digits {
+                    options.minimum_fraction_digits = Some(usize::from(*d));
+                    options.maximum_fraction_digits = Some(usize::from(*d));
+                }
+                FluentValue::Number(FluentNumber::new(v, options))
+            }
+        }
+    }
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(s: String) -> Self {
+        Arg::Text(Cow::Owned(s))
+    }
+}
+
+macro_rules! num_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
+            fn from(n: $t) -> Self {
+                Arg::Num(n as f64, None)
+            }
+        }
+    )*};
+}
+num_arg!(u8, u16, u32, u64, usize, i32, i64, f64);
+
+thread_local! {
+    static CURRENT: RefCell<Rc<Tr>> = RefCell::new(Rc::new(default_tr()));
+}
+
+/// Natively (the CLI, the tests) every English part is there from the start; a wasm program
+/// installs the parts it carries.
+fn default_tr() -> Tr {
+    if cfg!(target_arch = "wasm32") {
+        Tr::empty(Lang::En)
+    } else {
+        Tr::english(&Part::ALL)
+    }
+}
+
+/// Makes `tr` the language of everything [`t`] and [`tf`] answer from now on.
+pub fn install(tr: Rc<Tr>) {
+    CURRENT.with(|c| *c.borrow_mut() = tr);
+}
+
+/// The installed messages.
+#[must_use]
+pub fn current() -> Rc<Tr> {
+    CURRENT.with(|c| Rc::clone(&c.borrow()))
+}
+
+/// The installed language.
+#[must_use]
+pub fn lang() -> Lang {
+    CURRENT.with(|c| c.borrow().lang)
+}
+
+/// The message `id`, in the installed language.
+#[must_use]
+pub fn t(id: &str) -> String {
+    CURRENT.with(|c| c.borrow().format(id, &[]))
+}
+
+/// The message `id` with its variables, in the installed language.
+#[must_use]
+pub fn tf(id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    CURRENT.with(|c| c.borrow().format(id, args))
+}
