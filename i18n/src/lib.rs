@@ -23,14 +23,16 @@ pub use lang::Lang;
 pub enum Part {
     /// The playground's page: buttons, labels, headings, notices, the help.
     Page,
-    /// What every player of a scenario shows: the "why" narration, the stage's labels, the
-    /// clock, the log and the inspector.
+    /// What every player of a scenario shows: the stage's labels, the clock, the log and the
+    /// inspector.
     Play,
+    /// The "why" narration: one sentence for each thing the broker does.
+    Narrate,
 }
 
 impl Part {
     /// Every part.
-    pub const ALL: [Self; 2] = [Self::Page, Self::Play];
+    pub const ALL: [Self; 3] = [Self::Page, Self::Play, Self::Narrate];
 
     /// The file's name without `.ftl`, as served under `i18n/<lang>/`.
     #[must_use]
@@ -38,6 +40,7 @@ impl Part {
         match self {
             Self::Page => "page",
             Self::Play => "play",
+            Self::Narrate => "narrate",
         }
     }
 
@@ -47,6 +50,7 @@ impl Part {
         match self {
             Self::Page => include_str!("../ftl/en/page.ftl"),
             Self::Play => include_str!("../ftl/en/play.ftl"),
+            Self::Narrate => include_str!("../ftl/en/narrate.ftl"),
         }
     }
 
@@ -58,10 +62,13 @@ impl Part {
             (Lang::En, _) => self.english(),
             (Lang::ZhHans, Self::Page) => include_str!("../ftl/zh-Hans/page.ftl"),
             (Lang::ZhHans, Self::Play) => include_str!("../ftl/zh-Hans/play.ftl"),
+            (Lang::ZhHans, Self::Narrate) => include_str!("../ftl/zh-Hans/narrate.ftl"),
             (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
             (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
+            (Lang::Cs, Self::Narrate) => include_str!("../ftl/cs/narrate.ftl"),
             (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
             (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
+            (Lang::Ru, Self::Narrate) => include_str!("../ftl/ru/narrate.ftl"),
         }
     }
 }

@@ -1,4 +1,4 @@
-# What every player of a scenario shows: the "why" narration, the stage's labels, the clock,
+# What every player of a scenario shows: the stage's labels, the clock,
 # the log and the inspector.
 
 stage-moving = { $n } moving
