@@ -70,4 +70,13 @@ if [ "${1:-}" = "--browser" ]; then
     sudo_if_needed apt-get update
     sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
   fi
+  # Chinese renders with a system font (the page downloads none); without one, the Chinese
+  # pages show empty boxes in the screenshots.
+  if [ -n "$(fc-list :lang=zh 2>/dev/null)" ]; then
+    say "A Chinese font: present"
+  else
+    say "A Chinese font: installing Debian's fonts-noto-cjk"
+    sudo_if_needed apt-get update
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk
+  fi
 fi

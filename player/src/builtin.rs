@@ -253,7 +253,7 @@ pub async fn fetch_comparison(name: &str) -> Result<settle_scenario::compare::Co
 
 /// The text at `path` (relative to the page), or None (not found, offline).
 #[cfg(target_arch = "wasm32")]
-async fn get(path: &str) -> Option<String> {
+pub(crate) async fn get(path: &str) -> Option<String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let window = web_sys::window()?;
@@ -271,7 +271,7 @@ async fn get(path: &str) -> Option<String> {
 /// Natively every document is compiled in: nothing to fetch.
 #[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::unused_async)]
-async fn get(_path: &str) -> Option<String> {
+pub(crate) async fn get(_path: &str) -> Option<String> {
     None
 }
 

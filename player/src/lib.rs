@@ -12,6 +12,7 @@ pub mod clock;
 pub mod crash;
 pub mod embed;
 pub mod film;
+pub mod language;
 pub mod lesson;
 pub mod narrate;
 pub mod page;

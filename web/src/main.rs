@@ -1,17 +1,51 @@
-//! Entry point: mounts the playground.
+//! Entry point: chooses the language, then mounts the playground.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use settle_i18n::{Lang, Part};
+use settle_player::{language, page};
+
+/// What the playground says: its page, the stage and the narration.
+const PARTS: [Part; 3] = [Part::Page, Part::Play, Part::Narrate];
 
 fn main() {
     settle_player::crash::install();
-    // A lesson named in the address (`?preset=`, `?compare=`) is fetched first (the wasm does
-    // not carry them); the loading shell stays until then.
-    if settle_player::page::address_names_a_lesson() {
-        wasm_bindgen_futures::spawn_local(async {
-            settle_player::page::fetch_for_address().await;
-            mount();
-        });
-    } else {
+    let lang = language::chosen();
+    let lesson = page::address_names_a_lesson();
+    if lang == Lang::En && !lesson {
+        language::install(Rc::new(settle_i18n::Tr::english(&PARTS)));
         mount();
+        return;
     }
+    // A lesson named in the address (`?preset=`, `?compare=`; the wasm does not carry them) and
+    // another language's messages are fetched at the same time; the loading shell stays until
+    // both are in.
+    let waiting = Rc::new(Cell::new(1 + u8::from(lesson)));
+    let done = move |waiting: &Cell<u8>| {
+        waiting.set(waiting.get() - 1);
+        if waiting.get() == 0 {
+            mount();
+        }
+    };
+    if lesson {
+        let waiting = Rc::clone(&waiting);
+        wasm_bindgen_futures::spawn_local(async move {
+            page::fetch_for_address().await;
+            done(&waiting);
+        });
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let tr = match language::load(lang, &PARTS).await {
+            Ok(tr) => tr,
+            Err(why) => {
+                language::failed(lang, &why);
+                Rc::new(settle_i18n::Tr::english(&PARTS))
+            }
+        };
+        language::install(tr);
+        done(&waiting);
+    });
 }
 
 fn mount() {

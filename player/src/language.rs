@@ -1,0 +1,84 @@
+//! Which language the page speaks, and loading it: `lang=` in the address, else the browser's
+//! preferred languages. English is compiled in; another language's messages are fetched
+//! (`ftl/<lang>/<part>.ftl`, beside the page) when it is chosen, so only it travels.
+
+use std::rc::Rc;
+
+use settle_i18n::{Lang, Part, Tr};
+
+/// The language the address names (`lang=`), else the first of the browser's preferred
+/// languages Settle speaks, else English. A `lang=` Settle does not speak counts as absent.
+#[must_use]
+pub fn chosen() -> Lang {
+    if let Some(lang) = crate::page::query_param("lang").and_then(|l| Lang::parse(&l)) {
+        return lang;
+    }
+    let Some(nav) = web_sys::window().map(|w| w.navigator()) else {
+        return Lang::En;
+    };
+    let preferred: Vec<String> = nav
+        .languages()
+        .iter()
+        .filter_map(|l| l.as_string())
+        .chain(nav.language())
+        .collect();
+    Lang::negotiate(preferred.iter().map(String::as_str))
+}
+
+/// `lang`'s messages for `parts`, over English: fetched unless English.
+///
+/// # Errors
+/// A part that could not be fetched or read: the message names it.
+pub async fn load(lang: Lang, parts: &[Part]) -> Result<Rc<Tr>, String> {
+    let english = Rc::new(Tr::english(parts));
+    if lang == Lang::En {
+        return Ok(english);
+    }
+    let mut texts = Vec::with_capacity(parts.len());
+    for part in parts {
+        let path = format!("ftl/{}/{}.ftl", lang.tag(), part.name());
+        texts.push(
+            crate::builtin::get(&path)
+                .await
+                .ok_or_else(|| format!("{path} was not found"))?,
+        );
+    }
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    Tr::new(lang, &texts, english).map(Rc::new)
+}
+
+/// Makes `tr` the page's language: what [`settle_i18n::t`] answers and `<html lang>`.
+pub fn install(tr: Rc<Tr>) {
+    let tag = tr.lang().tag();
+    settle_i18n::install(tr);
+    if let Some(html) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = html.set_attribute("lang", tag);
+    }
+}
+
+thread_local! {
+    static FAILURE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Remembers that `lang` could not be loaded (the page stays in English), for the page to say.
+pub fn failed(lang: Lang, why: &str) {
+    // English is all the page has then (and nothing is installed yet).
+    let text = Tr::english(&[Part::Page]).format(
+        "lang-failed",
+        &[
+            ("lang", lang.native_name().into()),
+            ("why", why.into()),
+            ("current", Lang::En.native_name().into()),
+        ],
+    );
+    FAILURE.with_borrow_mut(|f| *f = Some(text));
+}
+
+/// What [`failed`] remembered, once.
+#[must_use]
+pub fn take_failure() -> Option<String> {
+    FAILURE.with_borrow_mut(Option::take)
+}
