@@ -82,3 +82,50 @@ pub fn failed(lang: Lang, why: &str) {
 pub fn take_failure() -> Option<String> {
     FAILURE.with_borrow_mut(Option::take)
 }
+
+/// `query` (with or without its `?`) with `lang=` set to `lang`, every other parameter kept in
+/// its place: the address of the same page in another language.
+#[must_use]
+pub fn with_lang(query: &str, lang: Lang) -> String {
+    let mut params: Vec<String> = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.is_empty() && *kv != "lang" && !kv.starts_with("lang="))
+        .map(str::to_owned)
+        .collect();
+    params.push(format!("lang={}", lang.tag()));
+    format!("?{}", params.join("&"))
+}
+
+/// Opens the page again in `lang`, at the same place: the same address with `lang=`, and the
+/// share fragment `fragment` of what is on screen when the person has changed anything (else
+/// the address alone opens it again). The narration is told again in the new language.
+pub fn switch_to(lang: Lang, fragment: Option<&str>) {
+    let Some(location) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let path = location.pathname().unwrap_or_default();
+    let query = with_lang(&location.search().unwrap_or_default(), lang);
+    let hash = match fragment {
+        Some(f) => f.to_owned(),
+        None => location.hash().unwrap_or_default(),
+    };
+    let _ = location.assign(&format!("{path}{query}{hash}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lang, with_lang};
+
+    #[test]
+    fn the_address_keeps_its_parameters_in_another_language() {
+        assert_eq!(with_lang("", Lang::Ru), "?lang=ru");
+        assert_eq!(with_lang("?", Lang::Cs), "?lang=cs");
+        assert_eq!(
+            with_lang("?preset=poison-message&lang=cs&speed=10", Lang::ZhHans),
+            "?preset=poison-message&speed=10&lang=zh-Hans"
+        );
+        assert_eq!(with_lang("?embed&lang", Lang::En), "?embed&lang=en");
+        assert_eq!(with_lang("?language=x", Lang::En), "?language=x&lang=en");
+    }
+}
