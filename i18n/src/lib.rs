@@ -177,16 +177,17 @@ fn bundle(lang: Lang) -> Bundle {
 }
 
 fn number_with_point<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
-    number(v, '.')
+    number(v, '.', ",")
 }
 
 fn number_with_comma<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
-    number(v, ',')
+    // Thousands are set apart by a no-break space in Czech and Russian (1 000 000).
+    number(v, ',', "\u{a0}")
 }
 
-/// A number as the language writes it: with its fixed fraction digits, if it has any, and the
-/// language's decimal separator.
-fn number(v: &FluentValue<'_>, separator: char) -> Option<String> {
+/// A number as the language writes it: with its fixed fraction digits, if it has any, the
+/// language's decimal separator and, if asked, its thousands separator.
+fn number(v: &FluentValue<'_>, decimal: char, thousands: &str) -> Option<String> {
     let FluentValue::Number(n) = v else {
         return None;
     };
@@ -194,11 +195,20 @@ fn number(v: &FluentValue<'_>, separator: char) -> Option<String> {
         Some(d) => format!("{:.*}", d, n.value),
         None => n.value.to_string(),
     };
-    Some(if separator == '.' {
-        text
-    } else {
-        text.replace('.', ",")
-    })
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
+    let mut out = String::from(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if n.options.use_grouping && i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push_str(thousands);
+        }
+        out.push(c);
+    }
+    if !fraction.is_empty() {
+        out.push(decimal);
+        out.push_str(fraction);
+    }
+    Some(out)
 }
 
 /// A value for a message's variable.
@@ -206,25 +216,54 @@ fn number(v: &FluentValue<'_>, separator: char) -> Option<String> {
 pub enum Arg<'a> {
     /// Text, shown as it is (a name, an id, an already formatted phrase).
     Text(Cow<'a, str>),
-    /// A number, with a fixed number of fraction digits if given (`1.0 s`). The digits take
-    /// part in choosing the plural form: "1,0 sekundy", "1 sekunda".
-    Num(f64, Option<u8>),
+    /// A number, with a fixed number of fraction digits if given (`1.0 s`), and its thousands
+    /// grouped as the language groups them if asked (`1,000`, `1 000`). The digits take part in
+    /// choosing the plural form: "1,0 sekundy", "1 sekunda".
+    Num {
+        /// The value.
+        value: f64,
+        /// Fraction digits shown, if fixed.
+        digits: Option<u8>,
+        /// Thousands are grouped.
+        grouped: bool,
+    },
 }
 
 impl Arg<'_> {
     /// `value` with exactly `digits` fraction digits.
     #[must_use]
     pub fn fixed(value: f64, digits: u8) -> Self {
-        Arg::Num(value, Some(digits))
+        Arg::Num {
+            value,
+            digits: Some(digits),
+            grouped: false,
+        }
+    }
+
+    /// `value` with its thousands grouped, and `digits` fraction digits if given.
+    #[must_use]
+    pub fn grouped(value: f64, digits: Option<u8>) -> Self {
+        Arg::Num {
+            value,
+            digits,
+            grouped: true,
+        }
     }
 
     fn value(&self) -> FluentValue<'_> {
         match self {
             Self::Text(s) => FluentValue::String(Cow::Borrowed(s)),
-            Self::Num(v, digits) => {
+            Self::Num {
+                value,
+                digits,
+                grouped,
+            } => {
                 // Fluent's plural operands cannot be made from a NaN or an infinity.
-                let v = if v.is_finite() { *v } else { 0.0 };
-                let mut options = FluentNumberOptions::default();
+                let v = if value.is_finite() { *value } else { 0.0 };
+                let mut options = FluentNumberOptions {
+                    use_grouping: *grouped,
+                    ..FluentNumberOptions::default()
+                };
                 if let Some(d) = digits {
                     options.minimum_fraction_digits = Some(usize::from(*d));
                     options.maximum_fraction_digits = Some(usize::from(*d));
@@ -252,7 +291,7 @@ macro_rules! num_arg {
         impl From<$t> for Arg<'_> {
             #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
             fn from(n: $t) -> Self {
-                Arg::Num(n as f64, None)
+                Arg::Num { value: n as f64, digits: None, grouped: false }
             }
         }
     )*};

@@ -161,6 +161,13 @@ fn numbers_use_the_language_decimal_separator() {
         assert_eq!(tr.format("m", &[("s", Arg::fixed(3.5, 1))]), want);
         assert_eq!(tr.format("m", &[("s", Arg::from(12u32))]), "12 s");
         assert_eq!(tr.format("m", &[("s", Arg::from(f64::NAN))]), "0 s");
+        assert_eq!(tr.format("m", &[("s", Arg::from(12345u32))]), "12345 s");
+        let grouped = tr.format("m", &[("s", Arg::grouped(-1_234_567.5, Some(1)))]);
+        let want = match lang.decimal_separator() {
+            ',' => "-1\u{a0}234\u{a0}567,5 s",
+            _ => "-1,234,567.5 s",
+        };
+        assert_eq!(grouped, want, "{lang}");
     }
 }
 

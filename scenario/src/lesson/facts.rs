@@ -1,7 +1,9 @@
 //! What a lesson's placeholders are resolved from: the facts of a run (its trace records, its
 //! final state, its configuration), read by term.
 
-use super::template::{Hole, Matcher, Num, Piece, TOPIC_CONFIG_KEYS, Template, Term, format_num};
+use super::template::{
+    Hole, Matcher, Num, Number, Piece, TOPIC_CONFIG_KEYS, Template, Term, format_num,
+};
 use crate::read::{R, err};
 use crate::{J, Run, Scenario};
 use alloc::format;
@@ -315,6 +317,20 @@ impl Template {
     pub fn values(&self, facts: &[(&str, &Facts)]) -> Vec<(String, Result<Num, String>)> {
         self.holes()
             .map(|h| (h.src.clone(), h.value(facts)))
+            .collect()
+    }
+
+    /// Each placeholder's number as the text shows it, in order: what a translation of the
+    /// text is given (as `$n1`, `$n2`, …) to write in its own language.
+    ///
+    /// # Errors
+    /// As [`Self::render`].
+    pub fn numbers(&self, facts: &[(&str, &Facts)], path: &str) -> R<Vec<Number>> {
+        self.holes()
+            .map(|h| match h.value(facts) {
+                Ok(n) => Ok(Number::of(n, h.fmt)),
+                Err(e) => err(path, format!("{{{}}}: {e}", h.src)),
+            })
             .collect()
     }
 

@@ -19,7 +19,7 @@ mod template;
 
 pub use facts::{Facts, MARKER_KINDS, Marker};
 use template::known_kind;
-pub use template::{EVENTS, Matcher, Num, Template};
+pub use template::{EVENTS, Matcher, Num, Number, Template};
 
 /// A scenario's lesson, as parsed.
 #[derive(Clone, Debug, PartialEq)]
@@ -370,7 +370,7 @@ pub(super) fn with_lesson(text: String, lesson: Option<&Lesson>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::template::{Fmt, format_num};
+    use super::template::{Fmt, Number, format_num};
     use super::*;
 
     #[test]
@@ -383,6 +383,13 @@ mod tests {
         assert_eq!(format_num(Num::I(300_000), Fmt::Mins), "5");
         assert_eq!(format_num(Num::F(7.46), Fmt::Plain), "7.5");
         assert_eq!(format_num(Num::I(-2000), Fmt::Secs), "-2");
+        assert_eq!(format_num(Num::F(-0.26), Fmt::Plain), "-0.3");
+        // What a translation is given: the same rounding, the unit, whether grouped.
+        let secs = Number::of(Num::I(30_500), Fmt::Secs);
+        assert_eq!((secs.tenths, secs.value(), secs.decimal()), (305, 30.5, true));
+        let mins = Number::of(Num::I(300_000), Fmt::Mins);
+        assert_eq!((mins.value(), mins.decimal(), mins.grouped), (5.0, false, true));
+        assert!(!Number::of(Num::I(8000), Fmt::Raw).grouped);
     }
 
     #[test]

@@ -403,33 +403,64 @@ fn group(digits: &str) -> String {
     out
 }
 
-/// One decimal at most, thousands grouped: 8000 → "8,000", 7.46 → "7.5", 30.0 → "30".
-fn decimal(x: f64, grouped: bool) -> String {
-    // Half away from zero, without `f64::round` (not in `core`).
-    let y = x * 10.0;
-    let tenths = if y >= 0.0 {
-        (y + 0.5) as i64
-    } else {
-        (y - 0.5) as i64
-    };
-    let (sign, tenths) = if tenths < 0 {
-        ("-", -tenths)
-    } else {
-        ("", tenths)
-    };
-    let whole = format!("{}", tenths / 10);
-    let whole = if grouped { group(&whole) } else { whole };
-    match tenths % 10 {
-        0 => format!("{sign}{whole}"),
-        d => format!("{sign}{whole}.{d}"),
+/// A placeholder's number as a caption shows it: in its unit (seconds for `|s`, minutes for
+/// `|min`), rounded half away from zero to one decimal, which shows only when it is not 0, and
+/// with thousands grouped unless `|raw`. A translation gets this number and writes it in its
+/// own language (`3,5` in Czech); [`Number::text`] is how English writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number {
+    /// The value in tenths (rounded).
+    pub tenths: i64,
+    /// Thousands are grouped (`8,000`).
+    pub grouped: bool,
+}
+
+impl Number {
+    pub(super) fn of(n: Num, fmt: Fmt) -> Self {
+        let x = match fmt {
+            Fmt::Plain | Fmt::Raw => n.as_f64(),
+            Fmt::Secs => n.as_f64() / 1000.0,
+            Fmt::Mins => n.as_f64() / 60_000.0,
+        };
+        // Half away from zero, without `f64::round` (not in `core`).
+        let y = x * 10.0;
+        let tenths = if y >= 0.0 {
+            (y + 0.5) as i64
+        } else {
+            (y - 0.5) as i64
+        };
+        Self {
+            tenths,
+            grouped: fmt != Fmt::Raw,
+        }
+    }
+
+    /// The value.
+    #[must_use]
+    pub fn value(self) -> f64 {
+        self.tenths as f64 / 10.0
+    }
+
+    /// It shows one decimal (its tenths are not 0).
+    #[must_use]
+    pub const fn decimal(self) -> bool {
+        self.tenths % 10 != 0
+    }
+
+    /// As English writes it: 8000 → "8,000", 7.46 → "7.5", 30.0 → "30".
+    #[must_use]
+    pub fn text(self) -> String {
+        let sign = if self.tenths < 0 { "-" } else { "" };
+        let tenths = self.tenths.abs();
+        let whole = format!("{}", tenths / 10);
+        let whole = if self.grouped { group(&whole) } else { whole };
+        match tenths % 10 {
+            0 => format!("{sign}{whole}"),
+            d => format!("{sign}{whole}.{d}"),
+        }
     }
 }
 
 pub(super) fn format_num(n: Num, fmt: Fmt) -> String {
-    match fmt {
-        Fmt::Plain => decimal(n.as_f64(), true),
-        Fmt::Raw => decimal(n.as_f64(), false),
-        Fmt::Secs => decimal(n.as_f64() / 1000.0, true),
-        Fmt::Mins => decimal(n.as_f64() / 60_000.0, true),
-    }
+    Number::of(n, fmt).text()
 }
