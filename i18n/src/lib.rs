@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use settle_scenario::lesson::Number;
 
 pub use lang::Lang;
 
@@ -28,11 +29,24 @@ pub enum Part {
     Play,
     /// The "why" narration: one sentence for each thing the broker does.
     Narrate,
+    /// The built-in lessons and comparisons: titles, descriptions, captions, summaries and
+    /// figures. English comes from the documents themselves (`en/lessons.ftl` is made from
+    /// them, for translators), so an English page never loads it.
+    Lessons,
+    /// What Settle prints outside the page: the SVG story (`settle render`, the page's
+    /// download) and the CLI's lesson and comparison.
+    Print,
 }
 
 impl Part {
     /// Every part.
-    pub const ALL: [Self; 3] = [Self::Page, Self::Play, Self::Narrate];
+    pub const ALL: [Self; 5] = [
+        Self::Page,
+        Self::Play,
+        Self::Narrate,
+        Self::Lessons,
+        Self::Print,
+    ];
 
     /// The file's name without `.ftl`, as served under `i18n/<lang>/`.
     #[must_use]
@@ -41,6 +55,8 @@ impl Part {
             Self::Page => "page",
             Self::Play => "play",
             Self::Narrate => "narrate",
+            Self::Lessons => "lessons",
+            Self::Print => "print",
         }
     }
 
@@ -51,6 +67,8 @@ impl Part {
             Self::Page => include_str!("../ftl/en/page.ftl"),
             Self::Play => include_str!("../ftl/en/play.ftl"),
             Self::Narrate => include_str!("../ftl/en/narrate.ftl"),
+            Self::Lessons => include_str!("../ftl/en/lessons.ftl"),
+            Self::Print => include_str!("../ftl/en/print.ftl"),
         }
     }
 
@@ -63,13 +81,62 @@ impl Part {
             (Lang::ZhHans, Self::Page) => include_str!("../ftl/zh-Hans/page.ftl"),
             (Lang::ZhHans, Self::Play) => include_str!("../ftl/zh-Hans/play.ftl"),
             (Lang::ZhHans, Self::Narrate) => include_str!("../ftl/zh-Hans/narrate.ftl"),
+            (Lang::ZhHans, Self::Lessons) => include_str!("../ftl/zh-Hans/lessons.ftl"),
+            (Lang::ZhHans, Self::Print) => include_str!("../ftl/zh-Hans/print.ftl"),
             (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
             (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
             (Lang::Cs, Self::Narrate) => include_str!("../ftl/cs/narrate.ftl"),
+            (Lang::Cs, Self::Lessons) => include_str!("../ftl/cs/lessons.ftl"),
+            (Lang::Cs, Self::Print) => include_str!("../ftl/cs/print.ftl"),
             (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
             (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
             (Lang::Ru, Self::Narrate) => include_str!("../ftl/ru/narrate.ftl"),
+            (Lang::Ru, Self::Lessons) => include_str!("../ftl/ru/lessons.ftl"),
+            (Lang::Ru, Self::Print) => include_str!("../ftl/ru/print.ftl"),
         }
+    }
+}
+
+/// The message id of one text of a built-in lesson or comparison `doc` (its name):
+/// `what` is `title`, `description`, `note`, `summary`, `figure`, `figure-value`, `variant`,
+/// `fact`, `fact-value` or `difference`, and `i` counts from 1 where the document has a list.
+/// A caption's placeholders are the message's `$n1`, `$n2`, … in order.
+#[must_use]
+pub fn lesson_id(doc: &str, what: &str, i: Option<usize>) -> String {
+    match (i, what.split_once('-')) {
+        (None, _) => format!("{doc}-{what}"),
+        (Some(i), Some((list, rest))) => format!("{doc}-{list}-{i}-{rest}"),
+        (Some(i), None) => format!("{doc}-{what}-{i}"),
+    }
+}
+
+/// The installed language's words for the texts of the built-in document `name`, as a
+/// document's [`settle_scenario::lesson::Words`]: none in English (the documents are English)
+/// or where the language has no message ([`lesson_id`]) for a text.
+pub fn lesson_words(name: &str) -> impl Fn(&str, Option<usize>, &[Number]) -> Option<String> + '_ {
+    let tr = current();
+    move |what, i, numbers| {
+        if tr.lang == Lang::En {
+            return None;
+        }
+        let id = lesson_id(name, what, i);
+        if !tr.has(&id) {
+            return None;
+        }
+        let names: Vec<String> = (1..=numbers.len()).map(|k| format!("n{k}")).collect();
+        let args: Vec<(&str, Arg<'_>)> = names
+            .iter()
+            .zip(numbers)
+            .map(|(name, n)| {
+                let value = Arg::Num {
+                    value: n.value(),
+                    digits: None,
+                    grouped: n.grouped,
+                };
+                (name.as_str(), value)
+            })
+            .collect();
+        Some(tr.format(&id, &args))
     }
 }
 

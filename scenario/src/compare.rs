@@ -22,7 +22,7 @@
 //! variant of each placeholder (`{b.t:lock_expired m1}`). Every `expect` relation must hold in
 //! the runs, so a stated difference is checked, not just printed.
 
-use super::lesson::{Facts, Figure, Num, Template, figures, req_text, strings};
+use super::lesson::{Facts, Figure, Num, Template, Words, figures, own_words, req_text, strings};
 use super::read::{Obj, R, err, type_name};
 use super::{Scenario, from_value, presets};
 use alloc::format;
@@ -277,6 +277,15 @@ impl Comparison {
     /// # Errors
     /// A placeholder a run cannot answer, with its path.
     pub fn show(&self) -> R<Compared> {
+        self.show_in(&own_words)
+    }
+
+    /// As [`Self::show`], each text in the words `words` gives for it, if any (the checks
+    /// stay as written: they are the document's own formulas).
+    ///
+    /// # Errors
+    /// As [`Self::show`].
+    pub fn show_in(&self, words: Words<'_>) -> R<Compared> {
         let facts: Vec<Facts> = self
             .variants
             .iter()
@@ -289,14 +298,24 @@ impl Comparison {
             .enumerate()
             .map(|(i, f)| {
                 let path = format!("$.compare.facts[{i}].value");
+                let place = Some(i + 1);
                 let cells = facts
                     .iter()
-                    .map(|x| f.value.render(&[("", x)], &path))
+                    .map(|x| {
+                        f.value
+                            .render_in(&[("", x)], &path, words, ("fact-value", place))
+                    })
                     .collect::<R<Vec<_>>>()?;
-                Ok((f.label.clone(), cells))
+                let label = words("fact", place, &[]).unwrap_or_else(|| f.label.clone());
+                Ok((label, cells))
             })
             .collect::<R<_>>()?;
-        let difference = self.difference.render(&keyed, "$.compare.difference")?;
+        let difference = self.difference.render_in(
+            &keyed,
+            "$.compare.difference",
+            words,
+            ("difference", None),
+        )?;
         let mut checks = Vec::new();
         for (i, e) in self.expect.iter().enumerate() {
             let path = format!("$.compare.expect[{i}]");
@@ -316,7 +335,12 @@ impl Comparison {
             ));
         }
         Ok(Compared {
-            labels: self.variants.iter().map(|v| v.label.clone()).collect(),
+            labels: self
+                .variants
+                .iter()
+                .enumerate()
+                .map(|(i, v)| words("variant", Some(i + 1), &[]).unwrap_or_else(|| v.label.clone()))
+                .collect(),
             rows,
             difference,
             checks,

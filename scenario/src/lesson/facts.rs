@@ -2,7 +2,7 @@
 //! final state, its configuration), read by term.
 
 use super::template::{
-    Hole, Matcher, Num, Number, Piece, TOPIC_CONFIG_KEYS, Template, Term, format_num,
+    Hole, Matcher, Num, Number, Piece, TOPIC_CONFIG_KEYS, Template, Term, Words, format_num,
 };
 use crate::read::{R, err};
 use crate::{J, Run, Scenario};
@@ -332,6 +332,25 @@ impl Template {
                 Err(e) => err(path, format!("{{{}}}: {e}", h.src)),
             })
             .collect()
+    }
+
+    /// As [`Self::render`], in the words `words` gives for this text (`what`, `i`), if it
+    /// gives any: a translation, written with this text's numbers.
+    ///
+    /// # Errors
+    /// As [`Self::render`].
+    pub fn render_in(
+        &self,
+        facts: &[(&str, &Facts)],
+        path: &str,
+        words: Words<'_>,
+        (what, i): (&str, Option<usize>),
+    ) -> R<String> {
+        let numbers = self.numbers(facts, path)?;
+        match words(what, i, &numbers) {
+            Some(text) => Ok(text),
+            None => self.render(facts, path),
+        }
     }
 
     /// The text with every placeholder resolved from the run(s): `facts` pairs a variant key

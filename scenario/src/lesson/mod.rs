@@ -19,7 +19,7 @@ mod template;
 
 pub use facts::{Facts, MARKER_KINDS, Marker};
 use template::known_kind;
-pub use template::{EVENTS, Matcher, Num, Number, Template};
+pub use template::{EVENTS, Matcher, Num, Number, Template, Words, own_words};
 
 /// A scenario's lesson, as parsed.
 #[derive(Clone, Debug, PartialEq)]
@@ -265,6 +265,14 @@ impl Lesson {
     /// A caption anchored to a record that never happens, or a placeholder the run cannot
     /// answer, with the JSON path of the text.
     pub fn show(&self, facts: &Facts) -> R<Shown> {
+        self.show_in(facts, &own_words)
+    }
+
+    /// As [`Self::show`], each text in the words `words` gives for it, if any.
+    ///
+    /// # Errors
+    /// As [`Self::show`].
+    pub fn show_in(&self, facts: &Facts, words: Words<'_>) -> R<Shown> {
         let f = [("", facts)];
         let mut notes = Vec::new();
         for (i, n) in self.notes.iter().enumerate() {
@@ -276,9 +284,12 @@ impl Lesson {
                     Err(e) => return err(&format!("{path}.on"), e),
                 },
             };
+            let text =
+                n.text
+                    .render_in(&f, &format!("{path}.text"), words, ("note", Some(i + 1)))?;
             notes.push(ShownNote {
                 at_ms,
-                text: n.text.render(&f, &format!("{path}.text"))?,
+                text,
                 pause: n.pause,
             });
         }
@@ -287,17 +298,22 @@ impl Lesson {
             .summary
             .iter()
             .enumerate()
-            .map(|(i, s)| s.render(&f, &format!("$.lesson.summary[{i}]")))
+            .map(|(i, s)| {
+                let path = format!("$.lesson.summary[{i}]");
+                s.render_in(&f, &path, words, ("summary", Some(i + 1)))
+            })
             .collect::<R<_>>()?;
         let figures = self
             .figures
             .iter()
             .enumerate()
             .map(|(i, g)| {
+                let path = format!("$.lesson.figures[{i}].value");
+                let place = Some(i + 1);
                 Ok((
-                    g.label.clone(),
+                    words("figure", place, &[]).unwrap_or_else(|| g.label.clone()),
                     g.value
-                        .render(&f, &format!("$.lesson.figures[{i}].value"))?,
+                        .render_in(&f, &path, words, ("figure-value", place))?,
                 ))
             })
             .collect::<R<_>>()?;
@@ -386,9 +402,15 @@ mod tests {
         assert_eq!(format_num(Num::F(-0.26), Fmt::Plain), "-0.3");
         // What a translation is given: the same rounding, the unit, whether grouped.
         let secs = Number::of(Num::I(30_500), Fmt::Secs);
-        assert_eq!((secs.tenths, secs.value(), secs.decimal()), (305, 30.5, true));
+        assert_eq!(
+            (secs.tenths, secs.value(), secs.decimal()),
+            (305, 30.5, true)
+        );
         let mins = Number::of(Num::I(300_000), Fmt::Mins);
-        assert_eq!((mins.value(), mins.decimal(), mins.grouped), (5.0, false, true));
+        assert_eq!(
+            (mins.value(), mins.decimal(), mins.grouped),
+            (5.0, false, true)
+        );
         assert!(!Number::of(Num::I(8000), Fmt::Raw).grouped);
     }
 

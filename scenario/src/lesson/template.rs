@@ -360,6 +360,22 @@ impl Template {
         Ok(Self { pieces })
     }
 
+    /// The text with its literal pieces written by `lit` and its `i`th placeholder (from 1)
+    /// by `hole`: how a translation file writes the text as a message.
+    pub fn rewrite(&self, lit: impl Fn(&str) -> String, hole: impl Fn(usize) -> String) -> String {
+        let mut n = 0;
+        self.pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Lit(s) => lit(s),
+                Piece::Hole(_) => {
+                    n += 1;
+                    hole(n)
+                }
+            })
+            .collect()
+    }
+
     /// The text with every placeholder removed (what a person typed).
     #[must_use]
     pub fn literal_text(&self) -> String {
@@ -401,6 +417,16 @@ fn group(digits: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Words in another language for a document's texts: given a text's kind and place (`note`
+/// and 3 for the third caption, `title` and `None`; `settle_i18n::lesson_id` makes message ids
+/// of them) and the numbers it shows, the text to show instead; `None` keeps the document's.
+pub type Words<'a> = &'a dyn Fn(&str, Option<usize>, &[Number]) -> Option<String>;
+
+/// The document's own words.
+pub fn own_words(_: &str, _: Option<usize>, _: &[Number]) -> Option<String> {
+    None
 }
 
 /// A placeholder's number as a caption shows it: in its unit (seconds for `|s`, minutes for
