@@ -10,7 +10,8 @@
 //!
 //! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
 
-use settle_scenario::{compare, lesson};
+use settle_i18n::{Arg, lesson_words, t, tf};
+use settle_scenario::{compare, lesson, presets};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -54,20 +55,36 @@ fn show_lesson(file: &str) -> ExitCode {
         Ok(sc) => sc,
         Err(e) => return fail(&e),
     };
-    let shown = match lesson::show(&sc) {
-        Ok(Some(s)) => s,
-        Ok(None) => return fail(&format!("{file}: has no lesson (see docs/lessons.md)")),
+    let Some(the_lesson) = &sc.lesson else {
+        return fail(&format!("{file}: has no lesson (see docs/lessons.md)"));
+    };
+    let name = builtin(file, &sc.title, presets::PRESETS, |text| {
+        settle_scenario::parse(text).ok().map(|s| s.title)
+    });
+    let words = lesson_words(name.unwrap_or_default());
+    let shown = match the_lesson.show_in(&lesson::Facts::of(&sc), &words) {
+        Ok(s) => s,
         Err(e) => return fail(&e.to_string()),
     };
     let mut s = String::new();
-    let _ = writeln!(s, "{}", sc.title);
-    let _ = writeln!(s, "speed {}x\n", shown.speed);
+    let title = words("title", None, &[]).unwrap_or(sc.title);
+    let _ = writeln!(s, "{title}");
+    let _ = writeln!(
+        s,
+        "{}\n",
+        tf("print-speed", &[("speed", Arg::from(shown.speed))])
+    );
+    let pause_word = t("print-pause");
     for n in &shown.notes {
-        let pause = if n.pause { "  [pause]" } else { "" };
+        let pause = if n.pause {
+            format!("  {pause_word}")
+        } else {
+            String::new()
+        };
         let _ = writeln!(s, "{:>10}  {}{pause}", clock(n.at_ms), n.text);
     }
     if !shown.summary.is_empty() || !shown.figures.is_empty() {
-        let _ = writeln!(s, "\nWhat you saw");
+        let _ = writeln!(s, "\n{}", t("print-what-you-saw"));
         for line in &shown.summary {
             let _ = writeln!(s, "  - {line}");
         }
@@ -97,7 +114,11 @@ fn show_compare(file: &str) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(&e),
     };
-    let shown = match c.show() {
+    let name = builtin(file, &c.title, compare::COMPARISONS, |text| {
+        compare::parse(text).ok().map(|c| c.title)
+    });
+    let words = lesson_words(name.unwrap_or_default());
+    let shown = match c.show_in(&words) {
         Ok(s) => s,
         Err(e) => return fail(&e.to_string()),
     };
@@ -116,7 +137,8 @@ fn show_compare(file: &str) -> ExitCode {
         .unwrap_or(0)
         + 2;
     let mut s = String::new();
-    let _ = writeln!(s, "{}\n", c.title);
+    let title = words("title", None, &[]).unwrap_or(c.title);
+    let _ = writeln!(s, "{title}\n");
     let _ = write!(s, "{:width$}", "");
     for l in &shown.labels {
         let _ = write!(s, "  {l:>col$}");
@@ -129,18 +151,40 @@ fn show_compare(file: &str) -> ExitCode {
         }
         s.push('\n');
     }
-    let _ = writeln!(s, "\nDifference: {}", shown.difference);
+    let difference = tf("print-difference", &[("text", shown.difference.into())]);
+    let _ = writeln!(s, "\n{difference}");
     let mut all = true;
+    let (holds, fails) = (t("print-holds"), t("print-fails"));
     for (text, l, r, ok) in &shown.checks {
         all &= ok;
-        let mark = if *ok { "holds" } else { "FAILS" };
+        let mark = if *ok { &holds } else { &fails };
         let _ = writeln!(s, "  {mark}: {text}  ({l} vs {r})");
     }
     let code = out(s);
     if all {
         code
     } else {
-        eprintln!("error: the runs contradict the stated difference");
+        eprintln!("error: {}", t("print-contradict"));
         ExitCode::from(1)
     }
+}
+
+/// The built-in document (its name in `table`) that `file` is: `preset:NAME`, or a document
+/// with a built-in one's title (its words in another language are that one's).
+fn builtin(
+    file: &str,
+    title: &str,
+    table: &[(&'static str, &str)],
+    title_of: impl Fn(&str) -> Option<String>,
+) -> Option<&'static str> {
+    let by_name = file
+        .strip_prefix("preset:")
+        .and_then(|n| table.iter().find(|(name, _)| *name == n));
+    by_name
+        .or_else(|| {
+            table
+                .iter()
+                .find(|(_, text)| title_of(text).as_deref() == Some(title))
+        })
+        .map(|(name, _)| *name)
 }

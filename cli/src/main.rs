@@ -38,8 +38,44 @@ fn read_input(arg: &str) -> Result<Vec<u8>, String> {
     std::fs::read(arg).map_err(|e| format!("{arg}: cannot read: {e}"))
 }
 
+/// Takes `--lang X` or `--lang=X` out of `args` and installs that language for what the
+/// command prints (not for `export`, whose `--lang` names the program's language).
+fn take_lang(args: &mut Vec<String>) -> Result<(), String> {
+    if args.first().is_some_and(|c| c == "export") {
+        return Ok(());
+    }
+    let Some(at) = args
+        .iter()
+        .position(|a| a == "--lang" || a.starts_with("--lang="))
+    else {
+        return Ok(());
+    };
+    let flag = args.remove(at);
+    let tag = match flag.strip_prefix("--lang=") {
+        Some(tag) => tag.to_owned(),
+        None if at < args.len() => args.remove(at),
+        None => return Err("--lang needs a value: en, zh-Hans, cs or ru".into()),
+    };
+    let lang = settle_i18n::Lang::parse(&tag).ok_or_else(|| {
+        format!("--lang {tag}: not a language Settle speaks (en, zh-Hans, cs, ru)")
+    })?;
+    let english = std::rc::Rc::new(settle_i18n::Tr::english(&settle_i18n::Part::ALL));
+    let texts: Vec<&str> = settle_i18n::Part::ALL
+        .iter()
+        .map(|p| p.source(lang))
+        .collect();
+    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::new(
+        lang, &texts, english,
+    )?));
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if let Err(e) = take_lang(&mut args) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     if let Some(code) = artifacts::dispatch(&args).or_else(|| lessons::dispatch(&args)) {
         return code;
     }
