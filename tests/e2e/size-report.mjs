@@ -11,7 +11,10 @@
 //   { "first_visit_brotli_bytes": N, "files": { "<suffix, e.g. _bg.wasm>": N },
 //     "pages": { "view.html": { "first_visit_brotli_bytes": N, "files": { … } } } }
 // (the top level is index.html's). For where the wasm's bytes go, see size-attrib.mjs.
-import { existsSync, readFileSync } from 'node:fs';
+// A language other than English adds what the playground fetches when it is chosen: its
+// messages under ftl/<lang>/ (each file compressed on its own, as served), checked against
+// "language_brotli_bytes".
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -79,14 +82,31 @@ const pages = [
   ...(existsSync(join(dir, 'view.html')) ? viewVisits() : []),
 ];
 
+// What the playground fetches in another language (language.rs and the page's parts).
+const PARTS = ['page', 'play', 'narrate', 'lessons'];
+const languages = existsSync(join(dir, 'ftl'))
+  ? readdirSync(join(dir, 'ftl')).filter((l) => l !== 'en').sort().map((lang) => {
+    const files = PARTS.map((p) => {
+      const b = readFileSync(join(dir, 'ftl', lang, `${p}.ftl`));
+      const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      return { file: `ftl/${lang}/${p}.ftl`, raw: b.length, brotli: br };
+    });
+    return { lang, files, brotli: files.reduce((n, f) => n + f.brotli, 0) };
+  })
+  : [];
+
 if (args.includes('--json')) {
-  console.log(JSON.stringify(pages, null, 2));
+  console.log(JSON.stringify({ pages, languages }, null, 2));
 } else {
   const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KiB';
   for (const { page, files: rows, total } of pages) {
     console.log(`${page}:`);
     for (const r of rows) console.log(`  ${r.file.padEnd(40)} raw ${kb(r.raw)}  gzip ${kb(r.gzip)}  brotli ${kb(r.brotli)}`);
     console.log(`  ${'first visit, total'.padEnd(40)} raw ${kb(total.raw)}  gzip ${kb(total.gzip)}  brotli ${kb(total.br)}`);
+  }
+  for (const { lang, files, brotli } of languages) {
+    const raw = files.reduce((n, f) => n + f.raw, 0);
+    console.log(`the playground in ${lang} also fetches: raw ${kb(raw)}  brotli ${kb(brotli)} (${files.map((f) => f.file).join(', ')})`);
   }
 }
 
@@ -109,6 +129,12 @@ if (budgetFile) {
       else if (r.brotli > max) over.push(`${page}: ${r.file}: ${r.brotli} B brotli > budget ${max} B`);
     }
     said.push(`${page} ${total.br} of ${b.first_visit_brotli_bytes} B brotli`);
+  }
+  for (const { lang, brotli } of languages) {
+    const max = budget.language_brotli_bytes;
+    if (max === undefined) over.push(`${lang}: no "language_brotli_bytes" in ${budgetFile}`);
+    else if (brotli > max) over.push(`the playground in ${lang}: ${brotli} B brotli of messages > budget ${max} B`);
+    else said.push(`${lang} ${brotli} of ${max} B brotli`);
   }
   for (const page of Object.keys(budget.pages ?? {})) {
     // (keys are the visits' names)
