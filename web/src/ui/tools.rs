@@ -363,7 +363,11 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
                     </select></label>
                 <label class="check"><input type="checkbox" prop:checked=move || dl.get() on:change=move |ev| dl.set(event_target_checked(&ev)) />
                     <span>{t("settings-dl-expiration")}</span></label>
-                <p class="hint">{move || t(if summary.get().contains("sessions") { "settings-sessions-on" } else { "settings-sessions-off" })}</p>
+                // The scenario's settings change with the summary.
+                <p class="hint">{move || {
+                    summary.track();
+                    t(if ctx.read(|s| s.config().requires_session) { "settings-sessions-on" } else { "settings-sessions-off" })
+                }}</p>
                 <button class="btn primary" type="submit">{t("settings-apply")}</button>
             </form>
             <Show when=move || error.with(Option::is_some)>
