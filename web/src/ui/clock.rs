@@ -119,8 +119,15 @@ pub(crate) fn paint_readouts(now: u64, real: f64) -> bool {
 /// in every such frame, 2–7 ms on the benchmark's machine). Its width changes, and the page is
 /// laid out, only when the text's length does.
 fn fixed(text: impl Fn() -> String + Send + Sync + Copy + 'static) -> impl IntoView {
-    // A memo: the style is written only when the length changes.
-    let width = Memo::new(move |_| format!("{}ch", text().chars().count()));
+    // A memo: the style is written only when the length changes. A CJK character (秒) takes
+    // two `ch`.
+    let width = Memo::new(move |_| {
+        let ch: usize = text()
+            .chars()
+            .map(|c| if c > '\u{2e7f}' { 2 } else { 1 })
+            .sum();
+        format!("{ch}ch")
+    });
     // The empty marker after the text: where the clock's face writes it (`super::face`).
     view! { <span class="fixed-text" style:width=width>{text}<i class="text-end"></i></span> }
 }
