@@ -9,7 +9,7 @@ time-seconds = { $t } s
 # Záhlaví stránky a průběh přechodu na pozici z odkazu.
 page-tagline = Sledujte vyrovnání zpráv v akci: zámky, opětovné doručení, přesun do fronty nedoručených zpráv.
 page-presenter = Prezentace
-page-presenter-title = Režim prezentace (F): scéna vyplní celé okno. Klávesové zkratky: mezerník přehrát/pozastavit, → krok, ← krok zpět, E další vypršení zámku, R začít znovu, + / − rychlost, F celá obrazovka.
+page-presenter-title = Režim prezentace (F): scéna vyplní celé okno. Klávesové zkratky: mezerník přehrát/pozastavit, → krok, ← krok zpět, E další vypršení platnosti zámku, R začít znovu, + / − rychlost, F celá obrazovka.
 page-controls = Ovládání
 page-controls-title = Odesílejte, přijímejte a vyrovnávejte zprávy ručně (nad scénou)
 page-open-full = Otevřít v Settle ↗
@@ -30,10 +30,10 @@ clock-play = Přehrát
 clock-pause = Pozastavit
 clock-step-back = Krok zpět
 clock-step = Krok
-clock-next-expiry = Další vypršení zámku
+clock-next-expiry = Další vypršení platnosti zámku
 clock-speed = Rychlost
-clock-nothing-scheduled = Nic není naplánováno, aby se stalo samo: odešlete nebo přijměte nějakou zprávu.
-clock-no-lock = Žádný zámek není držen, takže žádný zámek nemůže vypršet.
+clock-nothing-scheduled = Nic se samo od sebe nestane: odešlete nebo přijměte nějakou zprávu.
+clock-no-lock = Žádný zámek není držen, takže platnost žádného zámku nemůže vypršet.
 
 # Seznam lekcí a odkazy otevřené v této kartě.
 lessons-title = Lekce
@@ -80,8 +80,8 @@ twin-locked = { $id }: uzamčená, počet doručení { $count }
 twin-locked-by = { $id }: uzamčená příjemcem { $holder }, počet doručení { $count }
 twin-deferred = { $id }: odložená, počet doručení { $count }
 twin-deferred-by = { $id }: odložená, drží ji { $holder }, počet doručení { $count }
-twin-scheduled = { $id }: naplánovaná, počet doručení { $count }
-twin-scheduled-by = { $id }: naplánovaná, drží ji { $holder }, počet doručení { $count }
+twin-scheduled = { $id }: plánovaná, počet doručení { $count }
+twin-scheduled-by = { $id }: plánovaná, drží ji { $holder }, počet doručení { $count }
 twin-dead-letter = { $id }: ve frontě nedoručených zpráv, počet doručení { $count }
 twin-dead-letter-by = { $id }: ve frontě nedoručených zpráv, drží ji { $holder }, počet doručení { $count }
 
@@ -92,7 +92,7 @@ timeline-slider = Virtuální čas
 timeline-position = { $now } s z { $end } s
 timeline-markers = Značky časové osy
 timeline-sends = { $n } odeslání
-timeline-expiries = { $n } vypršení zámku
+timeline-expiries = { $n } vypršení platnosti zámku
 timeline-abandons = { $n } volání Abandon
 timeline-dead-letters = { $n ->
     [one] { $n } přesun do fronty nedoručených zpráv
@@ -102,7 +102,7 @@ timeline-dead-letters = { $n ->
 }
 timeline-settlements = { $n } vyrovnání
 timeline-sends-at = { $n } odeslání v čase { $t } s: { $ids }
-timeline-expiries-at = { $n } vypršení zámku v čase { $t } s: { $ids }
+timeline-expiries-at = { $n } vypršení platnosti zámku v čase { $t } s: { $ids }
 timeline-abandons-at = { $n } volání Abandon v čase { $t } s: { $ids }
 timeline-dead-letters-at = { $n ->
     [one] { $n } přesun do fronty nedoručených zpráv v čase { $t } s: { $ids }
@@ -134,7 +134,7 @@ send-to = Kam (fronta nebo téma)
 send-id = ID zprávy
 send-body = Tělo
 send-more = Další: TTL, relace, plánování, vlastnosti
-send-ttl = Doba života (ms)
+send-ttl = Hodnota TTL (ms)
 send-none = žádná
 send-schedule = Naplánovat za (ms od teď)
 send-now = odeslat hned
@@ -147,7 +147,7 @@ receiver-title = Příjemce { $name }
 receiver-remove = Odebrat příjemce { $name }
 receiver-session = relace { $session }
 receiver-session-lost = relace { $session } ztracena
-receiver-prefetched = předem načteno: { $n }
+receiver-prefetched = předběžně načteno: { $n }
 receiver-from = Přijímá z
 receiver-from-fixed = Klient přijímá z jedné fronty nebo jednoho odběru: tento zdroj je pevně dán tím, co už klient udělal
 receiver-mode = Režim příjmu
@@ -167,18 +167,18 @@ receiver-more-held = { $n ->
    *[other] Příjemce drží ještě { $n } zpráv, které zde nejsou uvedeny (scéna ukazuje všechny)
 }
 receiver-deleted = Přijato a odstraněno: { $list }
-receiver-deleted-item = { $id } (č. { $seq }, doručení { $count })
+receiver-deleted-item = { $id } (poř. č. { $seq }, doručení { $count })
 receiver-peeked = Náhled: { $list }
-receiver-peeked-item = { $id } (č. { $seq }, počet doručení { $count })
-receiver-more = Další: odložené zprávy, relace, důvod nedoručení, zavření
+receiver-peeked-item = { $id } (poř. č. { $seq }, počet doručení { $count })
+receiver-more = Další: odložené zprávy, relace, kód důvodu, zavření
 receiver-deferred-seqs = Pořadová čísla odložených zpráv
 receiver-deferred-placeholder = pořadové číslo, např. 3
 receiver-receive-deferred = Přijmout odložené
 receiver-session-placeholder = ID relace (prázdné: další dostupná)
 receiver-accept-session = Přijmout relaci
 receiver-renew-session = Obnovit zámek relace
-receiver-dl-reason = Důvod nedoručení
-receiver-dl-description = Popis nedoručení
+receiver-dl-reason = Kód důvodu pro DeadLetter
+receiver-dl-description = Popis pro DeadLetter
 receiver-close = Zavřít
 receiver-disconnect = Odpojit
 
@@ -187,11 +187,11 @@ settle-complete = Complete
 settle-abandon = Abandon
 settle-dead-letter = DeadLetter
 settle-defer = Defer
-settle-renew-lock = Obnovit zámek
+settle-renew-lock = RenewLock
 held-list = Zprávy, které drží { $name }
 held-row = { $id } (držená)
 held-inspect = Prozkoumat { $id }
-held-meta = č. { $seq } · doručení { $count }
+held-meta = poř. č. { $seq } · doručení { $count }
 held-deferred = odložená
 held-from-dlq = z fronty nedoručených zpráv
 held-lock-left = Zbývající čas zámku
@@ -272,21 +272,21 @@ download-helper-failed = Pomocný proces pro stahování nelze v tomto prohlíž
 settings-label = Nastavení fronty
 settings-note = jejich změna zruší všechny držené zámky, stejně jako ve skutečném zprostředkovateli
 settings-lock = Doba trvání zámku (ms, 5000–300000)
-settings-mdc = Maximální počet doručení
+settings-mdc = MaxDeliveryCount
 settings-ttl = Výchozí TTL (ms, prázdné = nikdy)
-settings-dup = Okno detekce duplicit (ms, prázdné = vypnuto)
+settings-dup = Okno detekce duplicitních zpráv (ms, prázdné = vypnuto)
 settings-tier = Úroveň
 settings-tier-basic = Basic
 settings-tier-standard = Standard
 settings-tier-premium = Premium
-settings-dl-expiration = Při vypršení přesunout do fronty nedoručených zpráv
+settings-dl-expiration = Při vypršení platnosti přesunout do fronty nedoručených zpráv
 settings-sessions-on = Relace: zapnuté (určuje se při vytvoření fronty).
 settings-sessions-off = Relace: vypnuté (určuje se při vytvoření fronty; chcete-li je vyzkoušet, načtěte scénář s requires_session).
 settings-apply = Použít nastavení
 # Název pole v chybě ($name) a chyby.
 settings-name-lock = doba trvání zámku
-settings-name-mdc = maximální počet doručení
+settings-name-mdc = MaxDeliveryCount
 settings-name-ttl = výchozí TTL
-settings-name-dup = okno detekce duplicit
+settings-name-dup = okno detekce duplicitních zpráv
 settings-not-whole = { $name }: „{ $value }“ není celé číslo
 settings-too-large = { $name }: příliš velké číslo

@@ -9,7 +9,7 @@ time-seconds = { $t } с
 # Заголовок страницы и ход перехода к позиции из ссылки.
 page-tagline = Наблюдайте за согласованием сообщений в действии: блокировки, повторная доставка, перемещение в очередь недоставленных сообщений.
 page-presenter = Презентация
-page-presenter-title = Режим презентации (F): сцена заполняет всё окно. Сочетания клавиш: Пробел — воспроизведение/пауза, → — шаг, ← — шаг назад, E — следующее истечение блокировки, R — перезапуск, + / − — скорость, F — полный экран.
+page-presenter-title = Режим презентации (F): сцена заполняет всё окно. Сочетания клавиш: Пробел — воспроизведение/пауза, → — шаг, ← — шаг назад, E — следующее истечение срока блокировки, R — перезапуск, + / − — скорость, F — полный экран.
 page-controls = Управление
 page-controls-title = Отправляйте, получайте и согласовывайте сообщения вручную (поверх сцены)
 page-open-full = Открыть в Settle ↗
@@ -30,7 +30,7 @@ clock-play = Воспроизвести
 clock-pause = Пауза
 clock-step-back = Шаг назад
 clock-step = Шаг
-clock-next-expiry = Следующее истечение блокировки
+clock-next-expiry = Следующее истечение срока блокировки
 clock-speed = Скорость
 clock-nothing-scheduled = Ничто не произойдёт само по себе: отправьте или получите какое-нибудь сообщение.
 clock-no-lock = Ни одна блокировка не удерживается, поэтому истечь нечему.
@@ -42,7 +42,7 @@ lessons-side-by-side = Бок о бок
 lessons-comparisons = Сравнения
 lessons-loaded = Загружен урок «{ $title }».
 lessons-link-failed = Эта ссылка не загружена: { $error }
-lessons-link-opened = Открыт общий сценарий на { $t } с.
+lessons-link-opened = Открыт общий сценарий на отметке { $t } с.
 lessons-link-scenario-failed = Сценарий из этой ссылки не загружен, ничего не изменилось: { $error }
 
 # Панель встроенного сравнения ($side — подпись варианта).
@@ -98,10 +98,10 @@ timeline-sends = { $n ->
    *[other] { $n } отправки
 }
 timeline-expiries = { $n ->
-    [one] { $n } истечение блокировки
-    [few] { $n } истечения блокировки
-    [many] { $n } истечений блокировки
-   *[other] { $n } истечения блокировки
+    [one] { $n } истечение срока блокировки
+    [few] { $n } истечения срока блокировки
+    [many] { $n } истечений срока блокировки
+   *[other] { $n } истечения срока блокировки
 }
 timeline-abandons = { $n ->
     [one] { $n } вызов Abandon
@@ -128,10 +128,10 @@ timeline-sends-at = { $n ->
    *[other] { $n } отправки в момент { $t } с: { $ids }
 }
 timeline-expiries-at = { $n ->
-    [one] { $n } истечение блокировки в момент { $t } с: { $ids }
-    [few] { $n } истечения блокировки в момент { $t } с: { $ids }
-    [many] { $n } истечений блокировки в момент { $t } с: { $ids }
-   *[other] { $n } истечения блокировки в момент { $t } с: { $ids }
+    [one] { $n } истечение срока блокировки в момент { $t } с: { $ids }
+    [few] { $n } истечения срока блокировки в момент { $t } с: { $ids }
+    [many] { $n } истечений срока блокировки в момент { $t } с: { $ids }
+   *[other] { $n } истечения срока блокировки в момент { $t } с: { $ids }
 }
 timeline-abandons-at = { $n ->
     [one] { $n } вызов Abandon в момент { $t } с: { $ids }
@@ -179,7 +179,7 @@ send-none = нет
 send-schedule = Запланировать через (мс от текущего момента)
 send-now = отправить сейчас
 send-properties = Свойства (ключ=значение, по одному на строку)
-send-presettled = Предварительно согласовано (отправить и забыть: ответ никогда не придёт)
+send-presettled = Предварительно согласованное (отправить и забыть: ответ никогда не придёт)
 send-button = Отправить
 
 # Панель получателя.
@@ -187,7 +187,7 @@ receiver-title = Получатель { $name }
 receiver-remove = Удалить получателя { $name }
 receiver-session = сеанс { $session }
 receiver-session-lost = сеанс { $session } потерян
-receiver-prefetched = предвыборка: { $n }
+receiver-prefetched = предварительно выбрано: { $n }
 receiver-from = Получает из
 receiver-from-fixed = Клиент получает сообщения из одной очереди или подписки: этот источник закреплён тем, что клиент уже сделал
 receiver-mode = Режим получения
@@ -207,18 +207,18 @@ receiver-more-held = { $n ->
    *[other] Ещё { $n } сообщения удерживаются, но здесь не показаны (на сцене видны все)
 }
 receiver-deleted = Получено и удалено: { $list }
-receiver-deleted-item = { $id } (№ { $seq }, доставка { $count })
+receiver-deleted-item = { $id } (пор. № { $seq }, доставка { $count })
 receiver-peeked = Просмотрено: { $list }
-receiver-peeked-item = { $id } (№ { $seq }, число доставок { $count })
-receiver-more = Ещё: отложенные сообщения, сеансы, причина недоставки, закрытие
+receiver-peeked-item = { $id } (пор. № { $seq }, число доставок { $count })
+receiver-more = Ещё: отложенные сообщения, сеансы, код причины, закрытие
 receiver-deferred-seqs = Порядковые номера отложенных сообщений
-receiver-deferred-placeholder = номер, например 3
+receiver-deferred-placeholder = порядковый номер, например 3
 receiver-receive-deferred = Получить отложенные
 receiver-session-placeholder = идентификатор сеанса (пусто: следующий доступный)
 receiver-accept-session = Принять сеанс
 receiver-renew-session = Продлить блокировку сеанса
-receiver-dl-reason = Причина недоставки
-receiver-dl-description = Описание недоставки
+receiver-dl-reason = Код причины для DeadLetter
+receiver-dl-description = Описание для DeadLetter
 receiver-close = Закрыть
 receiver-disconnect = Отключиться
 
@@ -227,11 +227,11 @@ settle-complete = Complete
 settle-abandon = Abandon
 settle-dead-letter = DeadLetter
 settle-defer = Defer
-settle-renew-lock = Продлить блокировку
+settle-renew-lock = RenewLock
 held-list = Сообщения, удерживаемые получателем { $name }
 held-row = { $id } (удерживается)
 held-inspect = Проверить { $id }
-held-meta = № { $seq } · доставка { $count }
+held-meta = пор. № { $seq } · доставка { $count }
 held-deferred = отложено
 held-from-dlq = из очереди недоставленных сообщений
 held-lock-left = Оставшееся время блокировки
@@ -282,7 +282,7 @@ scenario-paste = Вставьте сценарий (JSON)
 scenario-json = JSON сценария
 scenario-load = Загрузить
 scenario-loaded = Загружен сценарий «{ $title }».
-scenario-loaded-at = Загружен сценарий «{ $title }» на { $t } с, где он остановился. Кнопка «Перезапустить» воспроизведёт его с 0 с.
+scenario-loaded-at = Загружен сценарий «{ $title }» на отметке { $t } с, где он остановился. Кнопка «Перезапустить» воспроизведёт его с 0 с.
 scenario-not-loaded = Не загружено, ничего не изменилось. { $error }
 scenario-link-copied = Ссылка скопирована.
 scenario-copy-failed = Не удалось скопировать: браузер этого не разрешил. Скопируйте ссылку ниже.
@@ -307,21 +307,21 @@ download-helper-failed = Не удалось запустить помощник
 settings-label = Параметры очереди
 settings-note = их изменение снимает все удерживаемые блокировки, как и в настоящем брокере
 settings-lock = Длительность блокировки (мс, 5000–300000)
-settings-mdc = Максимальное число доставок
+settings-mdc = MaxDeliveryCount
 settings-ttl = TTL по умолчанию (мс, пусто = никогда)
-settings-dup = Окно обнаружения дубликатов (мс, пусто = выкл.)
+settings-dup = Окно обнаружения повторяющихся сообщений (мс, пусто = выкл.)
 settings-tier = Уровень
 settings-tier-basic = Базовый
 settings-tier-standard = Стандартный
 settings-tier-premium = Премиум
-settings-dl-expiration = Перемещать в очередь недоставленных сообщений по истечении срока
+settings-dl-expiration = Перемещать в очередь недоставленных сообщений по истечении срока действия
 settings-sessions-on = Сеансы: включены (задаётся при создании очереди).
 settings-sessions-off = Сеансы: выключены (задаётся при создании очереди; чтобы попробовать их, загрузите сценарий с requires_session).
 settings-apply = Применить параметры
 # Название поля в ошибке ($name) и ошибки.
 settings-name-lock = длительность блокировки
-settings-name-mdc = максимальное число доставок
+settings-name-mdc = MaxDeliveryCount
 settings-name-ttl = TTL по умолчанию
-settings-name-dup = окно обнаружения дубликатов
+settings-name-dup = окно обнаружения повторяющихся сообщений
 settings-not-whole = { $name }: «{ $value }» не является целым числом
 settings-too-large = { $name }: слишком большое значение
