@@ -4,6 +4,7 @@
 use crate::parts::Parts;
 use leptos::prelude::*;
 use settle_core::Instant;
+use settle_i18n::{Arg, tf};
 use settle_player::page::{Mode, real_now_ms};
 use settle_player::sim::Command;
 use settle_player::sim::{self, Sim, Snapshot};
@@ -83,20 +84,27 @@ impl TwinView {
     pub(crate) fn of(t: &Twin) -> Self {
         let s = t.sim.snapshot();
         let mut messages = Vec::new();
-        for (lane, place) in [
-            (&s.available, "available"),
-            (&s.locked, "locked"),
-            (&s.deferred, "deferred"),
-            (&s.scheduled, "scheduled"),
-            (&s.dead_letter, "in the dead-letter queue"),
+        // Each lane's message, and its message for one a receiver holds.
+        for (lane, place, held) in [
+            (&s.available, "twin-available", "twin-available-by"),
+            (&s.locked, "twin-locked", "twin-locked-by"),
+            (&s.deferred, "twin-deferred", "twin-deferred-by"),
+            (&s.scheduled, "twin-scheduled", "twin-scheduled-by"),
+            (&s.dead_letter, "twin-dead-letter", "twin-dead-letter-by"),
         ] {
             for r in &lane.rows {
-                let mut line = format!("{}: {place}", r.id);
-                if let Some(h) = &r.holder {
-                    line.push_str(&format!(" by {h}"));
-                }
-                line.push_str(&format!(", delivery count {}", r.delivery_count));
-                messages.push(line);
+                let mut args = vec![
+                    ("id", Arg::from(r.id.as_str())),
+                    ("count", Arg::from(r.delivery_count)),
+                ];
+                let id = match &r.holder {
+                    Some(h) => {
+                        args.push(("holder", Arg::from(h.as_str())));
+                        held
+                    }
+                    None => place,
+                };
+                messages.push(tf(id, &args));
             }
         }
         Self {

@@ -3,6 +3,7 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::{ReceiveMode, SubQueue};
+use settle_i18n::{Arg, t, tf};
 use settle_player::sim::Command;
 use settle_player::sim::{SendForm, SenderView};
 
@@ -13,11 +14,11 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
             .with(|s| s.senders.iter().map(|x| x.name.clone()).collect::<Vec<_>>())
     });
     view! {
-        <section class="column senders" aria-label="Senders">
+        <section class="column senders" aria-label=t("senders-label")>
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <Sender ctx=ctx name=name />
             </For>
-            <button class="btn add" on:click=move |_| ctx.command(Command::AddSender)>"Add sender"</button>
+            <button class="btn add" on:click=move |_| ctx.command(Command::AddSender)>{t("senders-add")}</button>
         </section>
     }
 }
@@ -27,7 +28,7 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
 /// that signal changed (every publication, as held lock times change).
 #[component]
 fn Activity(name: String, auto: Signal<Option<String>>) -> impl IntoView {
-    let label = format!("{name} activity");
+    let label = tf("client-activity", &[("name", name.into())]);
     view! {
         <Show when=move || auto.with(Option::is_some)>
             <p class="auto" role="status" aria-label=label.clone()>{move || auto.get().unwrap_or_default()}</p>
@@ -83,17 +84,17 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
         // A typed id is used once; the next send gets the next automatic one.
         form.update(|f| f.id.clear());
     };
-    let label = format!("Sender {name}");
+    let label = tf("sender-title", &[("name", name.as_str().into())]);
     view! {
-        <section class="card sender" aria-label=label>
+        <section class="card sender" aria-label=label.clone()>
             <header class="card-head">
-                <h2>{format!("Sender {name}")}</h2>
-                <button class="btn small ghost" aria-label=format!("Remove sender {name}")
-                    on:click=move |_| ctx.command(Command::RemoveSender(remove_name.clone()))>"Remove"</button>
+                <h2>{label.clone()}</h2>
+                <button class="btn small ghost" aria-label=tf("sender-remove", &[("name", name.as_str().into())])
+                    on:click=move |_| ctx.command(Command::RemoveSender(remove_name.clone()))>{t("client-remove")}</button>
             </header>
             <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             <form class="send-form" on:submit=send>
-                <label class="field" hidden=move || targets.with(Vec::is_empty)><span>"To (queue or topic)"</span>
+                <label class="field" hidden=move || targets.with(Vec::is_empty)><span>{t("send-to")}</span>
                     <select on:change=move |ev| form.update(|f| f.to = event_target_value(&ev))
                         inner_html=move || {
                             let chosen = form.with(|f| f.to.clone());
@@ -101,25 +102,25 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                             targets.with(|t| options_html(t, &chosen))
                         }></select>
                 </label>
-                <label class="field"><span>"Message id"</span>
+                <label class="field"><span>{t("send-id")}</span>
                     <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
-                <label class="field"><span>"Body"</span>
+                <label class="field"><span>{t("send-body")}</span>
                     <input type="text" prop:value=body_v on:input=body_set /></label>
                 <details class="more">
-                    <summary>"More: TTL, session, schedule, properties"</summary>
-                    <label class="field"><span>"Time-to-live (ms)"</span>
-                        <input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_set placeholder="none" /></label>
-                    <label class="field"><span>"Session id"</span>
-                        <input type="text" prop:value=sid_v on:input=sid_set placeholder="none" /></label>
-                    <label class="field"><span>"Schedule in (ms from now)"</span>
-                        <input type="text" inputmode="numeric" prop:value=delay_v on:input=delay_set placeholder="send now" /></label>
-                    <label class="field"><span>"Properties (key=value per line)"</span>
+                    <summary>{t("send-more")}</summary>
+                    <label class="field"><span>{t("send-ttl")}</span>
+                        <input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_set placeholder=t("send-none") /></label>
+                    <label class="field"><span>{t("session-id")}</span>
+                        <input type="text" prop:value=sid_v on:input=sid_set placeholder=t("send-none") /></label>
+                    <label class="field"><span>{t("send-schedule")}</span>
+                        <input type="text" inputmode="numeric" prop:value=delay_v on:input=delay_set placeholder=t("send-now") /></label>
+                    <label class="field"><span>{t("send-properties")}</span>
                         <textarea rows="2" prop:value=props_v on:input=props_set></textarea></label>
                     <label class="check"><input type="checkbox" prop:checked=move || form.read().presettled
                         on:change=move |ev| form.update(|f| f.presettled = event_target_checked(&ev)) />
-                        <span>"Presettled (fire and forget: no answer ever comes back)"</span></label>
+                        <span>{t("send-presettled")}</span></label>
                 </details>
-                <button class="btn primary" type="submit">"Send"</button>
+                <button class="btn primary" type="submit">{t("send-button")}</button>
             </form>
             <Show when=move || me.with(|m| m.error.is_some())>
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
@@ -160,11 +161,11 @@ pub(super) fn Receivers(ctx: Ctx) -> impl IntoView {
         })
     });
     view! {
-        <section class="column receivers" aria-label="Receivers">
+        <section class="column receivers" aria-label=t("receivers-label")>
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <Receiver ctx=ctx name=name paths=paths watch=watch />
             </For>
-            <button class="btn add" on:click=move |_| ctx.command(Command::AddReceiver)>"Add receiver"</button>
+            <button class="btn add" on:click=move |_| ctx.command(Command::AddReceiver)>{t("receivers-add")}</button>
         </section>
     }
 }
@@ -228,77 +229,84 @@ fn Receiver(
                 .is_some_and(|f| settle_core::namespace::is_subscription(f))
         })
     };
+    let label = tf("receiver-title", &[("name", name.as_str().into())]);
     view! {
-        <section class="card receiver" aria-label=format!("Receiver {name}") data-receiver=name.clone() node_ref=card>
+        <section class="card receiver" aria-label=label.clone() data-receiver=name.clone() node_ref=card>
             <header class="card-head">
-                <h2>{format!("Receiver {name}")}</h2>
+                <h2>{label.clone()}</h2>
                 <div class="badges">
                     {move || me.with(|m| m.session.clone()).map(|(s, held)| view! {
-                        <span class="badge" class:lost=!held>{if held { format!("session {s}") } else { format!("session {s} lost") }}</span>
+                        <span class="badge" class:lost=!held>{tf(if held { "receiver-session" } else { "receiver-session-lost" }, &[("session", s.into())])}</span>
                     })}
                     {move || (me.with(|m| m.buffered) > 0).then(|| view! {
-                        <span class="badge">{move || format!("{} prefetched", me.with(|m| m.buffered))}</span>
+                        <span class="badge">{move || tf("receiver-prefetched", &[("n", me.with(|m| m.buffered).into())])}</span>
                     })}
                 </div>
             </header>
             <Activity name=name.clone() auto=Signal::derive(move || me.with(|m| m.auto.clone())) />
             // One receive entity per client (rule 3 of the entities format): chosen until the
             // receiver first acts, then fixed.
-            <label class="field" hidden=move || paths.with(Vec::is_empty)><span>"Receives from"</span>
+            <label class="field" hidden=move || paths.with(Vec::is_empty)><span>{t("receiver-from")}</span>
                 <select disabled=fixed
-                    title=move || if fixed() { "A client receives from one queue or subscription: this one is fixed by what it already did" } else { "" }
+                    title=move || if fixed() { t("receiver-from-fixed") } else { String::new() }
                     on:change=move |ev| ctx.command(Command::ChooseReceiveEntity { by: w(), path: event_target_value(&ev) })
                     inner_html=move || paths.with(|p| options_html(p, &from_entity()))></select>
             </label>
             <div class="recv-controls">
-                <select aria-label="Receive mode" on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
-                    <option value="pl">"Peek-lock"</option>
-                    <option value="rd">"Receive and delete"</option>
+                <select aria-label=t("receiver-mode") on:change=move |ev| mode.set(if event_target_value(&ev) == "rd" { ReceiveMode::ReceiveAndDelete } else { ReceiveMode::PeekLock })>
+                    <option value="pl">{t("receiver-peek-lock")}</option>
+                    <option value="rd">{t("receiver-receive-and-delete")}</option>
                 </select>
-                <select aria-label="Receive from" on:change=move |ev| from.set(if event_target_value(&ev) == "dlq" { SubQueue::DeadLetter } else { SubQueue::Main })>
-                    <option value="main">{move || if subscription() { "from the subscription" } else { "from the queue" }}</option>
-                    <option value="dlq">{move || if subscription() { "from its dead-letter queue" } else { "from the dead-letter queue" }}</option>
+                <select aria-label=t("receiver-source") on:change=move |ev| from.set(if event_target_value(&ev) == "dlq" { SubQueue::DeadLetter } else { SubQueue::Main })>
+                    <option value="main">{move || t(if subscription() { "receiver-from-subscription" } else { "receiver-from-queue" })}</option>
+                    <option value="dlq">{move || t(if subscription() { "receiver-from-subscription-dlq" } else { "receiver-from-dlq" })}</option>
                 </select>
-                <button class="btn primary" on:click=move |_| ctx.command(Command::Receive { by: w(), mode: mode.get_untracked(), from: from.get_untracked(), max: 1 })>"Receive"</button>
-                <button class="btn" on:click=move |_| ctx.command(Command::Peek { by: w(), from: from.get_untracked() })>"Peek"</button>
+                <button class="btn primary" on:click=move |_| ctx.command(Command::Receive { by: w(), mode: mode.get_untracked(), from: from.get_untracked(), max: 1 })>{t("receiver-receive")}</button>
+                <button class="btn" on:click=move |_| ctx.command(Command::Peek { by: w(), from: from.get_untracked() })>{t("receiver-peek")}</button>
             </div>
             <Show when=move || me.with(|m| m.error.is_some())>
                 <p class="client-error" role="alert">{move || me.with(|m| m.error.clone().unwrap_or_default())}</p>
             </Show>
             <super::held::HeldList ctx=ctx name=name.clone() held=held reason=reason description=description />
             <Show when=move || me.with(|m| m.held_total > m.held.len())>
-                <p class="hint" role="status">{move || me.with(|m| format!("{} more held, not listed here (the stage shows every one)", m.held_total - m.held.len()))}</p>
+                <p class="hint" role="status">{move || tf("receiver-more-held", &[("n", me.with(|m| m.held_total - m.held.len()).into())])}</p>
             </Show>
             <Show when=move || me.with(|m| !m.deleted.is_empty())>
-                <p class="hint">{move || format!("Received and deleted: {}", me.with(|m| m.deleted.iter().map(|(seq, id, dc)| format!("{id} (seq {seq}, delivery {dc})")).collect::<Vec<_>>().join(", ")))}</p>
+                <p class="hint">{move || {
+                    let list = me.with(|m| m.deleted.iter().map(|(seq, id, dc)| tf("receiver-deleted-item", &[("id", id.as_str().into()), ("seq", Arg::from(*seq)), ("count", Arg::from(*dc))])).collect::<Vec<_>>().join(", "));
+                    tf("receiver-deleted", &[("list", list.into())])
+                }}</p>
             </Show>
             <Show when=move || me.with(|m| !m.peeked.is_empty())>
-                <p class="hint">{move || format!("Peeked: {}", me.with(|m| m.peeked.iter().map(|r| format!("{} (seq {}, delivery count {})", r.id, r.seq, r.delivery_count)).collect::<Vec<_>>().join(", ")))}</p>
+                <p class="hint">{move || {
+                    let list = me.with(|m| m.peeked.iter().map(|r| tf("receiver-peeked-item", &[("id", r.id.as_str().into()), ("seq", Arg::from(r.seq)), ("count", Arg::from(r.delivery_count))])).collect::<Vec<_>>().join(", "));
+                    tf("receiver-peeked", &[("list", list.into())])
+                }}</p>
             </Show>
             <details class="more">
-                <summary>"More: deferred, sessions, dead-letter reason, close"</summary>
+                <summary>{t("receiver-more")}</summary>
                 <div class="inline">
-                    <input type="text" inputmode="numeric" aria-label="Deferred sequence numbers" placeholder="seq, e.g. 3"
+                    <input type="text" inputmode="numeric" aria-label=t("receiver-deferred-seqs") placeholder=t("receiver-deferred-placeholder")
                         prop:value=move || deferred_seq.get() on:input=move |ev| deferred_seq.set(event_target_value(&ev)) />
-                    <button class="btn" on:click=move |_| ctx.command(Command::ReceiveDeferred { by: w(), seqs: deferred_seq.get_untracked() })>"Receive deferred"</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::ReceiveDeferred { by: w(), seqs: deferred_seq.get_untracked() })>{t("receiver-receive-deferred")}</button>
                 </div>
                 <div class="inline">
-                    <input type="text" aria-label="Session id" placeholder="session id (empty: next available)"
+                    <input type="text" aria-label=t("session-id") placeholder=t("receiver-session-placeholder")
                         prop:value=move || session_id.get() on:input=move |ev| session_id.set(event_target_value(&ev)) />
                     <button class="btn" on:click=move |_| ctx.command(Command::AcceptSession { by: w(), session_id: session_id.get_untracked() })
-                        disabled=move || !requires_session()>"Accept session"</button>
+                        disabled=move || !requires_session()>{t("receiver-accept-session")}</button>
                     <button class="btn" on:click=move |_| ctx.command(Command::RenewSession { by: w() })
-                        disabled=move || !requires_session()>"Renew session lock"</button>
+                        disabled=move || !requires_session()>{t("receiver-renew-session")}</button>
                 </div>
-                <label class="field"><span>"Dead-letter reason"</span>
+                <label class="field"><span>{t("receiver-dl-reason")}</span>
                     <input type="text" prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"Dead-letter description"</span>
+                <label class="field"><span>{t("receiver-dl-description")}</span>
                     <input type="text" prop:value=move || description.get() on:input=move |ev| description.set(event_target_value(&ev)) /></label>
                 <div class="inline">
-                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: false })>"Close"</button>
-                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: true })>"Disconnect"</button>
-                    <button class="btn ghost" aria-label=format!("Remove receiver {}", who.get_value())
-                        on:click=move |_| ctx.command(Command::RemoveReceiver(w()))>"Remove"</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: false })>{t("receiver-close")}</button>
+                    <button class="btn" on:click=move |_| ctx.command(Command::Close { by: w(), disconnect: true })>{t("receiver-disconnect")}</button>
+                    <button class="btn ghost" aria-label=tf("receiver-remove", &[("name", name.as_str().into())])
+                        on:click=move |_| ctx.command(Command::RemoveReceiver(w()))>{t("client-remove")}</button>
                 </div>
             </details>
         </section>

@@ -3,7 +3,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_core::Instant;
+use settle_i18n::{Arg, t, tf};
 use settle_player::page::SPEEDS;
 use settle_player::paint::titles::{back_title, expiry_title, speed_label, step_title};
 
@@ -33,11 +33,7 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     let previous = Memo::new(move |_| ctx.snap.with(|s| s.previous_ms));
     let step = move |_| {
         if !ctx.step() {
-            ctx.tell(
-                "clock",
-                "Nothing is scheduled to happen on its own: send or receive something.",
-                false,
-            );
+            ctx.tell("clock", t("clock-nothing-scheduled"), false);
         }
     };
     let back = move |_| {
@@ -45,38 +41,38 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
     };
     let jump = move |_| {
         if !ctx.jump_to_expiry() {
-            ctx.tell("clock", "No lock is held, so no lock can expire.", false);
+            ctx.tell("clock", t("clock-no-lock"), false);
         }
     };
     view! {
-        <div class="clock" role="group" aria-label="Clock">
+        <div class="clock" role="group" aria-label=t("clock-label")>
             <div class="clock-readout" class:painted=move || ctx.face_shows()>
                 <canvas class="clock-face" aria-hidden="true"></canvas>
-                <span class="clock-label">"virtual"</span>
+                <span class="clock-label">{t("clock-virtual")}</span>
                 // Not an <output>: its implicit live region would announce every frame.
                 <span class="clock-time" data-testid="clock">{fixed(move || virtual_text(now.get()))}</span>
-                <span class="clock-real" title="Real time the clock has been running">{fixed(real)}</span>
+                <span class="clock-real" title=t("clock-real-title")>{fixed(real)}</span>
             </div>
             <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
                 on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
-                {move || if ctx.running.get() { "Pause" } else { "Play" }}
+                {move || t(if ctx.running.get() { "clock-pause" } else { "clock-play" })}
             </button>
             <button class="btn" on:click=back disabled=move || previous.get().is_none()
                 aria-keyshortcuts="ArrowLeft"
                 title=move || back_title(previous.get())>
-                "Step back"
+                {t("clock-step-back")}
             </button>
             <button class="btn" on:click=step aria-keyshortcuts="ArrowRight"
                 title=move || step_title(next_event.get())>
-                "Step"
+                {t("clock-step")}
             </button>
             <button class="btn" on:click=jump disabled=move || next_expiry.get().is_none()
                 title=move || expiry_title(next_expiry.get())>
-                "Next lock expiry"
+                {t("clock-next-expiry")}
             </button>
             <label class="speed">
-                <span>"Speed"</span>
-                <select aria-label="Speed" on:change=move |ev| {
+                <span>{t("clock-speed")}</span>
+                <select aria-label=t("clock-speed") on:change=move |ev| {
                     if let Some(v) = settle_scenario::parse_f64(&event_target_value(&ev)) { ctx.speed.set(v) }
                 }>
                     // The list, plus a lesson's own speed (0.05×, 3×) when it is not one of them.
@@ -99,12 +95,12 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
 
 /// The virtual time's readout.
 fn virtual_text(ms: u64) -> String {
-    Instant::from_millis(ms).to_string()
+    super::time(ms)
 }
 
 /// The real time's readout, in tenths.
 fn real_text(ms: f64) -> String {
-    format!("real {:.1} s", ms / 1000.0)
+    tf("clock-real", &[("t", Arg::fixed(ms / 1000.0, 1))])
 }
 
 /// Shows the readouts for virtual `now` and `real` ms on the clock's face where a worker can
@@ -123,8 +119,15 @@ pub(crate) fn paint_readouts(now: u64, real: f64) -> bool {
 /// in every such frame, 2–7 ms on the benchmark's machine). Its width changes, and the page is
 /// laid out, only when the text's length does.
 fn fixed(text: impl Fn() -> String + Send + Sync + Copy + 'static) -> impl IntoView {
-    // A memo: the style is written only when the length changes.
-    let width = Memo::new(move |_| format!("{}ch", text().chars().count()));
+    // A memo: the style is written only when the length changes. A CJK character (秒) takes
+    // two `ch`.
+    let width = Memo::new(move |_| {
+        let ch: usize = text()
+            .chars()
+            .map(|c| if c > '\u{2e7f}' { 2 } else { 1 })
+            .sum();
+        format!("{ch}ch")
+    });
     // The empty marker after the text: where the clock's face writes it (`super::face`).
     view! { <span class="fixed-text" style:width=width>{text}<i class="text-end"></i></span> }
 }

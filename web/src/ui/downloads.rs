@@ -7,12 +7,21 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
+use settle_i18n::{t, tf};
 use settle_player::artifacts::{GROUPS, KINDS, Kind, file_stem};
 use settle_player::sim::Sim;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
+
+/// The messages of the groups of buttons ([`GROUPS`], in order).
+const GROUP_WORDS: [&str; 2] = ["download-group-picture", "download-group-code"];
+
+/// A kind's button name.
+fn label(k: &Kind) -> String {
+    t(&format!("download-{}", k.kind))
+}
 
 /// Where Trunk puts the worker's loader, relative to the page.
 const WORKER_URL: &str = "./settle-artifacts_loader.js";
@@ -148,12 +157,24 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
             let text = get("text").and_then(|v| v.as_string()).unwrap_or_default();
             let name = format!("{stem}{}", kind.suffix);
             match save(&name, kind.mime, &text) {
-                Ok(()) => ctx.tell("scenario", format!("Downloaded {name}."), false),
-                Err(_) => ctx.tell("scenario", "The download could not be started.", true),
+                Ok(()) => ctx.tell(
+                    "scenario",
+                    tf("download-saved", &[("name", name.into())]),
+                    false,
+                ),
+                Err(_) => ctx.tell("scenario", t("download-not-started"), true),
             }
         } else {
             let err = get("error").and_then(|v| v.as_string()).unwrap_or_default();
-            ctx.tell("scenario", format!("No {}: {err}", kind.label), true);
+            let what = label(&kind);
+            ctx.tell(
+                "scenario",
+                tf(
+                    "download-failed",
+                    &[("kind", what.into()), ("error", err.into())],
+                ),
+                true,
+            );
         }
     };
     let start = move |kind: Kind| {
@@ -171,24 +192,21 @@ pub(super) fn Downloads(ctx: Ctx) -> impl IntoView {
                 pending.set_value(Some((id, kind, file_stem(&title))));
                 busy.set(Some(kind.kind));
             }
-            Err(_) => ctx.tell(
-                "scenario",
-                "The download helper could not be started in this browser.",
-                true,
-            ),
+            Err(_) => ctx.tell("scenario", t("download-helper-failed"), true),
         }
     };
     GROUPS
         .iter()
-        .map(|&group| {
+        .zip(GROUP_WORDS)
+        .map(|(&group, words)| {
             view! {
-                <div class="inline downloads" role="group" aria-label=group>
-                    <span class="group-label" aria-hidden="true">{group}</span>
+                <div class="inline downloads" role="group" aria-label=t(words)>
+                    <span class="group-label" aria-hidden="true">{t(words)}</span>
                     {KINDS.iter().filter(|k| k.group == group).map(|&k| view! {
                         <button class="btn" on:click=move |_| start(k)
                             prop:disabled=move || busy.get().is_some()
                             aria-busy=move || (busy.get() == Some(k.kind)).to_string()>
-                            {move || if busy.get() == Some(k.kind) { format!("{}…", k.label) } else { k.label.to_string() }}
+                            {move || if busy.get() == Some(k.kind) { tf("download-busy", &[("kind", label(&k).into())]) } else { label(&k) }}
                         </button>
                     }).collect_view()}
                 </div>

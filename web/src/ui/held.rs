@@ -12,6 +12,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
+use settle_i18n::{Arg, t, tf};
 use settle_player::paint::locks;
 use settle_player::paint::rows::{self, Registry, element};
 use settle_player::sim::Command;
@@ -20,13 +21,13 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
-/// The settlements of a row's buttons: what, label, extra class.
+/// The settlements of a row's buttons: what, label's message, extra class.
 const ACTIONS: [(Settle, &str, &str); 5] = [
-    (Settle::Complete, "Complete", ""),
-    (Settle::Abandon, "Abandon", ""),
-    (Settle::DeadLetter, "Dead-letter", " danger"),
-    (Settle::Defer, "Defer", ""),
-    (Settle::Renew, "Renew lock", ""),
+    (Settle::Complete, "settle-complete", ""),
+    (Settle::Abandon, "settle-abandon", ""),
+    (Settle::DeadLetter, "settle-dead-letter", " danger"),
+    (Settle::Defer, "settle-defer", ""),
+    (Settle::Renew, "settle-renew-lock", ""),
 ];
 
 /// What a button of a row asks for.
@@ -59,7 +60,13 @@ thread_local! {
 }
 
 fn meta_text(h: &HeldRow) -> String {
-    format!("seq {} · delivery {}", h.seq, h.delivery_count)
+    tf(
+        "held-meta",
+        &[
+            ("seq", Arg::from(h.seq)),
+            ("count", Arg::from(h.delivery_count)),
+        ],
+    )
 }
 
 /// A badge that is shown while `on`: created or removed in `parent`.
@@ -90,7 +97,7 @@ fn badge(
 fn dismiss(doc: &Document, row: &mut Row, lost: bool) {
     match (lost, row.dismiss.as_ref()) {
         (true, None) => {
-            row.dismiss = element(doc, "button", "btn ghost", "Dismiss");
+            row.dismiss = element(doc, "button", "btn ghost", &t("held-dismiss"));
             if let Some(b) = row.dismiss.as_ref() {
                 let _ = row.actions.append_child(b);
             }
@@ -123,7 +130,8 @@ impl rows::Row for Row {
         top.append_child(&meta).ok()?;
         let lock = element(doc, "div", "lock", "")?;
         lock.set_attribute("role", "timer").ok()?;
-        lock.set_attribute("aria-label", "Lock time left").ok()?;
+        lock.set_attribute("aria-label", &t("held-lock-left"))
+            .ok()?;
         let bar: HtmlElement = element(doc, "div", "lock-bar", "")?.dyn_into().ok()?;
         // The lock's words are drawn by `locks::register` (in `update`).
         let label = element(doc, "span", "lock-text", " ")?;
@@ -132,7 +140,7 @@ impl rows::Row for Row {
         let actions = element(doc, "div", "actions", "")?;
         let mut settle = Vec::with_capacity(ACTIONS.len());
         for (what, text, class) in ACTIONS {
-            let b = element(doc, "button", &format!("btn{class}"), text)?;
+            let b = element(doc, "button", &format!("btn{class}"), &t(text))?;
             actions.append_child(&b).ok()?;
             settle.push((b, what));
         }
@@ -167,13 +175,15 @@ impl rows::Row for Row {
         // What differs from the row shown (everything, for a new row).
         let differs = |f: fn(&HeldRow, &HeldRow) -> bool| old.is_none_or(|o| f(o, h));
         if differs(|o, h| o.id != h.id || o.key != h.key) {
-            let _ = self
-                .li
-                .set_attribute("aria-label", &format!("{} held", h.id));
+            let _ = self.li.set_attribute(
+                "aria-label",
+                &tf("held-row", &[("id", h.id.as_str().into())]),
+            );
             self.inspect.set_text_content(Some(&h.id));
-            let _ = self
-                .inspect
-                .set_attribute("aria-label", &format!("Inspect {}", h.id));
+            let _ = self.inspect.set_attribute(
+                "aria-label",
+                &tf("held-inspect", &[("id", h.id.as_str().into())]),
+            );
         }
         if differs(|o, h| (o.seq, o.delivery_count) != (h.seq, h.delivery_count)) {
             self.meta.set_text_content(Some(&meta_text(h)));
@@ -186,7 +196,7 @@ impl rows::Row for Row {
                 &mut self.deferred,
                 on,
                 "badge deferred",
-                "deferred",
+                &t("held-deferred"),
             );
         }
         if differs(|o, h| o.from_dlq != h.from_dlq) {
@@ -197,7 +207,7 @@ impl rows::Row for Row {
                 &mut self.from_dlq,
                 on,
                 "badge dead",
-                "from DLQ",
+                &t("held-from-dlq"),
             );
         }
         let lost = h.lock_until_ms.is_none();
@@ -279,5 +289,5 @@ pub(super) fn HeldList(
             RowAction::Dismiss => Command::Dismiss { by, key },
         });
     };
-    view! { <ul class="held" aria-label=format!("Held by {name}") node_ref=ul on:click=act></ul> }
+    view! { <ul class="held" aria-label=tf("held-list", &[("name", name.into())]) node_ref=ul on:click=act></ul> }
 }

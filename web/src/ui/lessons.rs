@@ -4,6 +4,7 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::Instant;
+use settle_i18n::{t, tf};
 use settle_player::film;
 use settle_player::lesson::{self, Source};
 use settle_player::sim::Sim;
@@ -75,7 +76,11 @@ pub(crate) fn open_preset(ctx: Ctx, name: &str) {
             Ok(sim) => {
                 let title = sim.title().to_string();
                 loaded(ctx, sim, Some(Source::Preset(name)));
-                ctx.tell("intro", format!("Loaded the lesson \"{title}\"."), false);
+                ctx.tell(
+                    "intro",
+                    tf("lessons-loaded", &[("title", title.into())]),
+                    false,
+                );
             }
             Err(e) => ctx.tell("lessons", e, true),
         }
@@ -109,7 +114,11 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
             .unwrap_or_default();
         match film::scenario_link(&hash) {
             None => {}
-            Some(Err(e)) => ctx.tell("top", format!("This link was not loaded: {e}"), true),
+            Some(Err(e)) => ctx.tell(
+                "top",
+                tf("lessons-link-failed", &[("error", e.into())]),
+                true,
+            ),
             Some(Ok((text, t))) => match Sim::load(&text) {
                 Ok(mut sim) => {
                     sim.advance_to(Instant::from_millis(t));
@@ -118,13 +127,13 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
                     ctx.lesson.update(|l| l.source = None);
                     ctx.tell(
                         "top",
-                        format!("Opened a shared scenario at {}.", Instant::from_millis(t)),
+                        tf("lessons-link-opened", &[("t", super::secs(t))]),
                         false,
                     );
                 }
                 Err(e) => ctx.tell(
                     "top",
-                    format!("This link's scenario was not loaded, nothing changed: {e}"),
+                    tf("lessons-link-scenario-failed", &[("error", e.into())]),
                     true,
                 ),
             },
@@ -181,16 +190,16 @@ pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
         }
     });
     view! {
-        <nav class="lessons" aria-label="Lessons">
+        <nav class="lessons" aria-label=t("lessons-title")>
             <details prop:open=move || open.get() on:toggle=move |ev| {
                 if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok()) { open.set(d.open()) }
             }>
-                <summary class="lessons-h">"Lessons and side-by-side comparisons"</summary>
+                <summary class="lessons-h">{t("lessons-summary")}</summary>
                 <div class="lessons-body">
-                    <h2 class="lessons-h">"Lessons"</h2>
-                    <ul class="lesson-list" aria-label="Lessons">{presets}</ul>
-                    <h2 class="lessons-h">"Side by side"</h2>
-                    <ul class="lesson-list" aria-label="Comparisons">{comparisons}</ul>
+                    <h2 class="lessons-h">{t("lessons-title")}</h2>
+                    <ul class="lesson-list" aria-label=t("lessons-title")>{presets}</ul>
+                    <h2 class="lessons-h">{t("lessons-side-by-side")}</h2>
+                    <ul class="lesson-list" aria-label=t("lessons-comparisons")>{comparisons}</ul>
                 </div>
             </details>
             <super::notice::Notice ctx=ctx area="lessons" />
@@ -205,14 +214,14 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
     let restart = move |_| {
         ctx.restart();
-        ctx.tell("intro", "Restarted from 0 s.", false);
+        ctx.tell("intro", t("intro-restarted"), false);
     };
     view! {
-        <section class="scenario-intro" aria-label="About this scenario">
+        <section class="scenario-intro" aria-label=t("intro-label")>
             <div class="intro-head">
                 <h2 id="scenario-title" tabindex="-1">{title}</h2>
                 {(!ctx.mode.readonly).then(|| view! {
-                    <button class="btn small" on:click=restart title="The same scenario again from 0 s">"Restart"</button>
+                    <button class="btn small" on:click=restart title=t("intro-restart-title")>{t("intro-restart")}</button>
                 })}
             </div>
             // One line on the page (the whole text on hover and for screen readers): its height
@@ -273,30 +282,30 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
                     .collect_view();
                 view! {
                     <ul class="summary-lines">{lines}</ul>
-                    <ul class="figures" aria-label="Figures">{figures}</ul>
+                    <ul class="figures" aria-label=t("summary-figures")>{figures}</ul>
                 }
             })
         })
     };
     view! {
         <Show when=move || has.get()>
-            <section class="lesson" aria-label="Lesson">
+            <section class="lesson" aria-label=t("caption-lesson")>
                 <div class="caption-row">
                     <span class="caption-n" aria-hidden="true">{move || caption.with(|c| c.as_ref().map(|c| format!("{} / {}", c.0, c.1)).unwrap_or_default())}</span>
-                    <p class="caption" role="status" aria-live="polite" aria-label="Caption">
+                    <p class="caption" role="status" aria-live="polite" aria-label=t("caption-label")>
                         {move || caption.with(|c| c.as_ref().map(|c| c.2.clone()).unwrap_or_default())}
                     </p>
                 </div>
                 <Show when=waiting>
-                    <p class="caption-hint">"Paused here so you can look: press Play to go on."</p>
+                    <p class="caption-hint">{t("caption-paused")}</p>
                 </Show>
                 <Show when=move || ctx.lesson.with(|l| l.error.is_some())>
                     <p class="client-error" role="alert">{move || ctx.lesson.with(|l| l.error.clone().unwrap_or_default())}</p>
                 </Show>
                 <Show when=move || ended.get() && summary_open.get()>
-                    <section class="summary" aria-label="What you saw">
-                        <div class="summary-head"><h3>"What you saw"</h3>
-                            <button class="btn small ghost" on:click=move |_| summary_open.set(false)>"Hide"</button></div>
+                    <section class="summary" aria-label=t("summary-title")>
+                        <div class="summary-head"><h3>{t("summary-title")}</h3>
+                            <button class="btn small ghost" on:click=move |_| summary_open.set(false)>{t("summary-hide")}</button></div>
                         {summary}
                     </section>
                 </Show>
@@ -344,15 +353,15 @@ pub(super) fn ComparisonPanel(ctx: Ctx) -> impl IntoView {
                         let (k, n) = (*k, cname.clone());
                         view! {
                             <button class="btn small" aria-pressed=(side == Some(k)).to_string()
-                                title="Your controls act on this side"
-                                on:click=move |_| open_compare(ctx, &n, k)>{format!("Show {label}")}</button>
+                                title=t("compare-show-title")
+                                on:click=move |_| open_compare(ctx, &n, k)>{tf("compare-show", &[("side", label.as_str().into())])}</button>
                         }
                     })
                     .collect_view();
                 view! {
                     <div class="compare-text">
                         <h2>{c.title.clone()}</h2>
-                        <p class="difference" aria-label="Difference">{c.table.difference.clone()}</p>
+                        <p class="difference" aria-label=t("compare-difference")>{c.table.difference.clone()}</p>
                         <div class="inline">{buttons}</div>
                     </div>
                     <table class="compare-table"><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table>
@@ -363,7 +372,7 @@ pub(super) fn ComparisonPanel(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <Show when=move || name.with(Option::is_some)>
-            <section class="comparison card" aria-label="Comparison">{body}</section>
+            <section class="comparison card" aria-label=t("compare-label")>{body}</section>
         </Show>
     }
 }

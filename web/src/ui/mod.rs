@@ -21,7 +21,20 @@ use crate::Ctx;
 pub(crate) use clock::paint_readouts;
 use leptos::prelude::*;
 pub(crate) use queue::watch_cards;
+use settle_i18n::{Arg, t, tf};
 pub(crate) use stage::tick;
+
+/// Virtual or real milliseconds as seconds with three decimals, for a message's `{ $t } s`
+/// (`3.500` in English, `3,500` in Czech).
+pub(crate) fn secs(ms: u64) -> Arg<'static> {
+    Arg::fixed(ms as f64 / 1000.0, 3)
+}
+
+/// A virtual time as the page writes it: `3.500 s`, as [`settle_core::Instant`] does, in the
+/// installed language.
+pub(crate) fn time(ms: u64) -> String {
+    tf("time-seconds", &[("t", secs(ms))])
+}
 
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
 pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
@@ -85,7 +98,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         <header class="top">
             <div class="brand">
                 <h1>"Settle"</h1>
-                <p class="tag">"Watch message settlement happen: locks, redelivery, dead-lettering."</p>
+                <p class="tag">{t("page-tagline")}</p>
             </div>
             {embed.then(|| view! {
                 <h2 class="embed-title" title=move || title.get()>{move || title.get()}</h2>
@@ -93,31 +106,27 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <clock::Clock ctx=ctx />
             {(!embed).then(|| view! {
                 <button class="btn ghost presenter-btn" aria-pressed=move || ctx.presenter.get().to_string()
-                    title="Presenter mode (F): the stage fills the window. Shortcuts: Space play/pause, → step, ← step back, E next lock expiry, R restart, + / − speed, F full screen."
-                    on:click=move |_| toggle_presenter(ctx, false)>"Presenter"</button>
+                    title=t("page-presenter-title")
+                    on:click=move |_| toggle_presenter(ctx, false)>{t("page-presenter")}</button>
             })}
             {(embed && !ctx.mode.readonly).then(|| view! {
                 <button class="btn ghost embed-controls" aria-expanded=move || controls.get().to_string()
-                    title="Send, receive and settle by hand (over the stage)" on:click=toggle_controls>"Controls"</button>
+                    title=t("page-controls-title") on:click=toggle_controls>{t("page-controls")}</button>
             })}
             {embed.then(|| view! {
-                <button class="btn ghost open-full" on:click=open_full>"Open in Settle ↗"</button>
+                <button class="btn ghost open-full" on:click=open_full>{t("page-open-full")}</button>
             })}
         </header>
         <notice::Notice ctx=ctx area="clock" />
         <notice::Notice ctx=ctx area="top" />
         {(!embed).then(|| view! { <lessons::LessonList ctx=ctx /> })}
         <Show when=move || ctx.pending.with(Option::is_some)>
-            <div class="notice progress-notice" role="status" aria-label="Going to the link's position">
+            <div class="notice progress-notice" role="status" aria-label=t("page-going-label")>
                 <span>{move || {
                     let (_, target) = ctx.pending.get().unwrap_or_default();
-                    format!(
-                        "Going to {} … now at {}",
-                        settle_core::Instant::from_millis(target),
-                        settle_core::Instant::from_millis(ctx.now_ms.get())
-                    )
+                    tf("page-going", &[("target", secs(target)), ("now", secs(ctx.now_ms.get()))])
                 }}</span>
-                <progress max="1000" aria-label="Progress" value=move || {
+                <progress max="1000" aria-label=t("page-progress") value=move || {
                     let (from, target) = ctx.pending.get().unwrap_or_default();
                     let now = ctx.now_ms.get();
                     let span = target.saturating_sub(from).max(1);
@@ -127,7 +136,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                     ctx.pending.set(None);
                     ctx.running.set(false);
                     ctx.refresh();
-                }>"Stop here"</button>
+                }>{t("page-stop-here")}</button>
             </div>
         </Show>
         <lessons::ComparisonPanel ctx=ctx />

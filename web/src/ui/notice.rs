@@ -3,6 +3,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
+use settle_i18n::t;
 
 /// The notice, if it belongs to `area`.
 #[component]
@@ -13,7 +14,7 @@ pub(super) fn Notice(ctx: Ctx, area: &'static str) -> impl IntoView {
         <Show when=here>
             <div class="notice" class:error=error role=move || if error() { "alert" } else { "status" }>
                 <span>{move || ctx.notice.with(|n| n.as_ref().map(|n| n.0.clone()).unwrap_or_default())}</span>
-                <button class="btn small" on:click=move |_| ctx.notice.set(None)>"Dismiss"</button>
+                <button class="btn small" on:click=move |_| ctx.notice.set(None)>{t("notice-dismiss")}</button>
             </div>
         </Show>
     }

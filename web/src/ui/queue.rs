@@ -2,7 +2,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_core::Instant;
+use settle_i18n::{t, tf};
 use settle_player::paint::lanes::{LANES, LaneRow};
 use settle_player::paint::rows::Registry;
 use settle_player::sim::Command;
@@ -53,7 +53,7 @@ fn LaneView(
             <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
             <ul aria-label=title data-testid=testid class="msgs" node_ref=list on:click=inspect></ul>
             <Show when=move || { hidden() > 0 }>
-                <p class="more-count">{move || format!("+ {} more", hidden())}</p>
+                <p class="more-count">{move || tf("lane-more", &[("n", hidden().into())])}</p>
             </Show>
             <Show when=move || total.get() == 0>
                 <p class="empty">{empty}</p>
@@ -66,8 +66,8 @@ fn LaneView(
 pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
     view! {
-        <section class="card queue" aria-label="Queue">
-            <header class="card-head"><h2>"Queue"</h2><span class="cfg">{summary}</span></header>
+        <section class="card queue" aria-label=t("queue-label")>
+            <header class="card-head"><h2>{t("queue-label")}</h2><span class="cfg">{summary}</span></header>
             <LaneView ctx=ctx spec=LANES[0] lane=ctx.parts.lanes[0] />
             <LaneView ctx=ctx spec=LANES[1] lane=ctx.parts.lanes[1] />
             <LaneView ctx=ctx spec=LANES[2] lane=ctx.parts.lanes[2] />
@@ -133,8 +133,7 @@ impl settle_player::paint::rows::Row for LogRow {
     fn update(&mut self, _: &web_sys::Document, old: Option<&LogLine>, l: &LogLine, (): &()) {
         let differs = |f: fn(&LogLine, &LogLine) -> bool| old.is_none_or(|o| f(o, l));
         if differs(|o, l| o.t_ms != l.t_ms) {
-            self.time
-                .set_text_content(Some(&Instant::from_millis(l.t_ms).to_string()));
+            self.time.set_text_content(Some(&super::time(l.t_ms)));
         }
         if differs(|o, l| o.text != l.text) {
             self.text.set_node_value(Some(&format!(" {}", l.text)));
@@ -171,14 +170,11 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     });
     on_cleanup(move || LOGS.with(|l| l.forget(id)));
     view! {
-        <section class="card log" aria-label="Event log">
-            <header class="card-head"><h2>"Why: event log"</h2><span class="cfg">"newest first"</span></header>
+        <section class="card log" aria-label=t("log-label")>
+            <header class="card-head"><h2>{t("log-title")}</h2><span class="cfg">{t("log-newest-first")}</span></header>
             <ol class="log-lines" node_ref=list></ol>
             <p class="log-earlier" hidden=move || ctx.parts.log_earlier.get() == 0>
-                {move || match ctx.parts.log_earlier.get() {
-                    1 => "1 earlier line: shown when the clock stops".to_string(),
-                    n => format!("{n} earlier lines: shown when the clock stops"),
-                }}
+                {move || tf("log-earlier", &[("n", ctx.parts.log_earlier.get().into())])}
             </p>
         </section>
     }
@@ -188,11 +184,11 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
 pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
     let detail = Memo::new(move |_| ctx.snap.with(|s| s.detail.clone()));
     view! {
-        <section class="card inspector" aria-label="Message inspector">
+        <section class="card inspector" aria-label=t("inspector-label")>
             <header class="card-head">
-                <h2>{move || detail.with(|d| d.as_ref().map_or("Message inspector".to_string(), |d| format!("Message {}", d.id)))}</h2>
+                <h2>{move || detail.with(|d| d.as_ref().map_or_else(|| t("inspector-label"), |d| tf("inspector-title", &[("id", d.id.as_str().into())])))}</h2>
                 <Show when=move || detail.with(Option::is_some)>
-                    <button class="btn small ghost" on:click=move |_| ctx.command(Command::Select(None))>"Close"</button>
+                    <button class="btn small ghost" on:click=move |_| ctx.command(Command::Select(None))>{t("inspector-close")}</button>
                 </Show>
             </header>
             <Show when=move || detail.with(|d| d.as_ref().is_some_and(|d| d.held_by.is_some()))>
@@ -211,26 +207,26 @@ pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
                         }
                     };
                     view! {
-                        <div class="actions selected-actions" role="group" aria-label="Settle the selected message">
-                            <button class="btn primary" on:click=settle(Settle::Complete)>"Complete"</button>
-                            <button class="btn" on:click=settle(Settle::Abandon)>"Abandon"</button>
-                            <button class="btn danger" on:click=settle(Settle::DeadLetter)>"Dead-letter"</button>
-                            <button class="btn" on:click=settle(Settle::Defer)>"Defer"</button>
-                            <button class="btn" on:click=settle(Settle::Renew)>"Renew lock"</button>
+                        <div class="actions selected-actions" role="group" aria-label=t("inspector-settle")>
+                            <button class="btn primary" on:click=settle(Settle::Complete)>{t("settle-complete")}</button>
+                            <button class="btn" on:click=settle(Settle::Abandon)>{t("settle-abandon")}</button>
+                            <button class="btn danger" on:click=settle(Settle::DeadLetter)>{t("settle-dead-letter")}</button>
+                            <button class="btn" on:click=settle(Settle::Defer)>{t("settle-defer")}</button>
+                            <button class="btn" on:click=settle(Settle::Renew)>{t("settle-renew-lock")}</button>
                         </div>
                     }
                 })}
             </Show>
             <Show when=move || detail.with(Option::is_some)
-                fallback=|| view! { <p class="empty">"Click or tap a message on the stage (or its Inspect button) to see every property the broker keeps for it and to settle it."</p> }>
+                fallback=|| view! { <p class="empty">{t("inspector-empty")}</p> }>
                 <dl class="props">
                     {move || detail.get().map(|d| d.fields.into_iter().map(|(k, v)| view! {
                         <dt>{k}</dt><dd>{v}</dd>
                     }).collect_view())}
                 </dl>
-                <p class="props-head" id="app-props">"Application properties"</p>
+                <p class="props-head" id="app-props">{t("inspector-app-props")}</p>
                 <Show when=move || detail.with(|d| d.as_ref().is_some_and(|d| !d.properties.is_empty()))
-                    fallback=|| view! { <p class="empty">"None"</p> }>
+                    fallback=|| view! { <p class="empty">{t("inspector-no-props")}</p> }>
                     <dl class="props app" aria-labelledby="app-props">
                         {move || detail.get().map(|d| d.properties.into_iter().map(|(k, v)| view! {
                             <dt>{k}</dt><dd>{v}</dd>

@@ -5,6 +5,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
+use settle_i18n::{t, tf};
 use settle_player::paint::canvas::tick_side;
 use settle_player::sim::Command;
 use settle_player::stage::hit::Hit;
@@ -51,12 +52,12 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
             Some((Hit::Place(Place::Receiver(i)), m)) => {
                 // Take the person to that receiver's controls.
                 if let Some(r) = m.receivers.get(usize::from(i)) {
-                    focus_region(&format!("Receiver {}", r.name));
+                    focus_region(&tf("receiver-title", &[("name", (&*r.name).into())]));
                 }
             }
             Some((Hit::Place(Place::Sender(i)), m)) => {
                 if let Some(r) = m.senders.get(usize::from(i)) {
-                    focus_region(&format!("Sender {}", r.name));
+                    focus_region(&tf("sender-title", &[("name", (&*r.name).into())]));
                 }
             }
             _ => {}
@@ -89,16 +90,16 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
         })
     };
     view! {
-        <section class="stage-area" aria-label="Stage">
+        <section class="stage-area" aria-label=t("stage-label")>
             <div class="sides" class:side-by-side=paired>
-                <figure class="side" aria-label=move || own_label.get().unwrap_or_else(|| "The stage".into())>
+                <figure class="side" aria-label=move || own_label.get().unwrap_or_else(|| t("stage-the-stage"))>
                     <Show when=paired>
                         <figcaption class="side-label">{move || own_label.get().unwrap_or_default()}
-                            <span class="side-note">" · your controls act here"</span></figcaption>
+                            <span class="side-note">" · "{t("stage-own-note")}</span></figcaption>
                     </Show>
                     <div class="stage-box">
                         <canvas id=CANVAS_ID class="stage" role="img" on:click=on_click
-                            aria-label="The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below."></canvas>
+                            aria-label=t("stage-canvas")></canvas>
                     </div>
                 </figure>
                 <For each=twins key=|t| t.0 let:t>
@@ -112,9 +113,9 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
                                 <figcaption class="side-label">{label.clone()}</figcaption>
                                 <div class="stage-box">
                                     <canvas id=twin_canvas(key) class="stage twin" role="img"
-                                        aria-label=format!("The {label} variant on the same clock, watch only: its messages are listed next to it.")></canvas>
+                                        aria-label=tf("stage-twin-canvas", &[("side", label.as_str().into())])></canvas>
                                 </div>
-                                <ul class="sr-only" aria-label=format!("Messages on the {label} stage")>
+                                <ul class="sr-only" aria-label=tf("stage-twin-messages", &[("side", label.as_str().into())])>
                                     {move || messages().into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}
                                 </ul>
                             </figure>

@@ -10,7 +10,7 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_core::Instant;
+use settle_i18n::{Arg, t, tf};
 use settle_player::paint::draw::Palette;
 use settle_player::paint::painter::{Painter, paint_attach};
 use settle_player::sim::{MarkKind, Marker};
@@ -43,6 +43,18 @@ fn class(k: MarkKind) -> &'static str {
 /// Where a mark at `at` (0..=1) is drawn on a track `w` CSS px wide.
 fn mark_x(at: f64, w: f64) -> f64 {
     PAD_X + at * (w - 2.0 * PAD_X).max(0.0)
+}
+
+/// The messages for markers of kind `k`: counted (the legend), and counted at a time with their
+/// ids (a marker's words).
+fn words(k: MarkKind) -> (&'static str, &'static str) {
+    match k {
+        MarkKind::Send => ("timeline-sends", "timeline-sends-at"),
+        MarkKind::Expiry => ("timeline-expiries", "timeline-expiries-at"),
+        MarkKind::Abandon => ("timeline-abandons", "timeline-abandons-at"),
+        MarkKind::DeadLetter => ("timeline-dead-letters", "timeline-dead-letters-at"),
+        MarkKind::Settle => ("timeline-settlements", "timeline-settlements-at"),
+    }
 }
 
 fn row(k: MarkKind) -> usize {
@@ -103,11 +115,14 @@ fn title<'a>(marks: impl Iterator<Item = &'a Marker>, end: u64, d: &Drawn) -> St
     ids.dedup();
     let shown: Vec<&str> = ids.iter().take(5).copied().collect();
     let more = if ids.len() > 5 { ", …" } else { "" };
-    format!(
-        "{} at {}: {}{more}",
-        d.kind.counted(n),
-        Instant::from_millis(d.t_ms),
-        shown.join(", ")
+    let ids = format!("{}{more}", shown.join(", "));
+    tf(
+        words(d.kind).1,
+        &[
+            ("n", n.into()),
+            ("t", super::secs(d.t_ms)),
+            ("ids", ids.into()),
+        ],
     )
 }
 
@@ -440,16 +455,16 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
         .map(|k| {
             view! {
                 <li><span class=format!("tl-mark tl-key {}", class(k)) aria-hidden="true"></span>
-                    {move || k.counted(shown.with(|(_, n)| n[row(k)]))}</li>
+                    {move || tf(words(k).0, &[("n", shown.with(|(_, n)| n[row(k)]).into())])}</li>
             }
         })
         .collect_view();
     view! {
-        <section class="timeline" aria-label="Timeline">
-            <div class="tl-track" role="slider" tabindex="0" aria-label="Virtual time"
+        <section class="timeline" aria-label=t("timeline-label")>
+            <div class="tl-track" role="slider" tabindex="0" aria-label=t("timeline-slider")
                 aria-valuemin="0" aria-valuemax=move || end.get().to_string()
                 aria-valuenow=move || spoken.get().to_string()
-                aria-valuetext=move || format!("{} of {}", Instant::from_millis(spoken.get()), Instant::from_millis(end.get()))
+                aria-valuetext=move || tf("timeline-position", &[("now", super::secs(spoken.get())), ("end", super::secs(end.get()))])
                 aria-disabled=ctx.mode.readonly.then_some("true")
                 aria-keyshortcuts="ArrowLeft ArrowRight PageUp PageDown Home End"
                 on:pointerdown=on_down on:pointermove=on_move on:pointerup=on_up on:pointercancel=on_up
@@ -461,19 +476,12 @@ pub(super) fn Timeline(ctx: Ctx) -> impl IntoView {
                 </div>
             </div>
             <div class="tl-foot">
-                <span class="tl-end">"0 s"</span>
-                <ul class="tl-legend" aria-label="Timeline markers">{legend}</ul>
-                <span class="tl-end">{move || format!("{}", Instant::from_millis(end.get()))}</span>
+                <span class="tl-end">{tf("time-seconds", &[("t", Arg::from(0u64))])}</span>
+                <ul class="tl-legend" aria-label=t("timeline-markers")>{legend}</ul>
+                <span class="tl-end">{move || super::time(end.get())}</span>
             </div>
             <Show when=move || { later.get() > 0 }>
-                <p class="tl-fork" role="note">{move || {
-                    let n = later.get();
-                    format!(
-                        "You went back: your {n} later action{} will play again as time passes. Act now and the story forks here: {} dropped, and Export and Share carry the new branch.",
-                        if n == 1 { "" } else { "s" },
-                        if n == 1 { "it is" } else { "they are" }
-                    )
-                }}</p>
+                <p class="tl-fork" role="note">{move || tf("timeline-fork", &[("n", later.get().into())])}</p>
             </Show>
         </section>
     }

@@ -3,6 +3,7 @@
 use crate::Ctx;
 use leptos::prelude::*;
 use settle_core::{Duration, QueuePatch, Tier};
+use settle_i18n::{t, tf};
 use settle_player::share;
 use settle_player::sim::Command;
 use settle_player::sim::Sim;
@@ -21,11 +22,11 @@ fn load(ctx: Ctx, text: &str) -> bool {
             }
             super::lessons::loaded(ctx, sim, None);
             let text = match at {
-                Some(t) => format!(
-                    "Loaded \"{title}\" at {}, where it stops. Restart plays it from 0 s.",
-                    settle_core::Instant::from_millis(t)
+                Some(t) => tf(
+                    "scenario-loaded-at",
+                    &[("title", title.into()), ("t", super::secs(t))],
                 ),
-                None => format!("Loaded \"{title}\"."),
+                None => tf("scenario-loaded", &[("title", title.into())]),
             };
             ctx.tell("intro", text, false);
             true
@@ -33,7 +34,7 @@ fn load(ctx: Ctx, text: &str) -> bool {
         Err(e) => {
             ctx.tell(
                 "scenario",
-                format!("Not loaded, nothing changed. {e}"),
+                tf("scenario-not-loaded", &[("error", e.into())]),
                 true,
             );
             false
@@ -121,10 +122,12 @@ fn embed_snippet(title: &str, target: &str, width: u32) -> String {
     // The lean viewer's page (`settle_player::view`): a reader who only watches never fetches the
     // playground; Controls opens it in the frame.
     let (_, dir) = page_base();
-    let title = title.replace('"', "&quot;").replace('<', "&lt;");
+    let title = tf("scenario-embed-title", &[("title", title.into())])
+        .replace('"', "&quot;")
+        .replace('<', "&lt;");
     let height = settle_player::embed::NORMAL.height(f64::from(width));
     format!(
-        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{target}\" title=\"Settle: {title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
+        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
     )
 }
 
@@ -149,18 +152,14 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let exported = RwSignal::new(None::<String>);
     let link = RwSignal::new(None::<String>);
     let copy_link = move |_| {
-        let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
-        let url = share::link(&text, t);
+        let (text, at) = ctx.read(|s| (s.export(), s.now().as_millis()));
+        let url = share::link(&text, at);
         leptos::task::spawn_local(async move {
             if super::sharing::copy(&url).await {
-                ctx.tell("scenario", "Link copied.", false);
+                ctx.tell("scenario", t("scenario-link-copied"), false);
             } else {
                 link.set(Some(url));
-                ctx.tell(
-                    "scenario",
-                    "Copy failed: the browser did not allow it. Copy the link below.",
-                    true,
-                );
+                ctx.tell("scenario", t("scenario-copy-failed"), true);
             }
         });
     };
@@ -169,12 +168,12 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         let (title, text) = ctx.read(|s| (s.title().to_string(), s.export()));
         let name = export_name(&title);
         match super::downloads::save(&name, "application/json", &text) {
-            Ok(()) => ctx.tell("scenario", format!("Downloaded {name}."), false),
-            Err(_) => ctx.tell(
+            Ok(()) => ctx.tell(
                 "scenario",
-                "The download could not be started: copy the text below.",
-                true,
+                tf("download-saved", &[("name", name.into())]),
+                false,
             ),
+            Err(_) => ctx.tell("scenario", t("scenario-export-failed"), true),
         }
         exported.set(Some(text));
     };
@@ -196,7 +195,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                 Ok(v) => {
                     let _ = load(ctx, &v.as_string().unwrap_or_default());
                 }
-                Err(_) => ctx.tell("scenario", "That file could not be read.", true),
+                Err(_) => ctx.tell("scenario", t("scenario-file-unreadable"), true),
             }
         });
         input.set_value("");
@@ -210,22 +209,22 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
         })
     };
     view! {
-        <section class="card tools" aria-label="Scenario">
-            <header class="card-head"><h2>"Scenario"</h2>
-                <span class="cfg">"what you do is recorded as script steps"</span></header>
+        <section class="card tools" aria-label=t("scenario-label")>
+            <header class="card-head"><h2>{t("scenario-label")}</h2>
+                <span class="cfg">{t("scenario-recorded")}</span></header>
             <div class="inline">
-                <select aria-label="Preset" prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
+                <select aria-label=t("scenario-preset") prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
                     {titles.into_iter().map(|(n, t)| view! { <option value=n>{t}</option> }).collect_view()}
                 </select>
-                <button class="btn primary" on:click=move |_| super::lessons::open_preset(ctx, &chosen.get_untracked())>"Load preset"</button>
+                <button class="btn primary" on:click=move |_| super::lessons::open_preset(ctx, &chosen.get_untracked())>{t("scenario-load-preset")}</button>
             </div>
             <div class="inline">
-                <button class="btn" on:click=copy_link>"Copy link"</button>
-                <button class="btn" on:click=export>"Export"</button>
+                <button class="btn" on:click=copy_link>{t("scenario-copy-link")}</button>
+                <button class="btn" on:click=export>{t("scenario-export")}</button>
                 <button class="btn" on:click=move |_| {
                     let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
                     link.set(Some(share::link(&text, t)));
-                }>"Share link"</button>
+                }>{t("scenario-share")}</button>
                 <button class="btn" on:click=move |_| {
                     let (title, text, t) = ctx.read(|s| (s.title().to_string(), s.export(), s.now().as_millis()));
                     let target = ctx.lesson.with_untracked(|l| embed_target(l.source.as_ref(), &text, t));
@@ -234,33 +233,33 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                     if shown.1.starts_with("#s=") {
                         film_snippet(snippet, shown, &text, t);
                     }
-                }>"Embed"</button>
-                <label class="btn file">"Open file…"<input type="file" accept=".json,application/json" on:change=on_file /></label>
+                }>{t("scenario-embed")}</button>
+                <label class="btn file">{t("scenario-open-file")}<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
             <super::notice::Notice ctx=ctx area="scenario" />
             <super::downloads::Downloads ctx=ctx />
             <Show when=move || link.with(Option::is_some)>
-                <label class="field"><span>"Share link (scenario and position)"</span>
-                    <input type="text" readonly aria-label="Share link" prop:value=move || link.get().unwrap_or_default()
+                <label class="field"><span>{t("scenario-share-field")}</span>
+                    <input type="text" readonly aria-label=t("scenario-share") prop:value=move || link.get().unwrap_or_default()
                         on:focus=move |ev| { if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select() } } /></label>
             </Show>
             <Show when=move || snippet.with(Option::is_some)>
-                <label class="field embed-width"><span>"Embed width (px)"</span>
-                    <input type="number" min="320" max="2000" step="10" aria-label="Embed width" prop:value=move || embed_w.get().to_string()
+                <label class="field embed-width"><span>{t("scenario-embed-width-field")}</span>
+                    <input type="number" min="320" max="2000" step="10" aria-label=t("scenario-embed-width") prop:value=move || embed_w.get().to_string()
                         on:input=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { embed_w.set(v.clamp(320, 2000)) } } /></label>
-                <label class="field"><span>"Embed in a docs page (its height is the embed's at that width; the script line is optional: it fits the frame to narrower pages)"</span>
-                    <textarea readonly rows="4" aria-label="Embed snippet" prop:value=move || snippet.with(|s| s.as_ref().map(|(title, target)| embed_snippet(title, target, embed_w.get())).unwrap_or_default())></textarea></label>
+                <label class="field"><span>{t("scenario-embed-help")}</span>
+                    <textarea readonly rows="4" aria-label=t("scenario-embed-snippet") prop:value=move || snippet.with(|s| s.as_ref().map(|(title, target)| embed_snippet(title, target, embed_w.get())).unwrap_or_default())></textarea></label>
             </Show>
             <Show when=move || exported.with(Option::is_some)>
-                <label class="field"><span>"Exported scenario"</span>
-                    <textarea readonly rows="8" aria-label="Exported scenario" prop:value=move || exported.get().unwrap_or_default()></textarea></label>
-                <a class="btn" download=move || file.get() href=download>{move || format!("Download {}", file.get())}</a>
+                <label class="field"><span>{t("scenario-exported")}</span>
+                    <textarea readonly rows="8" aria-label=t("scenario-exported") prop:value=move || exported.get().unwrap_or_default()></textarea></label>
+                <a class="btn" download=move || file.get() href=download>{move || tf("scenario-download", &[("name", file.get().into())])}</a>
             </Show>
-            <label class="field"><span>"Paste a scenario (JSON)"</span>
-                <textarea rows="4" aria-label="Scenario JSON" prop:value=move || pasted.get()
+            <label class="field"><span>{t("scenario-paste")}</span>
+                <textarea rows="4" aria-label=t("scenario-json") prop:value=move || pasted.get()
                     on:input=move |ev| pasted.set(event_target_value(&ev))
                     placeholder="{\"settle\": 1, \"script\": [ … ]}"></textarea></label>
-            <button class="btn primary" on:click=move |_| { let t = pasted.get_untracked(); if load(ctx, &t) { pasted.set(String::new()) } }>"Load"</button>
+            <button class="btn primary" on:click=move |_| { let t = pasted.get_untracked(); if load(ctx, &t) { pasted.set(String::new()) } }>{t("scenario-load")}</button>
         </section>
     }
 }
@@ -294,9 +293,12 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
     let apply = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let num = |name: &str, v: String| -> Result<u64, String> {
-            v.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{name}: \"{v}\" is not a whole number"))
+            v.trim().parse::<u64>().map_err(|_| {
+                tf(
+                    "settings-not-whole",
+                    &[("name", t(name).into()), ("value", v.into())],
+                )
+            })
         };
         let opt = |name: &str, v: String| -> Result<Option<Duration>, String> {
             if v.trim().is_empty() {
@@ -308,19 +310,22 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
         let patch = (|| -> Result<QueuePatch, String> {
             Ok(QueuePatch {
                 lock_duration: Some(Duration::from_millis(num(
-                    "lock duration",
+                    "settings-name-lock",
                     lock.get_untracked(),
                 )?)),
                 max_delivery_count: Some(
-                    u32::try_from(num("max delivery count", mdc.get_untracked())?)
-                        .map_err(|_| "max delivery count: too large".to_string())?,
+                    u32::try_from(num("settings-name-mdc", mdc.get_untracked())?).map_err(
+                        |_| {
+                            tf(
+                                "settings-too-large",
+                                &[("name", t("settings-name-mdc").into())],
+                            )
+                        },
+                    )?,
                 ),
-                default_ttl: Some(opt("default TTL", ttl.get_untracked())?),
+                default_ttl: Some(opt("settings-name-ttl", ttl.get_untracked())?),
                 dead_letter_on_expiration: Some(dl.get_untracked()),
-                duplicate_detection_window: Some(opt(
-                    "duplicate detection window",
-                    dup.get_untracked(),
-                )?),
+                duplicate_detection_window: Some(opt("settings-name-dup", dup.get_untracked())?),
                 requires_session: None,
                 tier: Tier::from_name(&tier.get_untracked()),
                 max_size_bytes: None,
@@ -343,22 +348,27 @@ pub(super) fn Settings(ctx: Ctx) -> impl IntoView {
     let (ttl_v, ttl_s) = text(ttl);
     let (dup_v, dup_s) = text(dup);
     view! {
-        <section class="card settings" aria-label="Queue settings">
-            <header class="card-head"><h2>"Queue settings"</h2>
-                <span class="cfg">"changing them loses every lock held, as on the real broker"</span></header>
+        <section class="card settings" aria-label=t("settings-label")>
+            <header class="card-head"><h2>{t("settings-label")}</h2>
+                <span class="cfg">{t("settings-note")}</span></header>
             <form class="settings-form" on:submit=apply>
-                <label class="field"><span>"Lock duration (ms, 5000–300000)"</span><input type="text" inputmode="numeric" prop:value=lock_v on:input=lock_s /></label>
-                <label class="field"><span>"Max delivery count"</span><input type="text" inputmode="numeric" prop:value=mdc_v on:input=mdc_s /></label>
-                <label class="field"><span>"Default TTL (ms, empty = never)"</span><input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_s /></label>
-                <label class="field"><span>"Duplicate detection window (ms, empty = off)"</span><input type="text" inputmode="numeric" prop:value=dup_v on:input=dup_s /></label>
-                <label class="field"><span>"Tier"</span>
+                <label class="field"><span>{t("settings-lock")}</span><input type="text" inputmode="numeric" prop:value=lock_v on:input=lock_s /></label>
+                <label class="field"><span>{t("settings-mdc")}</span><input type="text" inputmode="numeric" prop:value=mdc_v on:input=mdc_s /></label>
+                <label class="field"><span>{t("settings-ttl")}</span><input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_s /></label>
+                <label class="field"><span>{t("settings-dup")}</span><input type="text" inputmode="numeric" prop:value=dup_v on:input=dup_s /></label>
+                <label class="field"><span>{t("settings-tier")}</span>
                     <select on:change=move |ev| tier.set(event_target_value(&ev))>
-                        {["basic", "standard", "premium"].map(|t| view! { <option value=t selected=move || tier.get() == t>{t}</option> }).collect_view()}
+                        {[("basic", "settings-tier-basic"), ("standard", "settings-tier-standard"), ("premium", "settings-tier-premium")]
+                            .map(|(v, label)| view! { <option value=v selected=move || tier.get() == v>{t(label)}</option> }).collect_view()}
                     </select></label>
                 <label class="check"><input type="checkbox" prop:checked=move || dl.get() on:change=move |ev| dl.set(event_target_checked(&ev)) />
-                    <span>"Dead-letter on expiration"</span></label>
-                <p class="hint">{move || if summary.get().contains("sessions") { "Sessions: on (fixed when a queue is created)." } else { "Sessions: off (fixed when a queue is created; load a scenario with requires_session to try them)." }}</p>
-                <button class="btn primary" type="submit">"Apply settings"</button>
+                    <span>{t("settings-dl-expiration")}</span></label>
+                // The scenario's settings change with the summary.
+                <p class="hint">{move || {
+                    summary.track();
+                    t(if ctx.read(|s| s.config().requires_session) { "settings-sessions-on" } else { "settings-sessions-off" })
+                }}</p>
+                <button class="btn primary" type="submit">{t("settings-apply")}</button>
             </form>
             <Show when=move || error.with(Option::is_some)>
                 <p class="client-error" role="alert">{move || error.get().unwrap_or_default()}</p>
