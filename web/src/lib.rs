@@ -32,7 +32,12 @@ pub fn App() -> impl IntoView {
         notice,
     } = Opening::of_address(Mode::of_address());
     apply_mode(mode);
-    let notice = RwSignal::new(notice);
+    // A language that could not be loaded says so (the page is in English then).
+    let notice = RwSignal::new(
+        settle_player::language::take_failure()
+            .map(|f| (f, true))
+            .or(notice),
+    );
     let sim = StoredValue::new_local(first);
     let (generation, now) = sim.with_value(|s| (s.generation(), s.now().as_millis()));
     let parts = Parts::new();

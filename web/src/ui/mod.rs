@@ -55,6 +55,27 @@ pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
     }
 }
 
+/// The language menu: each language named in itself. Choosing one opens the page again in it,
+/// at the same place (the share fragment of what is on screen, at this instant).
+#[component]
+fn LanguageMenu(ctx: Ctx) -> impl IntoView {
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(lang) = settle_i18n::Lang::parse(&event_target_value(&ev)) {
+            let (text, now) = ctx.read(|s| (s.export(), s.now().as_millis()));
+            let fragment = settle_player::share::fragment(&text, now);
+            settle_player::language::switch_to(lang, Some(&fragment));
+        }
+    };
+    let current = settle_i18n::lang();
+    view! {
+        <select class="lang-menu" aria-label=t("lang-menu") title=t("lang-menu") on:change=on_change>
+            {settle_i18n::Lang::ALL.map(|l| view! {
+                <option value=l.tag() lang=l.tag() selected=l == current>{l.native_name()}</option>
+            })}
+        </select>
+    }
+}
+
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     lessons::follow_share_links(ctx);
@@ -109,6 +130,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                     title=t("page-presenter-title")
                     on:click=move |_| toggle_presenter(ctx, false)>{t("page-presenter")}</button>
             })}
+            {(!embed).then(|| view! { <LanguageMenu ctx=ctx /> })}
             {(embed && !ctx.mode.readonly).then(|| view! {
                 <button class="btn ghost embed-controls" aria-expanded=move || controls.get().to_string()
                     title=t("page-controls-title") on:click=toggle_controls>{t("page-controls")}</button>
