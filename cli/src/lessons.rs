@@ -11,7 +11,7 @@
 //! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
 
 use settle_i18n::{Arg, lesson_words, t, tf};
-use settle_scenario::{compare, lesson, presets};
+use settle_scenario::{compare, lesson};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
@@ -58,10 +58,7 @@ fn show_lesson(file: &str) -> ExitCode {
     let Some(the_lesson) = &sc.lesson else {
         return fail(&format!("{file}: has no lesson (see docs/lessons.md)"));
     };
-    let name = builtin(file, &sc.title, presets::PRESETS, |text| {
-        settle_scenario::parse(text).ok().map(|s| s.title)
-    });
-    let words = lesson_words(name.unwrap_or_default());
+    let words = lesson_words(builtin(file, &sc.title));
     let shown = match the_lesson.show_in(&lesson::Facts::of(&sc), &words) {
         Ok(s) => s,
         Err(e) => return fail(&e.to_string()),
@@ -114,10 +111,7 @@ fn show_compare(file: &str) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(&e),
     };
-    let name = builtin(file, &c.title, compare::COMPARISONS, |text| {
-        compare::parse(text).ok().map(|c| c.title)
-    });
-    let words = lesson_words(name.unwrap_or_default());
+    let words = lesson_words(builtin(file, &c.title));
     let shown = match c.show_in(&words) {
         Ok(s) => s,
         Err(e) => return fail(&e.to_string()),
@@ -169,22 +163,10 @@ fn show_compare(file: &str) -> ExitCode {
     }
 }
 
-/// The built-in document (its name in `table`) that `file` is: `preset:NAME`, or a document
-/// with a built-in one's title (its words in another language are that one's).
-fn builtin(
-    file: &str,
-    title: &str,
-    table: &[(&'static str, &str)],
-    title_of: impl Fn(&str) -> Option<String>,
-) -> Option<&'static str> {
-    let by_name = file
-        .strip_prefix("preset:")
-        .and_then(|n| table.iter().find(|(name, _)| *name == n));
-    by_name
-        .or_else(|| {
-            table
-                .iter()
-                .find(|(_, text)| title_of(text).as_deref() == Some(title))
-        })
-        .map(|(name, _)| *name)
+/// The built-in document `file` is: `preset:NAME`, or a document with a built-in one's title
+/// (its words in another language are that one's); "" for any other.
+fn builtin<'a>(file: &'a str, title: &str) -> &'a str {
+    file.strip_prefix("preset:")
+        .or_else(|| settle_i18n::lesson_named(title))
+        .unwrap_or_default()
 }

@@ -110,6 +110,18 @@ pub fn lesson_id(doc: &str, what: &str, i: Option<usize>) -> String {
     }
 }
 
+/// The built-in lesson or comparison whose English title is `title`, by its name (read from
+/// `en/lessons.ftl`, which is made from the documents): a copy of a built-in document is
+/// told in the same words.
+#[must_use]
+pub fn lesson_named(title: &str) -> Option<&'static str> {
+    Part::Lessons.english().lines().find_map(|line| {
+        let (id, value) = line.split_once(" = ")?;
+        let name = id.strip_suffix("-title")?;
+        (value == title).then_some(name)
+    })
+}
+
 /// The installed language's words for the texts of the built-in document `name`, as a
 /// document's [`settle_scenario::lesson::Words`]: none in English (the documents are English)
 /// or where the language has no message ([`lesson_id`]) for a text.

@@ -161,3 +161,18 @@ fn a_translated_caption_writes_the_runs_numbers_in_its_own_language() {
     let other = lesson_words("abandon");
     assert_eq!(other("note", Some(1), &[]), None);
 }
+
+#[test]
+fn a_built_in_document_is_found_by_its_english_title() {
+    use settle_i18n::lesson_named;
+    for (name, text) in presets::PRESETS.iter().chain(&ENTITY_PRESETS) {
+        let sc = settle_scenario::parse(text).unwrap();
+        assert_eq!(lesson_named(&sc.title), Some(*name));
+    }
+    for (name, text) in compare::COMPARISONS {
+        let c = compare::parse(text).unwrap();
+        assert_eq!(lesson_named(&c.title), Some(*name));
+    }
+    assert_eq!(lesson_named("My own scenario"), None);
+    assert_eq!(lesson_named(""), None);
+}
