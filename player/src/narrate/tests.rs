@@ -566,3 +566,5 @@ fn actor_lines() {
         "the broker's events already say it"
     );
 }
+
+mod languages;
