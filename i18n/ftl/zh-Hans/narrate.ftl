@@ -28,9 +28,9 @@ why-lock-expired = { $id } 的锁定在 { $by } 处置它之前过期；{ $then 
    *[dead-letter] 它留在死信队列中，传递计数仍为 { $count }，因为那里不计数。
 }
 why-lock-lost = { $cause ->
-    [closed] { $by } 关闭了其接收方，因此其对 { $id } 的锁定已丢失
-    [disconnected] { $by } 断开了连接，因此其对 { $id } 的锁定已丢失
-   *[entity_updated] { $by } 在队列设置更改时持有 { $id }，因此其锁定已丢失
+    [closed] { $by } 关闭了其接收方，因此其对 { $id } 的锁已丢失
+    [disconnected] { $by } 断开了连接，因此其对 { $id } 的锁已丢失
+   *[entity_updated] { $by } 在队列设置更改时持有 { $id }，因此其锁已丢失
 }；{ $then ->
     [available] 传递计数为 { $count }/{ $max }。该消息再次可用。
     [gone] 传递计数为 { $count }/{ $max }。
@@ -45,7 +45,7 @@ why-abandoned = { $by } 对 { $id } 调用了 Abandon：{ $then ->
 # 处置。
 
 why-completed = { $by } 对 { $id } 调用了 Complete：该消息已从队列中永久删除。
-why-deferred = { $by } 对 { $id } 调用了 Defer：该消息被搁置，直到有人按序列号 { $seq } 接收它（传递计数为 { $count }/{ $max }）。
+why-deferred = { $by } 对 { $id } 调用了 Defer：该消息被延迟，直到有人按序列号 { $seq } 接收它（传递计数为 { $count }/{ $max }）。
 
 # 移到死信队列和过期。DeadLetterReason、DeadLetterErrorDescription 和原因代码是代理使用的名称，保持原样。
 
