@@ -1,381 +1,302 @@
 //! Plain-words explanations of events, for the playground's log ("why did that happen?").
 //!
 //! The one place Settle's "why" sentences are made: the broker crate emits events as data and
-//! writes no prose, and this module reads them (with the world's names and settings). A second
-//! language plugs in here.
+//! writes no prose, and this module reads them (with the world's names and settings) and asks
+//! for each sentence, whole, in the installed language (`i18n/ftl/<lang>/narrate.ftl`). What
+//! varies inside a sentence is a selector: a kind of thing as a word (`$then`, `$how`, …) or a
+//! number, which Fluent reads by the language's plural rules.
 
 use settle_core::actors::ActorAct;
 use settle_core::{
-    ClientId, DeadLetterCause, Event, EventKind, Instant, LockLossCause, Op, StillLocked, SubQueue,
-    Text, World,
+    DeadLetterCause, Event, EventKind, Instant, LockLossCause, Op, StillLocked, SubQueue, Text,
+    World,
 };
+use settle_i18n::{Arg, tf};
 
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+/// A message's id and the variables it needs besides `$by`, `$id` and `$seq`.
+type Sentence<'a> = (&'static str, Vec<(&'static str, Arg<'a>)>);
+
+/// An instant as the clock shows it: seconds with three decimals (`{ $until } s`).
+#[allow(clippy::cast_precision_loss)] // exact below 2^53 ms, some 285,000 years
+fn secs(at: Instant) -> Arg<'static> {
+    Arg::fixed(at.as_millis() as f64 / 1000.0, 3)
 }
 
-/// What happened to a message just before it was moved on by the broker.
+/// English's ordinal form of `n` (`$nth`: one for 1st, 21st; two for 2nd; few for 3rd; other
+/// for 4th, 11th-13th), until settle-i18n registers Fluent's NUMBER(), whose
+/// `type: "ordinal"` selects by each language's CLDR rules.
+fn english_ordinal(n: u32) -> &'static str {
+    match (n % 10, n % 100) {
+        (_, 11..=13) => "other",
+        (1, _) => "one",
+        (2, _) => "two",
+        (3, _) => "few",
+        _ => "other",
+    }
+}
+
+/// How a delivery that the broker then moved on ended: `$how` of `why-dead-lettered-max`.
 fn failure(kind: &EventKind) -> Option<(u64, &'static str)> {
     match kind {
-        EventKind::Abandoned { seq, .. } => Some((*seq, "was abandoned")),
-        EventKind::LockExpired { seq, .. } => Some((*seq, "ran out of lock time")),
-        EventKind::Deferred { seq, .. } => Some((*seq, "was deferred")),
-        EventKind::LockLost { seq, .. } => Some((*seq, "lost its lock")),
+        EventKind::Abandoned { seq, .. } => Some((*seq, "abandoned")),
+        EventKind::LockExpired { seq, .. } => Some((*seq, "lock-expired")),
+        EventKind::Deferred { seq, .. } => Some((*seq, "deferred")),
+        EventKind::LockLost { seq, .. } => Some((*seq, "lock-lost")),
         _ => None,
     }
 }
 
-/// Where a message released in the main queue went, looking ahead in the same batch (in the
-/// dead-letter queue, [`count_after`] says it).
-fn fate(sub_queue: SubQueue, events: &[Event], seq: u64) -> &'static str {
+/// Where a released message is now (`$then`), looking ahead in the same batch: still in the
+/// dead-letter queue, where nothing counts (format v1.2); gone, when the batch dead-letters or
+/// drops it; else available again.
+fn then(sub_queue: SubQueue, later: &[Event], seq: u64) -> &'static str {
+    let gone = |e: &Event| match &e.kind {
+        EventKind::DeadLettered { seq: s, .. } | EventKind::Expired { seq: s, .. } => *s == seq,
+        _ => false,
+    };
     if sub_queue == SubQueue::DeadLetter {
-        return "";
-    }
-    for e in events {
-        match &e.kind {
-            EventKind::DeadLettered { seq: s, .. } if *s == seq => return "",
-            EventKind::Expired { seq: s, .. } if *s == seq => return "",
-            _ => {}
-        }
-    }
-    " It is available again."
-}
-
-/// How a release left the delivery count: in the main queue it counts towards
-/// MaxDeliveryCount; in the dead-letter queue nothing counts (format v1.2).
-fn count_after(sub_queue: SubQueue, delivery_count: u32, n: u32) -> String {
-    match sub_queue {
-        SubQueue::Main => format!("delivery count {delivery_count} of {n}"),
-        SubQueue::DeadLetter => format!(
-            "it stays in the dead-letter queue with delivery count {delivery_count}, as nothing there counts"
-        ),
+        "dead-letter"
+    } else if later.iter().any(gone) {
+        "gone"
+    } else {
+        "available"
     }
 }
 
 /// A link ended while the broker held locks for it: nothing is released yet (format v1.1).
-fn link_closed(
-    who: &str,
+fn link_closed<'a>(
     cause: LockLossCause,
     sub: SubQueue,
-    session: Option<&(Text, Instant)>,
-    still: &[StillLocked],
-) -> String {
+    session: Option<&'a (Text, Instant)>,
+    still: &'a [StillLocked],
+) -> Sentence<'a> {
     let what = match (cause, sub) {
-        (LockLossCause::Disconnected, _) => "lost its connection",
-        (_, SubQueue::Main) => "closed its receiver",
-        (_, SubQueue::DeadLetter) => "closed its dead-letter receiver",
+        (LockLossCause::Disconnected, _) => "disconnected",
+        (_, SubQueue::Main) => "closed",
+        (_, SubQueue::DeadLetter) => "closed-dead-letter",
     };
+    let what = ("what", Arg::from(what));
     match (session, still) {
         (Some((sid, until)), _) => {
-            let mut s = format!(
-                "{who} {what} while holding session {sid}: the session stays locked until {until}, and nobody else can accept it until then."
-            );
             let ids: Vec<&str> = still.iter().map(|m| &*m.id).collect();
-            match &ids[..] {
-                [] => {}
-                [one] => s.push_str(&format!(
-                    " Its unsettled message {one} comes back then, counting a failed delivery."
-                )),
-                many => s.push_str(&format!(
-                    " Its unsettled messages {} come back then, each counting a failed delivery.",
-                    many.join(", ")
-                )),
-            }
-            s
+            let args = vec![
+                what,
+                ("session", Arg::from(&**sid)),
+                ("until", secs(*until)),
+                ("count", ids.len().into()),
+                ("ids", ids.join(", ").into()),
+            ];
+            ("why-link-closed-session", args)
         }
-        (None, [one]) => format!(
-            "{who} {what}; {} stays locked until {}: nobody can take it until then, and {who} can no longer settle it.",
-            one.id, one.until
+        (None, [one]) => (
+            "why-link-closed-one",
+            vec![
+                what,
+                ("id", Arg::from(&*one.id)),
+                ("until", secs(one.until)),
+            ],
         ),
         (None, many) => {
             let each: Vec<String> = many
                 .iter()
-                .map(|m| format!("{} (until {})", m.id, m.until))
+                .map(|m| {
+                    tf(
+                        "why-link-closed-item",
+                        &[("id", Arg::from(&*m.id)), ("until", secs(m.until))],
+                    )
+                })
                 .collect();
-            format!(
-                "{who} {what}; {} stay locked: nobody can take them until then, and {who} can no longer settle them.",
-                each.join(", ")
+            (
+                "why-link-closed-many",
+                vec![what, ("ids", each.join(", ").into())],
             )
         }
     }
 }
 
-/// The line for `id` (seq `seq`) dead-lettered by `by` (the broker when `None`) for `cause`;
-/// `before` is the batch's events before it, where the delivery that failed last is.
-fn dead_lettered(
-    world: &World,
-    before: &[Event],
-    seq: u64,
-    id: &Text,
-    by: Option<ClientId>,
-    cause: &DeadLetterCause,
-) -> String {
-    let name = |c| world.name(c);
+/// The sentence for the message `seq` dead-lettered for `cause`; `before` is the batch's
+/// events before it, where the delivery that failed last is.
+fn dead_lettered<'a>(before: &[Event], seq: u64, cause: &'a DeadLetterCause) -> Sentence<'a> {
     match cause {
         DeadLetterCause::MaxDeliveryCountExceeded { max } => {
             let how = before
                 .iter()
                 .rev()
                 .find_map(|p| failure(&p.kind).filter(|(s, _)| *s == seq))
-                .map_or("failed", |(_, how)| how);
-            format!(
-                "{id} → dead-letter queue: its {} delivery {how} and MaxDeliveryCount is {max} (application property DeadLetterReason: MaxDeliveryCountExceeded).",
-                ordinal(*max)
-            )
+                .map_or("other", |(_, how)| how);
+            let nth = english_ordinal(*max);
+            let args = vec![
+                ("max", (*max).into()),
+                ("nth", nth.into()),
+                ("how", how.into()),
+            ];
+            ("why-dead-lettered-max", args)
         }
-        DeadLetterCause::TtlExpired => format!(
-            "{id} → dead-letter queue: its time-to-live ran out and dead-lettering on expiration is on (application property DeadLetterReason: TTLExpiredException)."
-        ),
+        DeadLetterCause::TtlExpired => ("why-dead-lettered-ttl", vec![]),
         DeadLetterCause::Explicit {
             reason,
             description,
         } => {
-            let who = by.map_or("The broker", name);
-            match (reason, description) {
-                (None, None) => format!("{who} dead-lettered {id} without a reason."),
-                (Some(r), None) => format!(
-                    "{who} dead-lettered {id}; its application property DeadLetterReason says \"{r}\"."
+            let props = match (reason, description) {
+                (None, None) => "none",
+                (Some(_), None) => "reason",
+                (None, Some(_)) => "description",
+                (Some(_), Some(_)) => "both",
+            };
+            let args = vec![
+                ("props", props.into()),
+                ("reason", reason.as_deref().unwrap_or_default().into()),
+                (
+                    "description",
+                    description.as_deref().unwrap_or_default().into(),
                 ),
-                (None, Some(d)) => format!(
-                    "{who} dead-lettered {id}; its application property DeadLetterErrorDescription says \"{d}\"."
-                ),
-                (Some(r), Some(d)) => format!(
-                    "{who} dead-lettered {id}; its application properties DeadLetterReason and DeadLetterErrorDescription say \"{r}\" and \"{d}\"."
-                ),
-            }
+            ];
+            ("why-dead-lettered", args)
         }
     }
 }
 
-/// The line for `id` received (or prefetched) by `who`.
-fn locked(who: &str, id: &Text, until: Instant, delivery_count: u32, prefetched: bool) -> String {
-    if prefetched {
-        format!(
-            "{id} was prefetched into {who}'s buffer (delivery {delivery_count}); its lock clock is already running, until {until}."
-        )
-    } else {
-        format!(
-            "{who} received {id} (delivery {delivery_count}); it is locked to {who} until {until}."
-        )
-    }
-}
-
-/// The line for session `session_id` released by `who` for `cause`.
-fn session_released(who: &str, session_id: &Text, cause: LockLossCause) -> String {
-    match cause {
-        LockLossCause::Closed => format!(
-            "{} closed session {session_id}; its unsettled messages go back without counting a delivery.",
-            who
-        ),
-        _ => format!(
-            "{} lost session {session_id} ({}).",
-            who,
-            cause.name().replace('_', " ")
-        ),
-    }
+fn session(id: &Text) -> (&'static str, Arg<'_>) {
+    ("session", Arg::from(&**id))
 }
 
 /// One line per event, in order. `events` should be one drained batch, so that a release
 /// followed by a dead-lettering reads as cause and effect.
 #[must_use]
 pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
-    let n = world.queue().config().max_delivery_count;
-    let name = |c| world.name(c);
+    let max = ("max", Arg::from(world.queue().config().max_delivery_count));
     let mut out = Vec::with_capacity(events.len());
     for (i, e) in events.iter().enumerate() {
-        let later = &events[i + 1..];
-        let line = match &e.kind {
+        let kind = &e.kind;
+        let then = |sub: &SubQueue| {
+            let then = then(*sub, &events[i + 1..], kind.seq().unwrap_or_default());
+            ("then", Arg::from(then))
+        };
+        let count = |n: &u32| ("count", Arg::from(*n));
+        let until = |at: &Instant| ("until", secs(*at));
+        let (msg, args): Sentence<'_> = match kind {
             EventKind::Enqueued {
-                seq,
-                id,
-                by,
                 scheduled_for: None,
-            } => format!("{} sent {id}: accepted and stored as seq {seq}.", name(*by)),
+                ..
+            } => ("why-sent", vec![]),
             EventKind::Enqueued {
-                seq,
-                id,
-                by,
                 scheduled_for: Some(at),
-            } => format!(
-                "{} scheduled {id} for {at} (seq {seq} while scheduled; it gets a new one when it becomes active).",
-                name(*by)
-            ),
-            EventKind::DuplicateDropped { id, by, .. } => format!(
-                "{} sent {id} again inside the duplicate detection window: the broker reported success and dropped it.",
-                name(*by)
-            ),
-            EventKind::Rejected { id, by, error, .. } => format!(
-                "{}'s presettled send of {id} was refused ({}), and nobody is told: the sender never waits for an answer.",
-                name(*by),
-                error.name()
-            ),
-            EventKind::Activated {
-                seq,
-                scheduled_seq,
-                id,
-            } => format!(
-                "{id} reached its scheduled time and became active with a new sequence number {seq} (it was {scheduled_seq})."
-            ),
-            EventKind::Published {
-                id, subscriptions, ..
-            } => {
-                if subscriptions.is_empty() {
-                    format!("{id} reached the topic, but no subscription takes it: dropped.")
-                } else {
-                    format!(
-                        "{id} reached the topic: one copy each for {}.",
-                        subscriptions.join(", ")
-                    )
-                }
+                ..
+            } => ("why-scheduled", vec![("at", secs(*at))]),
+            EventKind::DuplicateDropped { .. } => ("why-duplicate-dropped", vec![]),
+            EventKind::Rejected { error, .. } => {
+                ("why-rejected", vec![("error", error.name().into())])
             }
-            EventKind::Cancelled { seq, id, by } => {
-                format!(
-                    "{} cancelled scheduled {id} (seq {seq}): deleted.",
-                    name(*by)
-                )
+            EventKind::Activated { scheduled_seq, .. } => (
+                "why-activated",
+                vec![("scheduled", (*scheduled_seq).into())],
+            ),
+            EventKind::Published { subscriptions, .. } if subscriptions.is_empty() => {
+                ("why-published-nowhere", vec![])
             }
+            EventKind::Published { subscriptions, .. } => (
+                "why-published",
+                vec![("subscriptions", subscriptions.join(", ").into())],
+            ),
+            EventKind::Cancelled { .. } => ("why-cancelled", vec![]),
             EventKind::Locked {
-                id,
-                by,
-                until,
-                delivery_count,
+                until: u,
+                delivery_count: n,
                 prefetched,
                 ..
-            } => locked(name(*by), id, *until, *delivery_count, *prefetched),
-            EventKind::ReceivedAndDeleted { id, by, .. } => format!(
-                "{} received {id} in receive-and-delete mode: it is gone from the queue, whatever happens to {} now.",
-                name(*by),
-                name(*by)
-            ),
-            EventKind::LockRenewed { id, by, until, .. } => {
-                format!(
-                    "{} renewed the lock on {id}: locked until {until}.",
-                    name(*by)
-                )
+            } => {
+                let msg = if *prefetched {
+                    "why-prefetched"
+                } else {
+                    "why-received"
+                };
+                (msg, vec![count(n), until(u)])
             }
+            EventKind::ReceivedAndDeleted { .. } => ("why-received-and-deleted", vec![]),
+            EventKind::LockRenewed { until: u, .. } => ("why-lock-renewed", vec![until(u)]),
             EventKind::LockExpired {
-                seq,
-                id,
-                by,
-                delivery_count,
-                sub_queue: SubQueue::Main,
-            } => format!(
-                "{id}'s lock expired before {} settled it; that counts as a failed delivery ({delivery_count} of {n}).{}",
-                name(*by),
-                fate(SubQueue::Main, later, *seq)
-            ),
-            EventKind::LockExpired {
-                id,
-                by,
-                delivery_count,
-                sub_queue: SubQueue::DeadLetter,
+                delivery_count: n,
+                sub_queue,
                 ..
-            } => format!(
-                "{id}'s lock expired before {} settled it; {}.",
-                name(*by),
-                count_after(SubQueue::DeadLetter, *delivery_count, n)
+            } => (
+                "why-lock-expired",
+                vec![then(sub_queue), count(n), max.clone()],
             ),
             EventKind::LockLost {
-                seq,
-                id,
-                by,
                 cause,
-                delivery_count,
+                delivery_count: n,
                 sub_queue,
-            } => {
-                let how = match cause {
-                    LockLossCause::Closed => "closed its receiver",
-                    LockLossCause::Disconnected => "lost its connection",
-                    LockLossCause::EntityUpdated => "held it while the queue's settings changed",
-                };
-                format!(
-                    "{} {how}, so its lock on {id} is gone; {}.{}",
-                    name(*by),
-                    count_after(*sub_queue, *delivery_count, n),
-                    fate(*sub_queue, later, *seq)
-                )
-            }
-            EventKind::Completed { id, by, .. } => {
-                format!(
-                    "{} completed {id}: removed from the queue for good.",
-                    name(*by)
-                )
-            }
+                ..
+            } => (
+                "why-lock-lost",
+                vec![
+                    ("cause", cause.name().into()),
+                    then(sub_queue),
+                    count(n),
+                    max.clone(),
+                ],
+            ),
+            EventKind::Completed { .. } => ("why-completed", vec![]),
             EventKind::Abandoned {
-                seq,
-                id,
-                by,
-                delivery_count,
+                delivery_count: n,
                 sub_queue,
-            } => format!(
-                "{} abandoned {id}: {}.{}",
-                name(*by),
-                count_after(*sub_queue, *delivery_count, n),
-                fate(*sub_queue, later, *seq)
+                ..
+            } => (
+                "why-abandoned",
+                vec![then(sub_queue), count(n), max.clone()],
             ),
             EventKind::Deferred {
-                seq,
-                id,
-                by,
-                delivery_count,
-            } => format!(
-                "{} deferred {id}: set aside until someone receives seq {seq} by number (delivery count {delivery_count} of {n}).",
-                name(*by)
-            ),
-            EventKind::DeadLettered {
-                seq, id, by, cause, ..
-            } => dead_lettered(world, &events[..i], *seq, id, *by, cause),
-            EventKind::Expired { id, .. } => format!(
-                "{id} expired: its time-to-live ran out, and with dead-lettering on expiration off it was dropped."
-            ),
+                delivery_count: n, ..
+            } => ("why-deferred", vec![count(n), max.clone()]),
+            EventKind::DeadLettered { seq, cause, .. } => dead_lettered(&events[..i], *seq, cause),
+            EventKind::Expired { .. } => ("why-expired", vec![]),
             EventKind::SessionLocked {
                 session_id,
-                by,
-                until,
-            } => format!(
-                "{} accepted session {session_id}: every message of it is locked to {} until {until}.",
-                name(*by),
-                name(*by)
-            ),
+                until: u,
+                ..
+            } => ("why-session-locked", vec![session(session_id), until(u)]),
             EventKind::SessionLockRenewed {
                 session_id,
-                by,
-                until,
-            } => format!(
-                "{} renewed the lock on session {session_id}: until {until}.",
-                name(*by)
+                until: u,
+                ..
+            } => (
+                "why-session-lock-renewed",
+                vec![session(session_id), until(u)],
             ),
-            EventKind::SessionLockExpired { session_id, by } => format!(
-                "{}'s lock on session {session_id} expired; its unsettled messages count a failed delivery.",
-                name(*by)
-            ),
+            EventKind::SessionLockExpired { session_id, .. } => {
+                ("why-session-lock-expired", vec![session(session_id)])
+            }
             EventKind::LinkClosed {
-                by,
                 cause,
                 sub_queue,
                 session,
                 still_locked,
-            } => link_closed(
-                name(*by),
-                *cause,
-                *sub_queue,
-                session.as_ref(),
-                still_locked,
-            ),
+                ..
+            } => link_closed(*cause, *sub_queue, session.as_ref(), still_locked),
             EventKind::SessionReleased {
                 session_id,
-                by,
-                cause,
-            } => session_released(name(*by), session_id, *cause),
+                cause: LockLossCause::Closed,
+                ..
+            } => ("why-session-closed", vec![session(session_id)]),
+            EventKind::SessionReleased {
+                session_id, cause, ..
+            } => (
+                "why-session-lost",
+                vec![session(session_id), ("cause", cause.name().into())],
+            ),
         };
-        out.push(line);
+        // What most sentences name: who (`who` says whether a client or the broker), which
+        // message, its sequence number.
+        let by = kind.by().map(|c| world.name(c));
+        let who = if by.is_some() { "client" } else { "broker" };
+        let mut all = vec![
+            ("by", Arg::from(by.unwrap_or_default())),
+            ("who", who.into()),
+            ("id", Arg::from(kind.id().map_or("", |id| &**id))),
+            ("seq", kind.seq().unwrap_or_default().into()),
+        ];
+        all.extend(args);
+        out.push(tf(msg, &all));
     }
     out
 }
@@ -384,29 +305,35 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
 /// send outcomes as the sender sees them, refusals, crashes and skipped work.
 #[must_use]
 pub fn narrate_act(act: &ActorAct) -> Option<String> {
-    let by = &act.by;
+    let by = ("by", Arg::from(&*act.by));
+    let note = ("note", Arg::from(act.note.unwrap_or_default()));
+    let noted = act.note.is_some();
     match (&act.op, &act.result) {
-        (Op::Send { msg, .. }, None) => Some(format!(
-            "{by} sent {} without waiting for an answer ({}).",
-            msg.id,
-            act.note.unwrap_or("unobserved")
-        )),
-        (Op::Send { msg, .. }, Some(Ok(_))) => Some(format!(
-            "{by}: the send of {} completed: the broker accepted it.",
-            msg.id
-        )),
-        (Op::Send { msg, .. }, Some(Err(e))) => {
-            Some(format!("{by}: the send of {} failed: {e}", msg.id))
+        (Op::Send { msg: sent, .. }, result) => {
+            let msg = match result {
+                None if noted => "why-act-sent-unanswered",
+                None => "why-act-sent-unobserved",
+                Some(Ok(_)) => "why-act-sent",
+                Some(Err(_)) => "why-act-send-failed",
+            };
+            let error = result.as_ref().and_then(|r| r.as_ref().err());
+            let error = (
+                "error",
+                error.map(ToString::to_string).unwrap_or_default().into(),
+            );
+            Some(tf(msg, &[by, ("id", Arg::from(&*sent.id)), note, error]))
         }
-        (Op::Disconnect, _) => Some(format!(
-            "{by} crashed: its connection dropped, and it can no longer settle anything it held."
-        )),
+        (Op::Disconnect, _) => Some(tf("why-act-crashed", &[by])),
         (Op::Receive { .. } | Op::Open(_) | Op::RenewLock { .. }, Some(Ok(_))) => None,
-        (_, Some(Err(e))) => Some(format!(
-            "{by}: {e}{}",
-            act.note.map_or(String::new(), |n| format!(" ({n})"))
-        )),
-        (_, Some(Ok(_))) => act.note.map(|n| format!("{by}: {n}.")),
+        (_, Some(Err(e))) => {
+            let msg = if noted {
+                "why-act-failed-noted"
+            } else {
+                "why-act-failed"
+            };
+            Some(tf(msg, &[by, ("error", e.to_string().into()), note]))
+        }
+        (_, Some(Ok(_))) => noted.then(|| tf("why-act-noted", &[by, note])),
         _ => None,
     }
 }

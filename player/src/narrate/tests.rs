@@ -40,16 +40,51 @@ fn id(s: &str) -> Text {
     s.into()
 }
 
+/// The line for m1 dead-lettered after its `max`th delivery, abandoned.
+fn dead_lettered_after(max: u32) -> String {
+    let (seq, m1) = (1, id("m1"));
+    lines(vec![
+        EventKind::Abandoned {
+            seq,
+            id: m1.clone(),
+            by: R1,
+            delivery_count: max,
+            sub_queue: SubQueue::Main,
+        },
+        EventKind::DeadLettered {
+            seq,
+            id: m1,
+            by: None,
+            cause: DeadLetterCause::MaxDeliveryCountExceeded { max },
+            delivery_count: max,
+        },
+    ])
+    .remove(1)
+}
+
 #[test]
 fn ordinals() {
-    assert_eq!(ordinal(1), "1st");
-    assert_eq!(ordinal(2), "2nd");
-    assert_eq!(ordinal(3), "3rd");
-    assert_eq!(ordinal(4), "4th");
-    assert_eq!(ordinal(11), "11th");
-    assert_eq!(ordinal(12), "12th");
-    assert_eq!(ordinal(22), "22nd");
-    assert_eq!(ordinal(101), "101st");
+    for (n, nth) in [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (101, "101st"),
+        (111, "111th"),
+        (112, "112th"),
+    ] {
+        assert_eq!(
+            dead_lettered_after(n),
+            format!(
+                "m1 → dead-letter queue: its {nth} delivery was abandoned and MaxDeliveryCount is {n} (application property DeadLetterReason: MaxDeliveryCountExceeded)."
+            )
+        );
+    }
 }
 
 #[test]
@@ -531,3 +566,5 @@ fn actor_lines() {
         "the broker's events already say it"
     );
 }
+
+mod languages;
