@@ -5,7 +5,7 @@
 ## send-settlement
 
 send-settlement-title = Vyrovnání odeslání: přijato, nebo odmítnuto
-send-settlement-description = Každé odeslání čeká na odpověď zprostředkovatele. Většina odeslání je přijata; některá jsou odmítnuta, protože je zprostředkovatel zaneprázdněný, s identifikátorem tracking-id a informací, že opakování může uspět. Odmítnutá zpráva ve frontě není.
+send-settlement-description = Každé odeslání čeká na odpověď zprostředkovatele. Většina odeslání je přijata; některá jsou odmítnuta, protože je zprostředkovatel zaneprázdněný: odmítnutí nese identifikátor tracking-id a informaci, že opakování může uspět. Odmítnutá zpráva ve frontě není.
 send-settlement-note-1 = Zpomaleně: odesílatel Orders odesílá { $n1 } { $n1 ->
         [one] objednávku
         [few] objednávky
@@ -106,7 +106,7 @@ presettled-figure-1-value = { $n1 }
 ## receive-and-delete-crash
 
 receive-and-delete-crash-title = V režimu Příjem a odstranění se zpráva při pádu ztratí
-receive-and-delete-crash-description = V režimu Příjem a odstranění zpráva zmizí z fronty v okamžiku, kdy je předána. Tento pracovní proces spadne při zpracování jedné z nich: ta zpráva je nenávratně ztracena a nikdo ji nikdy nedokončí.
+receive-and-delete-crash-description = V režimu Příjem a odstranění zpráva zmizí z fronty v okamžiku, kdy je předána. Tento pracovní proces spadne při zpracování jedné zprávy: ta je nenávratně ztracena a nikdo ji nikdy nedokončí.
 receive-and-delete-crash-note-1 = Klient Worker přijme zprávu invoice-1 v režimu Příjem a odstranění: zprostředkovatel ji odstraní hned při předání.
 receive-and-delete-crash-note-2 = Klient Worker spadne { $n1 } s po začátku zpracování zprávy invoice-1.
 receive-and-delete-crash-note-3 = Klient Worker je zpět a bere si invoice-2. Zpráva invoice-1 už ve frontě není: nikdo ji nikdy nedokončí.
@@ -122,7 +122,7 @@ receive-and-delete-crash-summary-2 = Zpráva invoice-1 se ztratila při pádu v 
 ## peek-lock
 
 peek-lock-title = Režim Peek-Lock přežije pád
-peek-lock-description = Stejný pád v režimu Peek-Lock: zpráva byla jen uzamčená. Zámek přežije spadlý proces: zpráva invoice-1 zůstává uzamčená, dokud nevyprší platnost jejího 10sekundového zámku, a mezitím si ji nikdo nemůže vzít. Pak zprostředkovatel započítá neúspěšné doručení a předá ji znovu a restartovaný pracovní proces ji dokončí. Nic se neztratí; zpráva jen čekala.
+peek-lock-description = Stejný pád v režimu Peek-Lock: zpráva byla jen uzamčená. Zámek přežije spadlý proces: zpráva invoice-1 zůstává uzamčená, dokud nevyprší platnost jejího 10sekundového zámku, a mezitím si ji nikdo nemůže vzít. Pak zprostředkovatel započítá neúspěšné doručení a předá ji znovu; restartovaný pracovní proces ji dokončí. Nic se neztratí; zpráva jen čekala.
 peek-lock-note-1 = Klient Worker přijme zprávu invoice-1 v režimu Peek-Lock: zpráva zůstává ve frontě, uzamčená na { $n1 } s.
 peek-lock-note-2 = Klient Worker spadne. Zpráva invoice-1 zůstává uzamčená: zámek přežije proces.
 peek-lock-note-3 = Klient Worker je zpět a bere si invoice-2. Zpráva invoice-1 je stále uzamčená, takže si ji zatím nikdo nemůže vzít.
@@ -188,7 +188,7 @@ competing-consumers-summary-1 = Dokončené úlohy: { $n1 }, doručení: { $n2 }
 ## lock-expiry
 
 lock-expiry-title = Vypršení platnosti zámku a opětovné doručení
-lock-expiry-description = Příjemce R1 přijme zprávu m1 a nikdy ji nevyrovná. Po vypršení 30sekundového zámku si ji zprostředkovatel vezme zpět a započítá neúspěšné doručení; příjemce R2 ji přijme s počtem doručení 2; pozdní volání Complete příjemce R1 je odmítnuto s MessageLockLost.
+lock-expiry-description = Příjemce R1 přijme zprávu m1 a nikdy ji nevyrovná. Po vypršení 30sekundového zámku si ji zprostředkovatel vezme zpět a započítá neúspěšné doručení; příjemce R2 ji přijme s počtem doručení 2; pozdní volání Complete příjemce R1 je odmítnuto s chybou MessageLockLost.
 lock-expiry-note-1 = Příjemce R1 přijme zprávu m1; zámek trvá { $n1 } s. Příjemce R1 ji včas nevyrovná.
 lock-expiry-note-2 = Platnost zámku vyprší v čase { $n1 } s. Zprostředkovatel si zprávu m1 vezme zpět a započítá neúspěšné doručení.
 lock-expiry-note-3 = Příjemce R2 přijme zprávu m1 s počtem doručení { $n1 }.
@@ -205,7 +205,7 @@ auto-renew-note-1 = Oba pracovní procesy začnou dlouhou úlohu. Zámek trvá {
 auto-renew-note-2 = Klient Careful obnoví zámek, než vyprší jeho platnost: zpráva je teď uzamčená do { $n1 } s.
 auto-renew-note-3 = Klient Naive zámek nikdy neobnoví: platnost jeho zámku na report-2 vyprší v čase { $n1 } s, zatímco stále pracuje.
 auto-renew-note-4 = Klient Careful obnoví zámek znovu, a znovu.
-auto-renew-note-5 = Oba skončí. Klient Careful dokončí report-1; volání Complete klienta Naive selže s MessageLockLost a report-2 je zpět ve frontě.
+auto-renew-note-5 = Oba skončí. Klient Careful dokončí report-1; volání Complete klienta Naive selže s chybou MessageLockLost a report-2 je zpět ve frontě.
 auto-renew-summary-1 = Klient Careful obnovil zámek { $n1 }krát a zprávu dokončil po { $n2 } s.
 auto-renew-summary-2 = Platnost zámku klienta Naive vypršela v čase { $n1 } s; jeho práce přišla vniveč a report-2 čeká na někoho jiného (ve frontě: { $n2 }).
 
@@ -246,10 +246,10 @@ poison-message-note-1 = Odesílatel S1 odešle { $n1 } { $n1 ->
         [many] objednávky
        *[other] objednávek
     }. Objednávka order-2 má chybný formát: obslužná rutina na ní pokaždé vyvolá výjimku.
-poison-message-note-2 = Klient Handler si vezme order-2 (doručení č. { $n1 }). Vyvolá se výjimka, a zpráva se tím vrátí (Abandon).
+poison-message-note-2 = Klient Handler si vezme order-2 (doručení č. { $n1 }). Vyvolá se výjimka a zpráva se tím vrátí (Abandon).
 poison-message-note-3 = Zpráva order-2 je zpět jako první, má nejnižší pořadové číslo: doručení č. { $n1 }. Znovu výjimka.
 poison-message-note-4 = Doručení { $n1 } z { $n2 }: poslední povolený pokus.
-poison-message-note-5 = Dosažen MaxDeliveryCount: zprostředkovatel přesune order-2 do fronty nedoručených zpráv s kódem důvodu MaxDeliveryCountExceeded.
+poison-message-note-5 = Dosažena hodnota MaxDeliveryCount: zprostředkovatel přesune order-2 do fronty nedoručených zpráv s kódem důvodu MaxDeliveryCountExceeded.
 poison-message-note-6 = Správné objednávky se zpracovávají dál.
 poison-message-summary-1 = Zpráva order-2 byla doručena { $n1 }krát a { $n2 }krát vrácena (Abandon), pak ji zprostředkovatel v čase { $n3 } s přesunul do fronty nedoručených zpráv.
 poison-message-summary-2 = Dokončené správné objednávky: { $n1 }; ve frontě nedoručených zpráv { $n2 ->
@@ -281,7 +281,7 @@ explicit-dead-letter-summary-2 = Dokončené objednávky: { $n1 }, přesunuté d
 ## defer
 
 defer-title = Defer a pak příjem podle pořadového čísla
-defer-description = Příjemce R1 přijme zprávu step-2 dřív, než je zpracovaná step-1, a proto ji odloží: zpráva zůstává ve frontě, ale běžné příjmy ji přeskakují. Jakmile je step-1 zpracovaná, příjemce R1 přijme odloženou zprávu podle jejího pořadového čísla.
+defer-description = Příjemce R1 přijme zprávu step-2 dřív, než je zpracovaná zpráva step-1, a proto ji odloží: zpráva zůstává ve frontě, ale běžné příjmy ji přeskakují. Jakmile je zpráva step-1 zpracovaná, příjemce R1 přijme odloženou zprávu podle jejího pořadového čísla.
 defer-note-1 = Příjemce R1 přijme zprávu step-2, ale zpráva step-1 ještě nebyla zpracována.
 defer-note-2 = Příjemce R1 odloží step-2 (Defer): zpráva zůstává ve frontě, ale běžné příjmy ji přeskakují. Příjemce R1 si poznamená její pořadové číslo, { $n1 }.
 defer-note-3 = Další příjem vrátí step-1.
@@ -302,7 +302,7 @@ idempotent-receiver-summary-1 = Zpráva payment-1 byla doručena { $n1 }krát a 
 ## lock-lost
 
 lock-lost-title = Ztráta zámků při změně entity
-lock-lost-description = Příjemci R1 a R2 drží každý jeden zámek, když správce změní nastavení fronty (MaxDeliveryCount 10 → 5). Zprostředkovatel zruší všechny držené zámky: obě zprávy se hned vrátí s počtem doručení o jedna vyšším a pozdní volání Complete selžou s MessageLockLost. Příjemce R1 přijme zprávu m1 znovu, teď s počtem doručení 2.
+lock-lost-description = Příjemci R1 a R2 drží každý jeden zámek, když správce změní nastavení fronty (MaxDeliveryCount 10 → 5). Zprostředkovatel zruší všechny držené zámky: obě zprávy se hned vrátí s počtem doručení o jedna vyšším a pozdní volání Complete selžou s chybou MessageLockLost. Příjemce R1 přijme zprávu m1 znovu, teď s počtem doručení 2.
 lock-lost-note-1 = Příjemce R1 drží zprávu m1 a příjemce R2 zprávu m2.
 lock-lost-note-2 = Správce změní nastavení fronty. Zprostředkovatel zruší všechny držené zámky.
 lock-lost-note-3 = Obě pozdní volání Complete selžou: MessageLockLost.
@@ -341,13 +341,13 @@ duplicate-detection-description = Odesílatel zopakuje odeslání order-1 po vyp
 duplicate-detection-note-1 = Odesílatel S1 odešle order-1.
 duplicate-detection-note-2 = Odesílatel S1 zopakuje odeslání order-1 po vypršení časového limitu, které si špatně vyložil. Zprostředkovatel ohlásí úspěch a duplikát zahodí.
 duplicate-detection-note-3 = Okno je { $n1 } s. Dlouho po jeho uplynutí je stejné ID opět novou zprávou.
-duplicate-detection-summary-1 = Zpráva order-1 odeslána { $n1 }krát: zahozeno v rámci okna: { $n2 }, uloženo: { $n3 }.
+duplicate-detection-summary-1 = Zpráva order-1 odeslána { $n1 }krát; v rámci okna zahozeno: { $n2 }, uloženo: { $n3 }.
 
 ## scheduled
 
 scheduled-title = Plánované zprávy
 scheduled-description = Připomínka je naplánovaná na 10 sekund od teď: čeká, pro příjemce neviditelná, a pak se aktivuje s novým pořadovým číslem.
-scheduled-note-1 = Odesílatel S1 naplánuje připomínku na čas { $n1 } s. Čeká, pro příjemce neviditelná.
+scheduled-note-1 = Odesílatel S1 naplánuje připomínku na čas { $n1 } s. Připomínka čeká, pro příjemce neviditelná.
 scheduled-note-2 = Příjemce R1 přijímá: dostane zprávu odeslanou později, ne naplánovanou připomínku.
 scheduled-note-3 = V čase { $n1 } s se připomínka aktivuje s novým pořadovým číslem { $n2 }.
 scheduled-note-4 = Teď příjemce R1 přijme připomínku.
@@ -393,7 +393,7 @@ load-levelling-figure-1-value = { $n1 }
 ## topic-fan-out
 
 topic-fan-out-title = Objednávky se rozesílají do odběrů; billing bere jen EU
-topic-fan-out-note-1 = Odesílatel S1 publikuje o1 (region eu) a o2 (region us) do tématu orders. Odběr audit má výchozí pravidlo, které bere každou zprávu; jediné pravidlo odběru billing, eu, bere region = eu.
+topic-fan-out-note-1 = Odesílatel S1 publikuje o1 (region eu) a o2 (region us) do tématu orders. Odběr audit si ponechává výchozí pravidlo, které bere každou zprávu; jediné pravidlo odběru billing, eu, bere region = eu.
 topic-fan-out-note-2 = Zpráva o1 se rozešle do { $n1 } { $n1 ->
         [one] kopie
         [few] kopií
@@ -461,10 +461,10 @@ poison-copy-figure-3-value = { $n1 }
 ## request-reply
 
 request-reply-title = Požadavek a odpověď s reply_to a correlation_id
-request-reply-note-1 = Klient Client odešle req-1 do fronty requests s reply_to = replies: tam chce dostat odpověď. Zprostředkovatel reply_to uloží a nikdy podle něj nejedná.
-request-reply-note-2 = Klient Server přijme req-1 z fronty requests a přečte její reply_to.
-request-reply-note-3 = Klient Server odešle rep-1 do fronty replies, kterou uvedl požadavek req-1, s correlation_id = req-1; pak req-1 dokončí.
-request-reply-note-4 = Klient Client přijme rep-1 z fronty replies a podle correlation_id ji přiřadí ke svému požadavku.
+request-reply-note-1 = Klient Client odešle požadavek req-1 do fronty requests s reply_to = replies: tam chce dostat odpověď. Zprostředkovatel reply_to uloží a nikdy podle něj nejedná.
+request-reply-note-2 = Klient Server přijme požadavek req-1 z fronty requests a přečte jeho reply_to.
+request-reply-note-3 = Klient Server odešle odpověď rep-1 do fronty replies, kterou uvedl požadavek req-1, s correlation_id = req-1; pak požadavek req-1 dokončí.
+request-reply-note-4 = Klient Client přijme odpověď rep-1 z fronty replies a podle correlation_id ji přiřadí ke svému požadavku.
 request-reply-note-5 = Klient Client dokončí odpověď: ve frontě requests { $n1 ->
         [one] zbývá { $n1 } zpráva
         [few] zbývají { $n1 } zprávy
@@ -485,13 +485,13 @@ competing-consumers-subscription-note-1 = Odesílatel Shop publikuje { $n1 } { $
         [few] objednávky
         [many] objednávky
        *[other] objednávek
-    }. Každý odběr dostane od každé vlastní kopii: { $n2 } v odběru audit, { $n3 } v odběru work.
+    }. Každý odběr dostane vlastní kopii každé z nich: { $n2 } v odběru audit, { $n3 } v odběru work.
 competing-consumers-subscription-note-2 = Příjemci W1 a W2 přijímají ze stejného odběru work: každá kopie jde jednomu z nich. W1 uzamkne o1; W2 uzamkne o2 a o3.
 competing-consumers-subscription-note-3 = Příjemce W2 dokončí o2 a o3 v čase { $n1 } s.
 competing-consumers-subscription-note-4 = Příjemce W1 zprávu o1 nevyrovnal: platnost jeho zámku na kopii v odběru work vyprší v čase { $n1 } s (doba trvání zámku v odběru work je { $n2 } s). Kopie je opět k dispozici.
 competing-consumers-subscription-note-5 = Příjemce W2 si vezme o1: doručení č. { $n1 }.
 competing-consumers-subscription-note-6 = Příjemce W2 dokončí o1 v čase { $n1 } s.
-competing-consumers-subscription-note-7 = Pozdní volání Complete pro o1 od příjemce W1 selže s MessageLockLost: kopie už tou dobou patřila příjemci W2.
+competing-consumers-subscription-note-7 = Pozdní volání Complete pro o1 od příjemce W1 selže s chybou MessageLockLost: kopie už tou dobou patřila příjemci W2.
 competing-consumers-subscription-summary-1 = Kopie v odběru work ({ $n1 }) si rozdělili jeho příjemci: příjemce W2 dokončil { $n2 }, příjemce W1 { $n3 } (platnost jeho zámku vypršela po { $n4 } s).
 competing-consumers-subscription-summary-2 = Odběr audit si po celou dobu ponechal { $n1 } { $n1 ->
         [one] vlastní kopii
