@@ -245,6 +245,8 @@ impl Tr {
 fn bundle(lang: Lang) -> Bundle {
     let id: unic_langid::LanguageIdentifier = lang.tag().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![id]);
+    // NUMBER(), for ordinals ("its 2nd delivery") by the CLDR's rules.
+    let _ = bundle.add_builtins();
     // No Unicode isolation marks around values: the texts are plain, and the marks would show
     // in the canvas, the SVG and the terminal.
     bundle.set_use_isolating(false);
@@ -278,7 +280,10 @@ fn number(v: &FluentValue<'_>, decimal: char, thousands: &str) -> Option<String>
     let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
     let mut out = String::from(sign);
     for (i, c) in digits.chars().enumerate() {
-        if n.options.use_grouping && i > 0 && (digits.len() - i).is_multiple_of(3) {
+        if n.options.minimum_integer_digits.is_some()
+            && i > 0
+            && (digits.len() - i).is_multiple_of(3)
+        {
             out.push_str(thousands);
         }
         out.push(c);
@@ -339,10 +344,13 @@ impl Arg<'_> {
             } => {
                 // Fluent's plural operands cannot be made from a NaN or an infinity.
                 let v = if value.is_finite() { *value } else { 0.0 };
-                let mut options = FluentNumberOptions {
-                    use_grouping: *grouped,
-                    ..FluentNumberOptions::default()
-                };
+                // Grouping is asked by `minimum_integer_digits: 1`, which changes no value:
+                // every other number keeps Fluent's default options, and so matches a
+                // translation's exact keys (`[0]`), which compare options too.
+                let mut options = FluentNumberOptions::default();
+                if *grouped {
+                    options.minimum_integer_digits = Some(1);
+                }
                 if let Some(d) = digits {
                     options.minimum_fraction_digits = Some(usize::from(*d));
                     options.maximum_fraction_digits = Some(usize::from(*d));

@@ -194,3 +194,17 @@ fn a_missing_message_falls_back_to_english_and_bad_text_is_an_error() {
         .unwrap();
     assert!(err.starts_with("ru: "), "{err}");
 }
+
+#[test]
+fn a_number_matches_a_translations_exact_key() {
+    let english = Rc::new(Tr::english(&[]));
+    let ftl = "m = { $n ->\n    [0] none\n    [one] one\n   *[other] { $n }\n}\n";
+    let tr = Tr::new(Lang::Cs, &[ftl], english).unwrap();
+    assert_eq!(tr.format("m", &[("n", Arg::from(0u32))]), "none");
+    assert_eq!(tr.format("m", &[("n", Arg::from(1usize))]), "one");
+    assert_eq!(tr.format("m", &[("n", Arg::from(7u64))]), "7");
+    assert_eq!(
+        tr.format("m", &[("n", Arg::grouped(7000.0, None))]),
+        "7\u{a0}000"
+    );
+}

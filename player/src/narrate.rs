@@ -22,19 +22,6 @@ fn secs(at: Instant) -> Arg<'static> {
     Arg::fixed(at.as_millis() as f64 / 1000.0, 3)
 }
 
-/// English's ordinal form of `n` (`$nth`: one for 1st, 21st; two for 2nd; few for 3rd; other
-/// for 4th, 11th-13th), until settle-i18n registers Fluent's NUMBER(), whose
-/// `type: "ordinal"` selects by each language's CLDR rules.
-fn english_ordinal(n: u32) -> &'static str {
-    match (n % 10, n % 100) {
-        (_, 11..=13) => "other",
-        (1, _) => "one",
-        (2, _) => "two",
-        (3, _) => "few",
-        _ => "other",
-    }
-}
-
 /// How a delivery that the broker then moved on ended: `$how` of `why-dead-lettered-max`.
 fn failure(kind: &EventKind) -> Option<(u64, &'static str)> {
     match kind {
@@ -124,12 +111,7 @@ fn dead_lettered<'a>(before: &[Event], seq: u64, cause: &'a DeadLetterCause) -> 
                 .rev()
                 .find_map(|p| failure(&p.kind).filter(|(s, _)| *s == seq))
                 .map_or("other", |(_, how)| how);
-            let nth = english_ordinal(*max);
-            let args = vec![
-                ("max", (*max).into()),
-                ("nth", nth.into()),
-                ("how", how.into()),
-            ];
+            let args = vec![("max", (*max).into()), ("how", how.into())];
             ("why-dead-lettered-max", args)
         }
         DeadLetterCause::TtlExpired => ("why-dead-lettered-ttl", vec![]),

@@ -52,10 +52,7 @@ why-deferred = Klient { $by } zavolal Defer pro zprávu { $id }: zpráva je odlo
 # Přesun do fronty nedoručených zpráv a vypršení platnosti. DeadLetterReason,
 # DeadLetterErrorDescription a kódy důvodů jsou názvy zprostředkovatele a zůstávají, jak jsou.
 
-# $nth potřebuje jen angličtina (1st, 2nd, 3rd); česky je pořadí „{ $max }.“.
-why-dead-lettered-max = Zpráva { $id } → fronta nedoručených zpráv: její { $nth ->
-   *[other] { $max }.
-} doručení { $how ->
+why-dead-lettered-max = Zpráva { $id } → fronta nedoručených zpráv: její { $max }. doručení { $how ->
     [abandoned] skončilo operací Abandon
     [lock-expired] skončilo vypršením platnosti zámku
     [deferred] skončilo operací Defer

@@ -58,9 +58,8 @@ why-deferred = { $by } deferred { $id }: set aside until someone receives seq { 
 # Dead-lettering and expiry. DeadLetterReason, DeadLetterErrorDescription and the reason codes
 # are the broker's names, as they are.
 
-# $max is also the number of the delivery that failed last; $how: how it failed. $nth: the
-# English ordinal form of $max (1st, 2nd, 3rd, 4th): only English needs it.
-why-dead-lettered-max = { $id } → dead-letter queue: its { $nth ->
+# $max is also the number of the delivery that failed last; $how: how it failed.
+why-dead-lettered-max = { $id } → dead-letter queue: its { NUMBER($max, type: "ordinal") ->
     [one] { $max }st
     [two] { $max }nd
     [few] { $max }rd

@@ -49,10 +49,7 @@ why-deferred = { $by } 对 { $id } 调用了 Defer：该消息被延迟，直到
 
 # 移到死信队列和过期。DeadLetterReason、DeadLetterErrorDescription 和原因代码是代理使用的名称，保持原样。
 
-# 只有英语需要 $nth（1st、2nd、3rd）；中文写作“第 { $max } 次”。
-why-dead-lettered-max = { $id } → 死信队列：其第 { $nth ->
-   *[other] { $max }
-} 次传递{ $how ->
+why-dead-lettered-max = { $id } → 死信队列：其第 { $max } 次传递{ $how ->
     [abandoned] 以 Abandon 结束
     [lock-expired] 因锁定过期而结束
     [deferred] 以 Defer 结束
