@@ -162,11 +162,12 @@ pub struct Tr {
 }
 
 impl Tr {
-    /// English, from the parts given (compiled in).
+    /// English, from the texts of the parts a program speaks (`Part::english`, compiled in).
+    /// A wasm program names them in a `const` so that only those parts are linked:
+    /// `const EN: [&str; 2] = [Part::Page.english(), Part::Play.english()];`.
     #[must_use]
-    pub fn english(parts: &[Part]) -> Self {
-        let texts: Vec<&str> = parts.iter().map(|p| p.english()).collect();
-        Self::build(Lang::En, &texts, None).unwrap_or_else(|_| Self::empty(Lang::En))
+    pub fn english(texts: &[&str]) -> Self {
+        Self::build(Lang::En, texts, None).unwrap_or_else(|_| Self::empty(Lang::En))
     }
 
     /// A language's messages from `.ftl` texts, over English (`english`), which answers for
@@ -392,11 +393,11 @@ thread_local! {
 /// Natively (the CLI, the tests) every English part is there from the start; a wasm program
 /// installs the parts it carries.
 fn default_tr() -> Tr {
-    if cfg!(target_arch = "wasm32") {
-        Tr::empty(Lang::En)
-    } else {
-        Tr::english(&Part::ALL)
-    }
+    #[cfg(target_arch = "wasm32")]
+    let tr = Tr::empty(Lang::En);
+    #[cfg(not(target_arch = "wasm32"))]
+    let tr = Tr::english(&Part::ALL.map(Part::english));
+    tr
 }
 
 /// Makes `tr` the language of everything [`t`] and [`tf`] answer from now on.

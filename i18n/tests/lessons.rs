@@ -132,7 +132,7 @@ fn ids_name_the_document_the_text_and_its_place() {
 fn a_translated_caption_writes_the_runs_numbers_in_its_own_language() {
     use settle_i18n::{Lang, Part, Tr, install, lesson_words};
     use std::rc::Rc;
-    let english = Rc::new(Tr::english(&[Part::Play]));
+    let english = Rc::new(Tr::english(&[Part::Play.english()]));
     let cs = "poison-message-note-1 = S1 odešle { $n1 } { $n1 ->\n        [one] objednávku\n        [few] objednávky\n       *[other] objednávek\n    }.\n\
               poison-message-figure-1 = doba\n";
     install(Rc::new(

@@ -25,12 +25,13 @@ pub fn chosen() -> Lang {
     Lang::negotiate(preferred.iter().map(String::as_str))
 }
 
-/// `lang`'s messages for `parts`, over English: fetched unless English.
+/// `lang`'s messages for `parts`, fetched, over `english` (the English texts the program
+/// carries); English alone for English.
 ///
 /// # Errors
 /// A part that could not be fetched or read: the message names it.
-pub async fn load(lang: Lang, parts: &[Part]) -> Result<Rc<Tr>, String> {
-    let english = Rc::new(Tr::english(parts));
+pub async fn load(lang: Lang, english: &[&str], parts: &[Part]) -> Result<Rc<Tr>, String> {
+    let english = Rc::new(Tr::english(english));
     if lang == Lang::En {
         return Ok(english);
     }
@@ -66,7 +67,8 @@ thread_local! {
 /// Remembers that `lang` could not be loaded (the page stays in English), for the page to say.
 pub fn failed(lang: Lang, why: &str) {
     // English is all the page has then (and nothing is installed yet).
-    let text = Tr::english(&[Part::Page]).format(
+    const PAGE: [&str; 1] = [Part::Page.english()];
+    let text = Tr::english(&PAGE).format(
         "lang-failed",
         &[
             ("lang", lang.native_name().into()),

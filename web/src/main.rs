@@ -6,15 +6,23 @@ use std::rc::Rc;
 use settle_i18n::{Lang, Part};
 use settle_player::{language, page};
 
-/// What the playground says: its page, the stage and the narration.
-const PARTS: [Part; 3] = [Part::Page, Part::Play, Part::Narrate];
+/// What the playground says in English: its page, the stage and the narration (compiled in;
+/// a `const`, so that no other part's English is linked).
+const ENGLISH: [&str; 3] = [
+    Part::Page.english(),
+    Part::Play.english(),
+    Part::Narrate.english(),
+];
+
+/// What it fetches in another language: the same, and the built-in lessons' words.
+const PARTS: [Part; 4] = [Part::Page, Part::Play, Part::Narrate, Part::Lessons];
 
 fn main() {
     settle_player::crash::install();
     let lang = language::chosen();
     let lesson = page::address_names_a_lesson();
     if lang == Lang::En && !lesson {
-        language::install(Rc::new(settle_i18n::Tr::english(&PARTS)));
+        language::install(Rc::new(settle_i18n::Tr::english(&ENGLISH)));
         mount();
         return;
     }
@@ -36,11 +44,11 @@ fn main() {
         });
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let tr = match language::load(lang, &PARTS).await {
+        let tr = match language::load(lang, &ENGLISH, &PARTS).await {
             Ok(tr) => tr,
             Err(why) => {
                 language::failed(lang, &why);
-                Rc::new(settle_i18n::Tr::english(&PARTS))
+                Rc::new(settle_i18n::Tr::english(&ENGLISH))
             }
         };
         language::install(tr);

@@ -11,10 +11,10 @@ fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
     struct English;
     impl Drop for English {
         fn drop(&mut self) {
-            install(Rc::new(Tr::english(&Part::ALL)));
+            install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
         }
     }
-    let english = Rc::new(Tr::english(&[Part::Narrate]));
+    let english = Rc::new(Tr::english(&[Part::Narrate.english()]));
     let tr = Tr::new(lang, &[Part::Narrate.source(lang)], english).unwrap();
     install(Rc::new(tr));
     let _english = English;
