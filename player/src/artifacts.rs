@@ -4,26 +4,14 @@
 
 use settle_export::sdk::{self, Lang};
 use settle_export::svg;
-use settle_i18n::{Arg, t, tf};
+use settle_i18n::{Arg, tf};
 use settle_scenario::parse;
 
-/// The groups of download buttons, in order, in English ([`group_name`] says them in the
-/// installed language).
+/// The groups of download buttons, in order (in English: the page says them in its words).
 pub const GROUPS: [&str; 2] = ["Story as a picture", "Export as code"];
 
-/// A group of [`GROUPS`] in the installed language.
-#[must_use]
-pub fn group_name(group: &str) -> String {
-    if group == GROUPS[0] {
-        t("download-group-picture")
-    } else {
-        t("download-group-code")
-    }
-}
-
 /// What can be downloaded: its group, the kind the worker is asked for, the button's name (in
-/// English: [`Kind::name`] says it in the installed language), the file's name suffix and
-/// media type.
+/// English: the page says it in its words), the file's name suffix and media type.
 pub const KINDS: &[Kind] = &[
     Kind {
         group: GROUPS[0],
@@ -66,18 +54,6 @@ pub struct Kind {
     pub mime: &'static str,
 }
 
-impl Kind {
-    /// The button's name in the installed language: a format's own name (SVG, Python,
-    /// TypeScript) is the same in every language.
-    #[must_use]
-    pub fn name(&self) -> String {
-        match self.kind {
-            "svg-animated" => t("download-svg-animated"),
-            _ => self.label.to_string(),
-        }
-    }
-}
-
 /// What the worker makes for the Embed button rather than for a download: the scenario's film
 /// as an embed's link ([`crate::film::link`]).
 pub const FILM_LINK: &str = "film-link";
@@ -94,7 +70,7 @@ pub fn make(kind: &str, scenario: &str) -> Result<String, String> {
         "svg-animated" => svg::svg_animated(&sc),
         "python" => sdk::export(&sc, Lang::Python),
         "typescript" => sdk::export(&sc, Lang::TypeScript),
-        other => return Err(tf("download-unknown", &[("kind", Arg::from(other))])),
+        other => return Err(tf("artifact-unknown", &[("kind", Arg::from(other))])),
     };
     made.map_err(|e| error(e.to_string()))
 }

@@ -12,7 +12,7 @@ clock-seconds = { $s } s
 clock-ms = { $ms } ms
 clock-minutes = { $min } min
 # A speed in the speed list: 0.5×, 10×
-clock-speed = { $speed }×
+clock-speed-value = { $speed }×
 clock-back-start = at the start
 # $t is an instant (clock-instant).
 clock-back-to = back to { $t } (←)
@@ -81,8 +81,6 @@ lane-scheduled = Scheduled
 lane-scheduled-empty = Nothing scheduled.
 lane-dead-letter = Dead-letter queue
 lane-dead-letter-empty = Nothing dead-lettered.
-# Items a lane does not list.
-lane-more = + { $n } more
 # The item's button, for screen readers.
 lane-inspect = Inspect { $id }
 # In a document with several entities, the item's first words.
@@ -97,23 +95,23 @@ lane-item-session = session { $session }
 ## The queue's settings in one line, its parts joined by " · ".
 
 # $d is a duration (clock-seconds, clock-ms or clock-minutes).
-settings-lock = lock { $d }
-settings-max-delivery-count = max delivery count { $n }
-settings-ttl = TTL { $d }
-settings-sessions = sessions
-settings-duplicate-detection = duplicate detection { $d }
+queue-settings-lock = lock { $d }
+queue-settings-max-delivery-count = max delivery count { $n }
+queue-settings-ttl = TTL { $d }
+queue-settings-sessions = sessions
+queue-settings-duplicate-detection = duplicate detection { $d }
 # The entities of a document with several.
-settings-queues =
+queue-settings-queues =
     { $n ->
         [one] 1 queue
        *[other] { $n } queues
     }
-settings-topics =
+queue-settings-topics =
     { $n ->
         [one] 1 topic
        *[other] { $n } topics
     }
-settings-subscriptions =
+queue-settings-subscriptions =
     { $n ->
         [one] 1 subscription
        *[other] { $n } subscriptions
@@ -233,12 +231,9 @@ film-too-long = the run's film is { $kb } KB, more than an embed's link carries
 film-entities = a document with entities is not filmed (the playground runs it)
 film-too-many-frames = more than { $n } frames
 
-## Downloads.
+## Downloads (the page's buttons say their own words).
 
-download-group-picture = Story as a picture
-download-group-code = Export as code
-download-svg-animated = Animated SVG
-download-unknown = unknown download "{ $kind }"
+artifact-unknown = unknown download "{ $kind }"
 
 ## The page Settle shows when it stops on an internal error.
 
@@ -275,6 +270,8 @@ view-stage-area = Stage
 view-stage = The stage
 view-stage-picture = The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Queue.
 view-queue = Queue
+# Items a lane does not list.
+view-lane-more = + { $n } more
 # $target and $now are instants (clock-instant).
 view-going-to = Going to { $target } … now at { $now }
 view-nothing-due = Nothing is scheduled to happen on its own.

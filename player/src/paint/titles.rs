@@ -12,7 +12,7 @@ pub fn speed_label(s: f64) -> String {
     } else {
         Arg::from(s as u64)
     };
-    tf("clock-speed", &[("speed", speed)])
+    tf("clock-speed-value", &[("speed", speed)])
 }
 
 /// Where Step back goes.

@@ -543,9 +543,9 @@ impl Sim {
                 .count();
             let queues = paths.len() - topics - subs;
             return [
-                (queues, "settings-queues"),
-                (topics, "settings-topics"),
-                (subs, "settings-subscriptions"),
+                (queues, "queue-settings-queues"),
+                (topics, "queue-settings-topics"),
+                (subs, "queue-settings-subscriptions"),
             ]
             .into_iter()
             .filter(|&(n, _)| n > 0)
@@ -561,19 +561,19 @@ impl Sim {
             })
         };
         let mut parts = vec![
-            lasting("settings-lock", cfg.lock_duration),
+            lasting("queue-settings-lock", cfg.lock_duration),
             counted(
-                "settings-max-delivery-count",
+                "queue-settings-max-delivery-count",
                 u64::from(cfg.max_delivery_count),
             ),
         ];
-        parts.extend(cfg.default_ttl.map(|t| lasting("settings-ttl", t)));
+        parts.extend(cfg.default_ttl.map(|t| lasting("queue-settings-ttl", t)));
         if cfg.requires_session {
-            parts.push(label("settings-sessions"));
+            parts.push(label("queue-settings-sessions"));
         }
         parts.extend(
             cfg.duplicate_detection_window
-                .map(|w| lasting("settings-duplicate-detection", w)),
+                .map(|w| lasting("queue-settings-duplicate-detection", w)),
         );
         parts.join(" · ")
     }

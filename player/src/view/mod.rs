@@ -526,7 +526,7 @@ impl Viewer {
             let hidden = lane.total - lane.rows.len();
             show(&l.more, hidden > 0);
             l.more
-                .set_text_content(Some(&tf("lane-more", &[("n", Arg::from(hidden))])));
+                .set_text_content(Some(&tf("view-lane-more", &[("n", Arg::from(hidden))])));
             show(&l.empty, lane.total == 0);
             l.shown = Some(lane);
         }
