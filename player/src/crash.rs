@@ -65,7 +65,8 @@ fn say(id: &str) -> String {
     if tr.has(id) {
         tr.format(id, &[])
     } else {
-        settle_i18n::Tr::english(&[settle_i18n::Part::Play]).format(id, &[])
+        const PLAY: [&str; 1] = [settle_i18n::Part::Play.english()];
+        settle_i18n::Tr::english(&PLAY).format(id, &[])
     }
 }
 

@@ -141,7 +141,7 @@ pub(crate) fn speak(lang: settle_i18n::Lang) -> Speaking {
         .iter()
         .map(|p| p.source(lang))
         .collect();
-    let english = Rc::new(Tr::english(&Part::ALL));
+    let english = Rc::new(Tr::english(&Part::ALL.map(Part::english)));
     let tr = Tr::new(lang, &texts, english).expect("the language's messages load");
     settle_i18n::install(Rc::new(tr));
     Speaking
@@ -150,7 +150,8 @@ pub(crate) fn speak(lang: settle_i18n::Lang) -> Speaking {
 #[cfg(test)]
 impl Drop for Speaking {
     fn drop(&mut self) {
-        settle_i18n::install(Rc::new(Tr::english(&settle_i18n::Part::ALL)));
+        let english = settle_i18n::Part::ALL.map(settle_i18n::Part::english);
+        settle_i18n::install(Rc::new(Tr::english(&english)));
     }
 }
 
@@ -328,7 +329,7 @@ mod tests {
             "stage-box",
             "stage-canvas",
         ];
-        let english = Tr::english(&[settle_i18n::Part::Play]);
+        let english = Tr::english(&[settle_i18n::Part::Play.english()]);
         let used = ids_in_sources();
         let missing: Vec<&String> = used
             .iter()

@@ -280,3 +280,4 @@ view-lane-more =
 view-going-to = Přesun na { $target } … nyní v { $now }
 view-nothing-due = Nic není naplánováno, aby se stalo samo od sebe.
 view-no-lock = Žádný zámek není držen, takže platnost žádného zámku nemůže vypršet.
+view-lang-failed = Jazyk { $lang } se nepodařilo načíst ({ $why }); stránka zůstává v jazyce { $current }.

@@ -276,3 +276,6 @@ view-lane-more = + { $n } more
 view-going-to = Going to { $target } … now at { $now }
 view-nothing-due = Nothing is scheduled to happen on its own.
 view-no-lock = No lock is held, so no lock can expire.
+# A language whose messages could not be fetched ($lang and $current: languages named in
+# themselves; $why: what went wrong).
+view-lang-failed = { $lang } could not be loaded ({ $why }); the page stays in { $current }.

@@ -20,10 +20,11 @@ fn main() {
 
     // Its errors, and the films it records for embeds' links, are in English (the films of
     // the presets are too).
-    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::english(&[
-        settle_i18n::Part::Play,
-        settle_i18n::Part::Narrate,
-    ])));
+    const ENGLISH: [&str; 2] = [
+        settle_i18n::Part::Play.english(),
+        settle_i18n::Part::Narrate.english(),
+    ];
+    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::english(&ENGLISH)));
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
     let on_message =

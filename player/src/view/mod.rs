@@ -52,27 +52,36 @@ pub fn start() {
     });
 }
 
-/// What the viewer says: the stage's words and the narration.
+/// What the viewer says: the stage's words and the narration (their English compiled in, in a
+/// `const` so that no other part's is linked).
 const PARTS: [Part; 2] = [Part::Play, Part::Narrate];
+const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
 
 /// Installs the language the address or the browser asks for (fetched unless English; English
-/// if it cannot be), then runs `then`.
+/// if it cannot be, which the notice then says), then runs `then`.
 fn in_language(then: impl FnOnce() + 'static) {
     let lang = crate::language::chosen();
     if lang == Lang::En {
-        crate::language::install(Rc::new(Tr::english(&PARTS)));
+        crate::language::install(Rc::new(Tr::english(&ENGLISH)));
         then();
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let tr = match crate::language::load(lang, &PARTS).await {
-            Ok(tr) => tr,
+        match crate::language::load(lang, &ENGLISH, &PARTS).await {
+            Ok(tr) => crate::language::install(tr),
             Err(why) => {
-                crate::language::failed(lang, &why);
-                Rc::new(Tr::english(&PARTS))
+                crate::language::install(Rc::new(Tr::english(&ENGLISH)));
+                let failed = tf(
+                    "view-lang-failed",
+                    &[
+                        ("lang", Arg::from(lang.native_name())),
+                        ("why", Arg::from(why)),
+                        ("current", Arg::from(Lang::En.native_name())),
+                    ],
+                );
+                crate::language::note_failure(failed);
             }
-        };
-        crate::language::install(tr);
+        }
         then();
     });
 }
