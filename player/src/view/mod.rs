@@ -40,7 +40,7 @@ pub fn start() {
         hand_over(None);
         return;
     }
-    in_language(move || {
+    in_language(&PARTS, &ENGLISH, move || {
         if crate::page::address_names_a_lesson() {
             wasm_bindgen_futures::spawn_local(async move {
                 crate::page::fetch_for_address().await;
@@ -52,25 +52,33 @@ pub fn start() {
     });
 }
 
-/// What the viewer says: the stage's words and the narration (their English compiled in, in a
-/// `const` so that no other part's is linked).
+/// What the viewer that simulates says: the stage's words and the narration, and their English
+/// (compiled in, in a `const` so that no other part's is linked).
 const PARTS: [Part; 2] = [Part::Play, Part::Narrate];
 const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
 
-/// Installs the language the address or the browser asks for (fetched unless English; English
-/// if it cannot be, which the notice then says), then runs `then`.
-fn in_language(then: impl FnOnce() + 'static) {
+/// What the film player says: the stage's words (a film carries its narration, in English).
+const FILM_PARTS: [Part; 1] = [Part::Play];
+const FILM_ENGLISH: [&str; 1] = [Part::Play.english()];
+
+/// Installs the language the address or the browser asks for (`parts` fetched unless English,
+/// over `english`; English if they cannot be, which the notice then says), then runs `then`.
+fn in_language(
+    parts: &'static [Part],
+    english: &'static [&'static str],
+    then: impl FnOnce() + 'static,
+) {
     let lang = crate::language::chosen();
     if lang == Lang::En {
-        crate::language::install(Rc::new(Tr::english(&ENGLISH)));
+        crate::language::install(Rc::new(Tr::english(english)));
         then();
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
-        match crate::language::load(lang, &ENGLISH, &PARTS).await {
+        match crate::language::load(lang, english, parts).await {
             Ok(tr) => crate::language::install(tr),
             Err(why) => {
-                crate::language::install(Rc::new(Tr::english(&ENGLISH)));
+                crate::language::install(Rc::new(Tr::english(english)));
                 let failed = tf(
                     "view-lang-failed",
                     &[
@@ -101,7 +109,9 @@ pub fn start_film() {
         && let Some(link) = film::from_link(&hash)
     {
         match link {
-            Ok((f, t)) => in_language(move || mount_film(mode, None, f, Some(t))),
+            Ok((f, t)) => in_language(&FILM_PARTS, &FILM_ENGLISH, move || {
+                mount_film(mode, None, f, Some(t));
+            }),
             // The viewer that simulates says what is wrong with it.
             Err(_) => simulate_instead(),
         }
@@ -112,7 +122,7 @@ pub fn start_film() {
         simulate_instead();
         return;
     };
-    in_language(move || {
+    in_language(&FILM_PARTS, &FILM_ENGLISH, move || {
         wasm_bindgen_futures::spawn_local(async move {
             match film::fetch(&name).await {
                 Some(f) => mount_film(mode, Some(&name), f, None),
