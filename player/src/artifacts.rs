@@ -4,13 +4,14 @@
 
 use settle_export::sdk::{self, Lang};
 use settle_export::svg;
+use settle_i18n::{Arg, tf};
 use settle_scenario::parse;
 
-/// The groups of download buttons, in order.
+/// The groups of download buttons, in order (in English: the page says them in its words).
 pub const GROUPS: [&str; 2] = ["Story as a picture", "Export as code"];
 
-/// What can be downloaded: its group, the kind the worker is asked for, the button's name, the
-/// file's name suffix and media type.
+/// What can be downloaded: its group, the kind the worker is asked for, the button's name (in
+/// English: the page says it in its words), the file's name suffix and media type.
 pub const KINDS: &[Kind] = &[
     Kind {
         group: GROUPS[0],
@@ -62,15 +63,16 @@ pub fn make(kind: &str, scenario: &str) -> Result<String, String> {
     if kind == FILM_LINK {
         return crate::film::link(scenario);
     }
-    let sc = parse(scenario).map_err(|e| format!("error: {e}"))?;
+    let error = |e: String| tf("doc-error", &[("error", Arg::from(e))]);
+    let sc = parse(scenario).map_err(|e| error(e.to_string()))?;
     let made = match kind {
         "svg" => svg::svg(&sc),
         "svg-animated" => svg::svg_animated(&sc),
         "python" => sdk::export(&sc, Lang::Python),
         "typescript" => sdk::export(&sc, Lang::TypeScript),
-        other => return Err(format!("unknown download \"{other}\"")),
+        other => return Err(tf("artifact-unknown", &[("kind", Arg::from(other))])),
     };
-    made.map_err(|e| format!("error: {e}"))
+    made.map_err(|e| error(e.to_string()))
 }
 
 /// A file name from a title: lower case, words joined by `-`, at most 60 characters.

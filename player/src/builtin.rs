@@ -4,6 +4,7 @@
 //! into the dist) when one is opened, and keeps it. A first visit downloads none of them
 //! (docs/perf/size.md). Natively (the unit tests) the documents are settle-core's.
 
+use settle_i18n::{Arg, tf};
 use std::cell::RefCell;
 
 /// The presets: (name, title), in teaching order (settle-core's `presets::PRESETS`; a test
@@ -121,10 +122,11 @@ impl Kind {
             .any(|(n, _)| *n == name)
     }
 
-    fn word(self) -> &'static str {
+    /// The messages that say there is no such document, and that it could not be fetched.
+    const fn refusals(self) -> (&'static str, &'static str) {
         match self {
-            Self::Preset => "preset",
-            Self::Comparison => "comparison",
+            Self::Preset => ("lesson-no-preset", "lesson-preset-offline"),
+            Self::Comparison => ("lesson-no-comparison", "lesson-comparison-offline"),
         }
     }
 
@@ -158,8 +160,9 @@ thread_local! {
 
 /// A built-in document that is already here, or why not.
 fn cached(kind: Kind, name: &str) -> Result<String, String> {
+    let (unknown, offline) = kind.refusals();
     if !kind.has(name) {
-        return Err(format!("there is no {} \"{name}\"", kind.word()));
+        return Err(tf(unknown, &[("name", Arg::from(name))]));
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(text) = kind.compiled_in(name) {
@@ -171,12 +174,7 @@ fn cached(kind: Kind, name: &str) -> Result<String, String> {
                 .find(|(k, n, _)| *k == kind && n == name)
                 .map(|(_, _, text)| text.clone())
         })
-        .ok_or_else(|| {
-            format!(
-                "the {} \"{name}\" could not be downloaded (offline?)",
-                kind.word()
-            )
-        })
+        .ok_or_else(|| tf(offline, &[("name", Arg::from(name))]))
 }
 
 /// A preset's document, if fetched (natively: always); else why not.
@@ -202,7 +200,7 @@ pub fn comparison(name: &str) -> Result<String, String> {
 pub fn parse_comparison(name: &str) -> Result<settle_scenario::compare::Comparison, String> {
     let text = comparison(name)?;
     settle_scenario::compare::parse_with(&text, &|p| preset(p).ok())
-        .map_err(|e| format!("error: {e}"))
+        .map_err(|e| tf("doc-error", &[("error", Arg::from(e.to_string()))]))
 }
 
 /// Fetches a document once (a name the table does not have is not fetched).

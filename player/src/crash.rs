@@ -58,6 +58,18 @@ fn page() -> String {
         .unwrap_or_default()
 }
 
+/// Message `id` in the installed language, or in English if no language has it yet (a crash
+/// before the page installed one).
+fn say(id: &str) -> String {
+    let tr = settle_i18n::current();
+    if tr.has(id) {
+        tr.format(id, &[])
+    } else {
+        const PLAY: [&str; 1] = [settle_i18n::Part::Play.english()];
+        settle_i18n::Tr::english(&PLAY).format(id, &[])
+    }
+}
+
 fn show(message: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -77,16 +89,16 @@ fn show(message: &str) {
     let _ = panel.set_attribute("aria-labelledby", "settle-crash-title");
     let _ = panel.set_attribute("aria-describedby", "settle-crash-text");
     let mut parts = Vec::new();
-    if let Some(h) = el("h2", "", "Settle stopped on an internal error") {
+    if let Some(h) = el("h2", "", &say("crash-title")) {
         h.set_id("settle-crash-title");
         parts.push(h);
     }
-    let kept = if scenario.is_some() {
-        "This is a bug in Settle, not in your scenario. The page cannot go on, but your scenario is kept: reopen it where you were, copy its link, or download it."
+    let kept = say(if scenario.is_some() {
+        "crash-kept"
     } else {
-        "This is a bug in Settle, not in your scenario. The page cannot go on; reload it to start again."
-    };
-    if let Some(p) = el("p", "", kept) {
+        "crash-not-kept"
+    });
+    if let Some(p) = el("p", "", &kept) {
         p.set_id("settle-crash-text");
         parts.push(p);
     }
@@ -94,19 +106,19 @@ fn show(message: &str) {
         let page = page();
         if let Some(text) = &scenario {
             let link = crate::share::link(text, t);
-            if let Some(a) = el("a", "btn primary", "Reopen where I was") {
+            if let Some(a) = el("a", "btn primary", &say("crash-reopen")) {
                 let _ = a.set_attribute("href", &link);
                 // A fragment-only change would not reload the page: force a real navigation.
                 let _ = a.set_attribute("target", "_self");
                 let _ = a.set_attribute("data-settle-reload", "");
                 let _ = row.append_child(&a);
             }
-            if let Some(b) = el("button", "btn", "Copy link") {
+            if let Some(b) = el("button", "btn", &say("crash-copy-link")) {
                 let _ = b.set_attribute("type", "button");
                 let _ = b.set_attribute("data-settle-copy", &link);
                 let _ = row.append_child(&b);
             }
-            if let Some(a) = el("a", "btn", "Download scenario") {
+            if let Some(a) = el("a", "btn", &say("crash-download")) {
                 let data = format!(
                     "data:application/json;charset=utf-8,{}",
                     js_sys::encode_uri_component(text)
@@ -116,7 +128,7 @@ fn show(message: &str) {
                 let _ = row.append_child(&a);
             }
         }
-        if let Some(a) = el("a", "btn", "Start afresh") {
+        if let Some(a) = el("a", "btn", &say("crash-start-afresh")) {
             let _ = a.set_attribute("href", &page);
             let _ = a.set_attribute("data-settle-reload", "");
             let _ = row.append_child(&a);
@@ -124,7 +136,7 @@ fn show(message: &str) {
         parts.push(row);
     }
     if let Some(d) = el("details", "", "") {
-        if let Some(s) = el("summary", "", "Technical details") {
+        if let Some(s) = el("summary", "", &say("crash-details")) {
             let _ = d.append_child(&s);
         }
         if let Some(pre) = el("pre", "", message) {

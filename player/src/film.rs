@@ -35,6 +35,7 @@ pub use write::encode;
 
 use crate::lesson;
 use read::R;
+use settle_i18n::{Arg, tf};
 
 /// The largest film kept (bytes): a preset whose film would be larger is played by the viewer
 /// that simulates. (Every built-in preset's is smaller: the longest, `load-levelling`, 599
@@ -60,9 +61,9 @@ pub const LINK_MAX_FRAMES: usize = 4_000;
 pub fn link(text: &str) -> Result<String, String> {
     let bytes = encode(&record(text, LINK_MAX_FRAMES)?);
     if bytes.len() > LINK_MAX_BYTES {
-        return Err(format!(
-            "the run's film is {} KB, more than an embed's link carries",
-            bytes.len() / 1024
+        return Err(tf(
+            "film-too-long",
+            &[("kb", Arg::from(bytes.len() / 1024))],
         ));
     }
     Ok(format!("#f={}", crate::share::encode(&bytes)))
@@ -103,7 +104,7 @@ fn link_parts<T>(
         Ok(p) => p,
         Err(e) => return Some(Err(e)),
     };
-    let damaged = || "this embed's film is damaged".to_string();
+    let damaged = || settle_i18n::t("film-damaged");
     Some(
         crate::share::decode(film)
             .ok()
@@ -136,7 +137,7 @@ pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
     use crate::sim::Sim;
     let mut sim = Sim::load(text)?;
     if sim.has_entities() {
-        return Err("a document with entities is not filmed (the playground runs it)".into());
+        return Err(settle_i18n::t("film-entities"));
     }
     let lesson = lesson::State::of(sim.scenario());
     let snap = sim.snapshot();
@@ -164,7 +165,7 @@ pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
             film.frames.push(frame);
         }
         if film.frames.len() > max_frames {
-            return Err(format!("more than {max_frames} frames"));
+            return Err(tf("film-too-many-frames", &[("n", Arg::from(max_frames))]));
         }
         let Some(t) = sim.next_due() else { break };
         sim.advance_slice(t.max(sim.now()), u64::MAX)?;

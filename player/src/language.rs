@@ -76,6 +76,12 @@ pub fn failed(lang: Lang, why: &str) {
             ("current", Lang::En.native_name().into()),
         ],
     );
+    note_failure(text);
+}
+
+/// Remembers `text` as what to say about a language that could not be loaded (a program
+/// without the page's messages words it itself: the embeds' viewer).
+pub fn note_failure(text: String) {
     FAILURE.with_borrow_mut(|f| *f = Some(text));
 }
 

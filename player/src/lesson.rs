@@ -2,6 +2,7 @@
 //! pauses they ask for, and the closing "what you saw", all resolved from the scenario's own
 //! run by `settle_scenario::lesson` (the numbers are never typed in).
 
+use settle_i18n::{Arg, tf};
 use settle_scenario::Scenario;
 use settle_scenario::compare::{Compared, Comparison};
 use settle_scenario::lesson::{self, Shown, ShownNote};
@@ -43,7 +44,10 @@ impl State {
                 Ok(s) => (s, None, 0),
                 Err(_) => (
                     None,
-                    Some(format!("This lesson's captions cannot be shown: {e}")),
+                    Some(tf(
+                        "lesson-captions-failed",
+                        &[("error", Arg::from(e.to_string()))],
+                    )),
                     0,
                 ),
             },
@@ -150,7 +154,9 @@ fn comparison(name: &str) -> Result<Comparison, String> {
 /// No such comparison, or a run that cannot answer its placeholders.
 pub fn compared(name: &str) -> Result<ComparisonView, String> {
     let c = comparison(name)?;
-    let table = c.show().map_err(|e| format!("error: {e}"))?;
+    let table = c
+        .show()
+        .map_err(|e| tf("doc-error", &[("error", Arg::from(e.to_string()))]))?;
     Ok(ComparisonView {
         name: name.to_string(),
         title: c.title.clone(),
@@ -174,7 +180,12 @@ pub fn compare_side(name: &str, key: &str) -> Result<Scenario, String> {
         .into_iter()
         .find(|v| v.key == key)
         .map(|v| v.scenario)
-        .ok_or_else(|| format!("the comparison \"{name}\" has no side \"{key}\""))
+        .ok_or_else(|| {
+            tf(
+                "lesson-no-side",
+                &[("name", Arg::from(name)), ("side", Arg::from(key))],
+            )
+        })
 }
 
 /// Every side of the comparison `name`: (key, label, scenario), in order.

@@ -4,8 +4,10 @@
 //! simulation work a frame may do.
 
 use crate::sim::{self, Sim};
+use crate::words::instant;
 use crate::{builtin, crash, embed, film, lesson};
 use settle_core::Instant;
+use settle_i18n::{Arg, tf};
 
 /// Real milliseconds since page load (`performance.now()`), or 0 off the browser.
 pub fn real_now_ms() -> f64 {
@@ -95,9 +97,9 @@ pub fn advance_within(sim: &mut Sim, t: Instant, deadline: f64) -> Result<bool, 
             Ok(false) if real_now_ms() < deadline => {}
             Ok(false) => return Ok(false),
             Err(e) => {
-                return Err(format!(
-                    "This scenario stopped at {}: {e}. Everything up to then is kept.",
-                    sim.now()
+                return Err(tf(
+                    "notice-stopped",
+                    &[("t", Arg::from(instant(sim.now()))), ("why", Arg::from(e))],
                 ));
             }
         }
@@ -137,16 +139,17 @@ fn initial() -> Initial {
     match film::scenario_link(&hash) {
         Some(Ok((text, t))) => match Sim::load(&text) {
             Ok(sim) => {
-                let said = format!("Opened a shared scenario at {}.", Instant::from_millis(t));
+                let at = instant(Instant::from_millis(t));
+                let said = tf("notice-opened-shared", &[("t", Arg::from(at))]);
                 (sim, Some(t), None, Some((said, false)))
             }
             Err(e) => {
-                let said = format!("This link's scenario was not loaded: {e}");
+                let said = tf("notice-link-scenario-failed", &[("error", Arg::from(e))]);
                 (Sim::welcome(), None, None, Some((said, true)))
             }
         },
         Some(Err(e)) => {
-            let said = format!("This link was not loaded: {e}");
+            let said = tf("notice-link-failed", &[("error", Arg::from(e))]);
             (Sim::welcome(), None, None, Some((said, true)))
         }
         None => {
@@ -164,7 +167,7 @@ fn initial() -> Initial {
             match named {
                 Ok((sim, source)) => (sim, None, Some(source), None),
                 Err(e) => {
-                    let said = format!("This link was not loaded: {e}");
+                    let said = tf("notice-link-failed", &[("error", Arg::from(e))]);
                     (Sim::welcome(), None, None, Some((said, true)))
                 }
             }

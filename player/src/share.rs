@@ -2,6 +2,8 @@
 //! (`#s=<base64url JSON>&t=<ms>`). The fragment never leaves the browser, so a static host
 //! serves every link, and no request carries the scenario anywhere.
 
+use settle_i18n::{Arg, tf};
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Base64url without padding.
@@ -34,9 +36,9 @@ pub fn decode(s: &str) -> Result<Vec<u8>, String> {
             b'-' | b'+' => 62,
             b'_' | b'/' => 63,
             _ => {
-                return Err(format!(
-                    "the link is damaged: '{}' is not part of its encoding",
-                    c as char
+                return Err(tf(
+                    "link-bad-character",
+                    &[("char", Arg::from((c as char).to_string()))],
                 ));
             }
         };
@@ -80,7 +82,7 @@ pub fn parts<'a>(hash: &'a str, key: &str) -> Option<Result<(&'a str, u64), Stri
             Some(("t", v)) => {
                 t = v
                     .parse()
-                    .map_err(|_| format!("the link's position \"{v}\" is not a number"));
+                    .map_err(|_| tf("link-bad-position", &[("text", Arg::from(v))]));
             }
             _ => {}
         }
@@ -97,10 +99,7 @@ pub fn parse_fragment(hash: &str) -> Option<Result<(String, u64), String>> {
     };
     Some(
         decode(s)
-            .and_then(|b| {
-                String::from_utf8(b)
-                    .map_err(|_| "the link is damaged: its scenario is not text".to_string())
-            })
+            .and_then(|b| String::from_utf8(b).map_err(|_| settle_i18n::t("link-not-text")))
             .map(|text| (text, t)),
     )
 }

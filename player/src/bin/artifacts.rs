@@ -18,6 +18,13 @@ fn main() {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::Closure;
 
+    // Its errors, and the films it records for embeds' links, are in English (the films of
+    // the presets are too).
+    const ENGLISH: [&str; 2] = [
+        settle_i18n::Part::Play.english(),
+        settle_i18n::Part::Narrate.english(),
+    ];
+    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::english(&ENGLISH)));
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
     let on_message =

@@ -349,6 +349,8 @@ mod tests {
     use crate::stage::model::sample::{base, k, with_available};
     use crate::stage::model::{Model, Place, Token};
     use crate::stage::pen::{Arg, Op};
+    use crate::words::speak;
+    use settle_i18n::Lang;
 
     /// m1 and m2 available, m3 held by R1 under a lock until 5 s.
     fn model() -> Model {
@@ -532,6 +534,40 @@ mod tests {
         assert!(t.iter().any(|t| t == "due at 63.0 s"), "{t:?}");
         let t = first_picture(&scheduled(60), (1400, 800), 1_000);
         assert!(!t.iter().any(|t| t.starts_with("due at")), "{t:?}");
+    }
+
+    /// In Czech and Russian the stage writes its places' titles, when a scheduled message is
+    /// due and a lock's seconds in the language, with its decimal comma.
+    #[test]
+    fn the_stage_speaks_czech_and_russian() {
+        let mut m = model();
+        m.scheduled.push(Token {
+            due_ms: Some(61_500),
+            ..Token::new(9, "later", 0)
+        });
+        m.whereabouts.push((k(9), Place::Scheduled));
+        m.whereabouts.sort();
+        let english = first_picture(&m, (1400, 800), 1_000);
+        for want in ["Available", "due at 61.5 s", "4.0 s"] {
+            assert!(english.iter().any(|t| t == want), "{want} in {english:?}");
+        }
+        for (lang, want) in [
+            (
+                Lang::Cs,
+                ["K dispozici", "Naplánované", "od 61,5 s", "4,0 s"],
+            ),
+            (
+                Lang::Ru,
+                ["Доступные", "Запланированные", "в 61,5 с", "4,0 с"],
+            ),
+        ] {
+            let _speaking = speak(lang);
+            let t = first_picture(&m, (1400, 800), 1_000);
+            for want in want {
+                assert!(t.iter().any(|t| t == want), "{lang}: {want} in {t:?}");
+            }
+            assert!(!t.iter().any(|t| t.contains("due at")), "{lang}: {t:?}");
+        }
     }
 
     /// A held copy names its entity ("m3 · work"): where the label has no room for both, the

@@ -16,6 +16,7 @@ use crate::stage::anim::{Animator, Ending, Sprite, Travel, burst_counts, burst_g
 use crate::stage::layout::Layout;
 use crate::stage::model::{Key, Place};
 use crate::stage::pen::Pen as Cx;
+use crate::words::counted;
 use backdrop::{note, places, wires};
 use ending::ending;
 use journeys::{MAX_FLOW_PATHS, arc_path, trail, wire_sends};
@@ -138,7 +139,7 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
             label_chip(
                 cx,
                 (x, y - l.font),
-                &format!("{n} moving"),
+                &counted("stage-moving", n as u64),
                 l.font * 0.85,
                 f,
             );
@@ -148,14 +149,14 @@ pub fn live(cx: &mut Cx, a: &Animator, f: &Frame<'_>, baked: &HashSet<Key>) {
         ending(cx, l, &e, f);
     }
     for (t, p) in a.tallies(f.real) {
-        let what = match t.ending {
-            Ending::Check => "completed",
-            Ending::Fade => "left",
-            Ending::Lost => "lost",
-            Ending::RingBreak => "locks expired",
+        let more = match t.ending {
+            Ending::Check => "stage-more-completed",
+            Ending::Fade => "stage-more-left",
+            Ending::Lost => "stage-more-lost",
+            Ending::RingBreak => "stage-more-expired",
         };
         cx.set_global_alpha(1.0 - p * p);
-        label_chip(cx, t.at, &format!("{} more {what}", t.n), l.font * 0.85, f);
+        label_chip(cx, t.at, &counted(more, t.n as u64), l.font * 0.85, f);
     }
     cx.set_global_alpha(1.0);
 }

@@ -2,27 +2,48 @@
 //! one `<li>` per message, updated in place when its message changes.
 
 use crate::sim::Row;
+use crate::words::instant;
 use settle_core::Instant;
+use settle_i18n::{Arg, t, tf};
 
 /// What a lane's item says under its id.
 fn lane_meta(r: &Row) -> String {
-    let at = r
-        .entity
-        .as_ref()
-        .map_or(String::new(), |e| format!("in {e} · "));
-    match (&r.holder, r.due_ms) {
-        (Some(h), _) => format!(
-            "{at}seq {} · delivery {} · locked by {h}",
-            r.seq,
-            r.delivery_count + 1
+    let meta = match (&r.holder, r.due_ms) {
+        (Some(h), _) => tf(
+            "lane-item-locked",
+            &[
+                ("seq", Arg::from(r.seq)),
+                ("delivery", Arg::from(r.delivery_count + 1)),
+                ("client", Arg::from(h.as_str())),
+            ],
         ),
-        (None, Some(due)) => format!("{at}seq {} · due at {}", r.seq, Instant::from_millis(due)),
-        (None, None) => format!("{at}seq {} · delivery count {}", r.seq, r.delivery_count),
+        (None, Some(due)) => tf(
+            "lane-item-due",
+            &[
+                ("seq", Arg::from(r.seq)),
+                ("t", Arg::from(instant(Instant::from_millis(due)))),
+            ],
+        ),
+        (None, None) => tf(
+            "lane-item",
+            &[
+                ("seq", Arg::from(r.seq)),
+                ("count", Arg::from(r.delivery_count)),
+            ],
+        ),
+    };
+    match &r.entity {
+        Some(e) => format!(
+            "{} · {meta}",
+            tf("lane-in-entity", &[("entity", Arg::from(e.as_str()))])
+        ),
+        None => meta,
     }
 }
 
 /// The queue's lanes as the page names them, in the snapshot's order: title, test id, kind
-/// (its class), and what an empty one says.
+/// (its class), and what an empty one says, in English ([`lane_words`] says the words in
+/// the installed language).
 pub const LANES: [(&str, &str, &str, &str); 5] = [
     (
         "Available",
@@ -45,6 +66,22 @@ pub const LANES: [(&str, &str, &str, &str); 5] = [
         "Nothing dead-lettered.",
     ),
 ];
+
+/// The messages of each lane's title and of what an empty one says, in [`LANES`]'s order.
+const LANE_MESSAGES: [(&str, &str); 5] = [
+    ("lane-available", "lane-available-empty"),
+    ("lane-locked", "lane-locked-empty"),
+    ("lane-deferred", "lane-deferred-empty"),
+    ("lane-scheduled", "lane-scheduled-empty"),
+    ("lane-dead-letter", "lane-dead-letter-empty"),
+];
+
+/// Lane `i`'s title and what it says when empty, in the installed language.
+#[must_use]
+pub fn lane_words(i: usize) -> (String, String) {
+    let (title, empty) = LANE_MESSAGES[i];
+    (t(title), t(empty))
+}
 
 /// A lane's item on the page: `<li class="msg msg-KIND"><button …>id, meta, extras</button></li>`.
 pub struct LaneRow {
@@ -94,9 +131,10 @@ impl crate::paint::rows::Row for LaneRow {
         let differs = |f: fn(&Row, &Row) -> bool| old.is_none_or(|o| f(o, r));
         if differs(|o, r| o.id != r.id || o.key != r.key) {
             self.id.set_text_content(Some(&r.id));
-            let _ = self
-                .button
-                .set_attribute("aria-label", &format!("Inspect {}", r.id));
+            let _ = self.button.set_attribute(
+                "aria-label",
+                &tf("lane-inspect", &[("id", Arg::from(r.id.as_str()))]),
+            );
             let _ = self.button.set_attribute("data-key", &r.key.to_string());
         }
         // What `lane_meta` reads.
@@ -118,7 +156,9 @@ impl crate::paint::rows::Row for LaneRow {
             let extras = [
                 (
                     "msg-meta",
-                    r.session.as_ref().map(|x| format!("session {x}")),
+                    r.session
+                        .as_ref()
+                        .map(|x| tf("lane-item-session", &[("session", Arg::from(x.as_str()))])),
                 ),
                 ("msg-reason", r.reason.clone()),
                 ("msg-desc", r.description.clone()),

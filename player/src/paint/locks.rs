@@ -3,7 +3,7 @@
 //! every row would change at every publication, and Leptos would walk each row's memos and
 //! effects (about 3,000 nodes at 50 receivers holding 4 each) twice a second.
 
-use crate::sim::secs;
+use crate::words::{label, tenths};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -14,11 +14,11 @@ pub const URGENT: f64 = 0.25;
 /// `until` is when the lock runs out (`None`: it is lost), `span` its full duration (ms).
 pub fn face(until: Option<u64>, span: u64, now: u64) -> (String, f64) {
     match until {
-        None => ("lock lost".to_string(), 0.0),
+        None => (label("lock-lost").to_string(), 0.0),
         Some(u) => {
             let left = u.saturating_sub(now);
             let share = (left as f64 / span.max(1) as f64).clamp(0.0, 1.0);
-            (format!("lock {}", secs(left)), share)
+            (tenths("lock-left", left).to_string(), share)
         }
     }
 }

@@ -13,7 +13,7 @@ pub mod titles;
 
 pub use canvas::{StageState, tick_side};
 pub use face::paint as paint_face;
-pub use lanes::{LANES, LaneRow};
+pub use lanes::{LANES, LaneRow, lane_words};
 pub use locks::paint as paint_locks;
 pub use rows::{Rows, element};
 pub use titles::{back_title, expiry_title, speed_label, step_title};

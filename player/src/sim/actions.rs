@@ -6,6 +6,7 @@
 
 use super::clients::carries_address;
 use super::*;
+use settle_i18n::{Arg, t, tf};
 
 /// One action a person can take.
 #[derive(Clone, Debug, PartialEq)]
@@ -120,26 +121,28 @@ pub struct SendForm {
     pub to: String,
 }
 
-fn parse_ms(field: &str, s: &str) -> Result<Option<u64>, String> {
+/// A form's field of milliseconds: empty, or a whole number; else message `refused`.
+fn parse_ms(refused: &str, s: &str) -> Result<Option<u64>, String> {
     let s = s.trim();
     if s.is_empty() {
         return Ok(None);
     }
     s.parse::<u64>()
         .map(Some)
-        .map_err(|_| format!("{field}: \"{s}\" is not a whole number of milliseconds"))
+        .map_err(|_| tf(refused, &[("text", Arg::from(s))]))
 }
 
 /// `key=value` lines (numbers and true/false are typed, the rest are strings).
 pub fn parse_properties(s: &str) -> Result<settle_core::Properties, String> {
     let mut out = BTreeMap::new();
     for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let refused = |id: &str| tf(id, &[("line", Arg::from(line))]);
         let (k, v) = line
             .split_once('=')
-            .ok_or_else(|| format!("properties: \"{line}\" is not key=value"))?;
+            .ok_or_else(|| refused("form-property-not-pair"))?;
         let (k, v) = (k.trim(), v.trim());
         if k.is_empty() {
-            return Err(format!("properties: \"{line}\" has no key"));
+            return Err(refused("form-property-no-key"));
         }
         let value = if let Ok(i) = v.parse::<i64>() {
             PropValue::Int(i)
@@ -198,10 +201,7 @@ impl Sim {
         let entity = if !self.has_entities() {
             None
         } else if matches!(op, Op::UpdateQueue(_)) {
-            return Err(
-                "a document with entities changes them by update_entity steps, not the queue settings"
-                    .into(),
-            );
+            return Err(t("form-entities-not-queue-settings"));
         } else if carries_address(&op) {
             Some(self.receive_entity(by)?)
         } else if self.receive_fixed(by) {
@@ -221,9 +221,7 @@ impl Sim {
         self.page.generation += 1;
         match r {
             Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
-            None => Err(self
-                .stopped()
-                .unwrap_or_else(|| "the action did not run".into())),
+            None => Err(self.stopped().unwrap_or_else(|| t("form-did-not-run"))),
         }
     }
 
@@ -239,17 +237,17 @@ impl Sim {
                 f.id.trim().to_string()
             };
             if id.chars().count() > 128 {
-                return Err("id: at most 128 characters".into());
+                return Err(t("form-id-too-long"));
             }
             let mut msg = NewMessage::new(&id, &f.body);
-            msg.ttl = parse_ms("TTL", &f.ttl_ms)?.map(Duration::from_millis);
+            msg.ttl = parse_ms("form-ttl-not-ms", &f.ttl_ms)?.map(Duration::from_millis);
             if msg.ttl == Some(Duration::ZERO) {
-                return Err("TTL: must be at least 1 ms".into());
+                return Err(t("form-ttl-zero"));
             }
             let sid = f.session_id.trim();
             msg.session_id = (!sid.is_empty()).then(|| sid.into());
             msg.properties = parse_properties(&f.properties)?;
-            let delay = parse_ms("scheduled delay", &f.delay_ms)?;
+            let delay = parse_ms("form-delay-not-ms", &f.delay_ms)?;
             Ok(match delay {
                 Some(d) => {
                     msg.scheduled_enqueue = Some(self.now() + Duration::from_millis(d));
@@ -271,7 +269,7 @@ impl Sim {
                 } else if self.addresses().0.iter().any(|p| p == chosen) {
                     Ok(Some(Text::from(chosen)))
                 } else {
-                    Err(format!("to: no queue or topic named \"{chosen}\""))
+                    Err(tf("form-no-such-target", &[("name", Arg::from(chosen))]))
                 }
             }
         };
@@ -281,7 +279,7 @@ impl Sim {
                 self.act_in(by, op, to)
             }
             Err(e) => {
-                self.push_log(format!("{by}: {e}"), true);
+                self.push_log(advance::named_line(by, &e), true);
                 Err(e)
             }
         };
@@ -330,7 +328,10 @@ impl Sim {
                     from: SubQueue::Main,
                 },
             ),
-            _ => Err(format!("\"{seq_text}\" is not a list of sequence numbers")),
+            _ => Err(tf(
+                "form-not-sequence-numbers",
+                &[("text", Arg::from(seq_text))],
+            )),
         };
         self.set_receiver_error(by, &r);
     }

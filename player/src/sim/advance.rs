@@ -4,9 +4,18 @@
 
 use super::*;
 use settle_core::namespace::Namespace;
+use settle_i18n::{Arg, tf};
 
 /// A log line with the virtual instant (ms) of what it tells, and whether it is an error.
 type Told = (u64, String, bool);
+
+/// A log line about one client or entity: its name, then `line`.
+pub(super) fn named_line(name: &str, line: &str) -> String {
+    tf(
+        "log-named",
+        &[("name", Arg::from(name)), ("line", Arg::from(line))],
+    )
+}
 
 /// Narrates a batch of events instant by instant, each line stamped with its instant.
 fn narrate_by_instant(w: &World, batch: &[Event], out: &mut Vec<(u64, String, bool)>) {
@@ -25,7 +34,7 @@ fn tell_by_entity(ns: &Namespace, items: &[(Text, Result<Event, Told>)], lines: 
             if entity.is_empty() {
                 l
             } else {
-                format!("{entity}: {l}")
+                named_line(entity, &l)
             }
         };
         let mut batch = Vec::new();
@@ -47,20 +56,22 @@ fn tell_by_entity(ns: &Namespace, items: &[(Text, Result<Event, Told>)], lines: 
 fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(String, bool)> {
     let by = &step.by;
     match (&step.op, r) {
-        (_, Err(e)) => Some((format!("{by}: {}: {}", e.kind.name(), e.message), true)),
+        (_, Err(e)) => Some((
+            named_line(by, &format!("{}: {}", e.kind.name(), e.message)),
+            true,
+        )),
         (Op::Receive { .. }, Ok(Outcome::Messages(ms))) if ms.is_empty() => Some((
-            format!("{by} asked for a message: nothing was available."),
+            tf("log-nothing-available", &[("client", Arg::from(&**by))]),
             false,
         )),
         (Op::Peek { from, .. }, Ok(Outcome::Messages(ms))) => Some((
-            format!(
-                "{by} peeked {} message(s) from the {}: nothing was locked or counted.",
-                ms.len(),
+            tf(
                 if *from == SubQueue::Main {
-                    "queue"
+                    "log-peeked-queue"
                 } else {
-                    "dead-letter queue"
-                }
+                    "log-peeked-dead-letter"
+                },
+                &[("client", Arg::from(&**by)), ("n", Arg::from(ms.len()))],
             ),
             false,
         )),
@@ -182,9 +193,16 @@ impl Observer for Page {
                 let told = if phase.is_person(index) {
                     person_line(step, res).map(|(l, e)| (at, l, e))
                 } else {
-                    res.as_ref()
-                        .err()
-                        .map(|e| (at, format!("{} (script): {e}", step.by), true))
+                    res.as_ref().err().map(|e| {
+                        let line = tf(
+                            "log-script-error",
+                            &[
+                                ("client", Arg::from(&*step.by)),
+                                ("error", Arg::from(e.to_string())),
+                            ],
+                        );
+                        (at, line, true)
+                    })
                 };
                 match told {
                     Some(x) if entities => {

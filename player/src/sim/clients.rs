@@ -2,6 +2,7 @@
 //! was last refused.
 
 use super::*;
+use settle_i18n::{Arg, tf};
 
 /// The receive-side ops that name their receive path (`from`); the others (settlement,
 /// `close`, `disconnect`) act on the client's receive entity.
@@ -83,7 +84,7 @@ impl Sim {
             .receive_of
             .get(by)
             .map(|p| Text::from(p.as_str()))
-            .ok_or_else(|| format!("{by} receives from no queue or subscription yet: choose one"))
+            .ok_or_else(|| tf("form-no-receive-entity", &[("client", Arg::from(by))]))
     }
 
     pub(super) fn set_receiver_error(&mut self, by: &str, r: &Result<Outcome, String>) {

@@ -10,6 +10,7 @@ use settle_core::{
     MessageView, NewMessage, Op, Outcome, PropValue, QueuePatch, ReceiveMode, SessionHold,
     SubQueue, Target, Text, World,
 };
+use settle_i18n::{Arg, tf};
 use settle_scenario::timetravel::{Observer, Phase, Policy, Timeline};
 use settle_scenario::{Budget, Progress, Rec, Record, Run, Scenario, Step, parse};
 use std::cell::Cell;
@@ -270,13 +271,17 @@ impl Sim {
 
     /// The welcome scenario.
     pub fn welcome() -> Self {
-        Self::new(parse(WELCOME).expect("invariant: the welcome scenario is valid"))
+        let mut sc = parse(WELCOME).expect("invariant: the welcome scenario is valid");
+        // Its words in the installed language (the document says them in English).
+        sc.title = settle_i18n::t("welcome-title");
+        sc.description = settle_i18n::t("welcome-description");
+        Self::new(sc)
     }
 
     /// A built-in preset.
     pub fn preset(name: &str) -> Result<Self, String> {
         let text = settle_scenario::presets::preset(name)
-            .ok_or_else(|| format!("there is no preset \"{name}\""))?;
+            .ok_or_else(|| tf("lesson-no-preset", &[("name", Arg::from(name))]))?;
         Self::load(text)
     }
 
@@ -284,7 +289,7 @@ impl Sim {
     pub fn load(text: &str) -> Result<Self, String> {
         match parse(text) {
             Ok(sc) => Ok(Self::new(sc)),
-            Err(e) => Err(format!("error: {e}")),
+            Err(e) => Err(tf("doc-error", &[("error", Arg::from(e.to_string()))])),
         }
     }
 
@@ -361,11 +366,12 @@ impl Sim {
             return Ok(key.seq());
         }
         let paths = self.tl.run().namespace().paths();
-        let name = |i: Option<usize>| i.and_then(|i| paths.get(i)).map_or("nothing", |p| &**p);
-        Err(format!(
-            "{by} receives from {}; that message is in {}",
-            name(mine),
-            name(Some(i))
-        ))
+        let entity = paths.get(i).map_or("", |p| &**p);
+        let mut args = vec![("client", Arg::from(by)), ("entity", Arg::from(entity))];
+        match mine.and_then(|m| paths.get(m)) {
+            Some(from) => args.push(("from", Arg::from(&**from))),
+            None => return Err(tf("form-other-entity-nothing", &args)),
+        }
+        Err(tf("form-other-entity", &args))
     }
 }

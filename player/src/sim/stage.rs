@@ -218,7 +218,7 @@ impl Sim {
                     t.mark = Mark::Dropped;
                     ent.active.push(t);
                     whereabouts.push((key, place));
-                    ent.note = "dropped: no subscription".into();
+                    ent.note = crate::words::label("stage-dropped").to_string();
                 }
             }
             // A topic holds its scheduled messages until they are routed (topics.md §6).

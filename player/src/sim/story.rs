@@ -43,29 +43,14 @@ impl MarkKind {
 
     /// The legend's words for `n` of them.
     pub fn counted(self, n: usize) -> String {
-        let one = match self {
-            Self::Send => "send",
-            Self::Expiry => "lock expiry",
-            Self::Abandon => "abandon",
-            Self::DeadLetter => "dead-letter move",
-            Self::Settle => "settlement",
+        let id = match self {
+            Self::Send => "mark-sends",
+            Self::Expiry => "mark-lock-expiries",
+            Self::Abandon => "mark-abandons",
+            Self::DeadLetter => "mark-dead-letter-moves",
+            Self::Settle => "mark-settlements",
         };
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {}", self.label())
-        }
-    }
-
-    /// The legend's words.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Send => "sends",
-            Self::Expiry => "lock expiries",
-            Self::Abandon => "abandons",
-            Self::DeadLetter => "dead-letter moves",
-            Self::Settle => "settlements",
-        }
+        tf(id, &[("n", Arg::from(n))])
     }
 }
 

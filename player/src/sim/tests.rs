@@ -1054,3 +1054,65 @@ fn publication_benchmark_10000_messages() {
         stage / n
     );
 }
+
+/// In Czech and Russian the page's model says what it shows in the language: the welcome
+/// scenario's title, the queue's settings and a document's entities (counted in their plural
+/// forms), the inspector's own names and values beside the API's property names, and a peek's
+/// log line.
+#[test]
+fn the_page_model_speaks_czech_and_russian() {
+    use crate::words::speak;
+    use settle_i18n::Lang;
+    let cases = [
+        (
+            Lang::Cs,
+            ["Váš první zámek", "zámek 30 s · max. počet doručení 3"],
+            [
+                ("Kde", "zámek drží R1"),
+                ("LockedUntil", "30,500 s"),
+                ("Size", "8 bajtů"),
+            ],
+            "R1 zobrazil náhled 2 zpráv z fronty: nic nebylo uzamčeno ani započítáno.",
+            "1 téma · 2 odběry",
+        ),
+        (
+            Lang::Ru,
+            [
+                "Ваша первая блокировка",
+                "блокировка 30 с · макс. число доставок 3",
+            ],
+            [
+                ("Где", "блокировку держит R1"),
+                ("LockedUntil", "30,500 с"),
+                ("Size", "8 байт"),
+            ],
+            "R1 просмотрел 2 сообщения из очереди: ничего не заблокировано и не учтено.",
+            "1 раздел · 2 подписки",
+        ),
+    ];
+    for (lang, [title, settings], fields, peeked, entities) in cases {
+        let _speaking = speak(lang);
+        let mut s = Sim::welcome();
+        let snap = s.snapshot();
+        assert_eq!(
+            (snap.title.as_str(), snap.config_summary.as_str()),
+            (title, settings)
+        );
+        s.advance_to(Instant::from_millis(1_000));
+        s.select(Some(k(1)));
+        let d = s.snapshot().detail.expect("m1");
+        for (name, value) in fields {
+            let field = d.fields.iter().find(|f| f.0 == name).map(|f| f.1.as_str());
+            assert_eq!(field, Some(value), "{lang}: {name} in {:?}", d.fields);
+        }
+        s.apply(Command::Peek {
+            by: "R1".into(),
+            from: SubQueue::Main,
+        })
+        .expect("a peek");
+        assert_eq!(s.snapshot().log[0].text, peeked);
+        let fan_out = Sim::load(FAN_OUT).expect("loads");
+        assert_eq!(fan_out.snapshot().config_summary, entities);
+    }
+    assert_eq!(Sim::welcome().snapshot().title, "Your first lock");
+}

@@ -1,6 +1,8 @@
 //! What the page shows, one [`Snapshot`] per publication: lanes, clients, the log, the inspector.
 
 use super::*;
+use crate::words::{counted, duration, instant, keyed, label};
+use settle_i18n::{Arg, t, tf};
 
 /// One message as a lane shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -128,8 +130,9 @@ pub struct Detail {
     pub id: String,
     /// The receiver that has it in hand (it can settle it, or learn that it cannot).
     pub held_by: Option<String>,
-    /// The broker's own properties of the message.
-    pub fields: Vec<(&'static str, String)>,
+    /// The broker's own properties of the message: each name (the API's, but for the entity
+    /// and where it is), and its value.
+    pub fields: Vec<(String, String)>,
     /// Its application properties, in key order: the sender's, a receiver's changes, and
     /// `DeadLetterReason` / `DeadLetterErrorDescription` once the broker dead-lettered it.
     pub properties: Vec<(String, String)>,
@@ -172,9 +175,9 @@ pub struct Snapshot {
     pub receive_paths: Vec<String>,
 }
 
-/// `12.3 s` style, for lock timers.
+/// `12.3 s` style (to the tenth below), for lock timers.
 pub fn secs(ms: u64) -> String {
-    format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
+    crate::words::seconds(ms).to_string()
 }
 
 /// The workloads of the benchmarks, as documents (`settle_scenario::presets::workloads`).
@@ -267,7 +270,7 @@ impl Sim {
         let i = key.entity_index()?;
         let path = space.paths().into_iter().nth(i)?;
         let mut d = self.detail_in(space.world(&path)?, key, key.seq())?;
-        d.fields.insert(0, ("Entity", path.to_string()));
+        d.fields.insert(0, (t("inspect-entity"), path.to_string()));
         Some(d)
     }
 
@@ -288,48 +291,54 @@ impl Sim {
         let m = q
             .listed(seq)
             .or_else(|| held.map(|(_, h)| h.view.clone()))?;
-        let t = |i: Instant| format!("{i}");
         let gone = !q.contains(seq);
         let place = if gone {
-            "no longer in the queue".to_string()
+            t("inspect-gone")
         } else {
             match (m.sub_queue, m.state, m.locked_by) {
-                (SubQueue::DeadLetter, _, Some(c)) => {
-                    format!("dead-letter queue, locked by {}", w.name(c))
-                }
-                (SubQueue::DeadLetter, _, None) => "dead-letter queue".into(),
-                (_, MessageState::Scheduled, _) => "scheduled".into(),
-                (_, _, Some(c)) => format!("locked by {}", w.name(c)),
-                (_, MessageState::Deferred, None) => {
-                    "deferred (receive it by sequence number)".into()
-                }
-                _ => "available".into(),
+                (SubQueue::DeadLetter, _, Some(c)) => tf(
+                    "inspect-dead-letter-locked",
+                    &[("client", Arg::from(w.name(c)))],
+                ),
+                (SubQueue::DeadLetter, _, None) => t("inspect-dead-letter"),
+                (_, MessageState::Scheduled, _) => t("inspect-scheduled"),
+                (_, _, Some(c)) => tf("inspect-locked", &[("client", Arg::from(w.name(c)))]),
+                (_, MessageState::Deferred, None) => t("inspect-deferred"),
+                _ => t("inspect-available"),
             }
         };
         let none = || "—".to_string();
+        // The API's names of the properties, the same in every language.
+        let api = |name: &str, value: String| (name.to_string(), value);
         let mut fields = vec![
-            ("MessageId", m.id.to_string()),
-            ("SequenceNumber", m.seq.to_string()),
-            ("Where", place),
-            ("State", m.state.name().to_string()),
-            ("DeliveryCount (peek)", m.delivery_count.to_string()),
-            ("EnqueuedTime", t(m.enqueued_at)),
-            ("ExpiresAt", m.expires_at.map_or_else(|| "never".into(), t)),
-            ("LockedUntil", m.locked_until.map_or_else(none, t)),
-            (
+            api("MessageId", m.id.to_string()),
+            api("SequenceNumber", m.seq.to_string()),
+            (t("inspect-where"), place),
+            api("State", m.state.name().to_string()),
+            (t("inspect-delivery-count"), m.delivery_count.to_string()),
+            api("EnqueuedTime", instant(m.enqueued_at)),
+            api(
+                "ExpiresAt",
+                m.expires_at.map_or_else(|| t("inspect-never"), instant),
+            ),
+            api("LockedUntil", m.locked_until.map_or_else(none, instant)),
+            api(
                 "LockToken",
                 held.and_then(|(_, h)| h.view.lock_token)
                     .map_or_else(none, |tok| tok.to_string()),
             ),
-            (
+            api(
                 "SessionId",
                 m.session_id.as_ref().map_or_else(none, |s| s.to_string()),
             ),
-            ("Size", format!("{} bytes", m.size_bytes)),
-            ("Body", m.body.to_string()),
+            api(
+                "Size",
+                tf("inspect-size", &[("n", Arg::from(m.size_bytes))]),
+            ),
+            api("Body", m.body.to_string()),
         ];
         if let Some(at) = m.scheduled_enqueue {
-            fields.insert(5, ("ScheduledEnqueueTime", t(at)));
+            fields.insert(5, api("ScheduledEnqueueTime", instant(at)));
         }
         let properties = m
             .properties
@@ -364,31 +373,43 @@ impl Sim {
             .actor_stats()
             .into_iter()
             .find(|(n, _, _)| &**n == name)?;
-        Some(if sender {
-            let mut s = format!(
-                "Automated: {} started · {} in flight · {} accepted · {} failed",
-                st.started, st.in_flight, st.done, st.failed
-            );
-            if st.unobserved_failures > 0 {
-                s.push_str(&format!(
-                    " · {} failures nobody saw",
-                    st.unobserved_failures
-                ));
-            }
-            if let Some(t) = st.last_completion {
-                s.push_str(&format!(" · last answer at {t}"));
-            }
-            s
+        let mut parts = if sender {
+            vec![tf(
+                "auto-sender",
+                &[
+                    ("started", Arg::from(st.started)),
+                    ("in_flight", Arg::from(st.in_flight)),
+                    ("accepted", Arg::from(st.done)),
+                    ("failed", Arg::from(st.failed)),
+                ],
+            )]
         } else {
-            let mut s = format!(
-                "Automated: {} received · {} processing · {} settled · {} failed",
-                st.started, st.in_flight, st.done, st.failed
-            );
-            if st.duplicates_skipped > 0 {
-                s.push_str(&format!(" · {} duplicates skipped", st.duplicates_skipped));
-            }
-            s
-        })
+            vec![tf(
+                "auto-receiver",
+                &[
+                    ("received", Arg::from(st.started)),
+                    ("processing", Arg::from(st.in_flight)),
+                    ("settled", Arg::from(st.done)),
+                    ("failed", Arg::from(st.failed)),
+                ],
+            )]
+        };
+        if sender && st.unobserved_failures > 0 {
+            parts.push(tf(
+                "auto-unseen-failures",
+                &[("n", Arg::from(st.unobserved_failures))],
+            ));
+        }
+        if let (true, Some(at)) = (sender, st.last_completion) {
+            parts.push(tf("auto-last-answer", &[("t", Arg::from(instant(at)))]));
+        }
+        if !sender && st.duplicates_skipped > 0 {
+            parts.push(tf(
+                "auto-duplicates",
+                &[("n", Arg::from(st.duplicates_skipped))],
+            ));
+        }
+        Some(parts.join(" · "))
     }
 
     pub fn snapshot(&self) -> Snapshot {
@@ -508,6 +529,9 @@ impl Sim {
         }
     }
 
+    /// The queue's settings in one line (or the entities of a document with `entities`): the
+    /// stage's heading, formatted from the memo ([`crate::words`]) as the stage takes it at
+    /// every change.
     pub(super) fn summary(&self) -> String {
         if self.has_entities() {
             let space = self.tl.run().namespace();
@@ -518,35 +542,39 @@ impl Sim {
                 .filter(|p| settle_core::namespace::is_subscription(p))
                 .count();
             let queues = paths.len() - topics - subs;
-            let counted = |n: usize, one: &str| match n {
-                0 => None,
-                1 => Some(format!("1 {one}")),
-                n => Some(format!("{n} {one}s")),
-            };
             return [
-                counted(queues, "queue"),
-                counted(topics, "topic"),
-                counted(subs, "subscription"),
+                (queues, "queue-settings-queues"),
+                (topics, "queue-settings-topics"),
+                (subs, "queue-settings-subscriptions"),
             ]
             .into_iter()
-            .flatten()
+            .filter(|&(n, _)| n > 0)
+            .map(|(n, id)| counted(id, n as u64))
             .collect::<Vec<_>>()
             .join(" · ");
         }
         let cfg = self.world().queue().config();
-        format!(
-            "lock {} · max delivery count {}{}{}{}",
-            cfg.lock_duration,
-            cfg.max_delivery_count,
-            cfg.default_ttl
-                .map_or(String::new(), |t| format!(" · TTL {t}")),
-            if cfg.requires_session {
-                " · sessions"
-            } else {
-                ""
-            },
+        // A duration's part, by its milliseconds.
+        let lasting = |id: &'static str, d: Duration| {
+            keyed(id, d.as_millis(), || {
+                tf(id, &[("d", Arg::from(duration(d)))])
+            })
+        };
+        let mut parts = vec![
+            lasting("queue-settings-lock", cfg.lock_duration),
+            counted(
+                "queue-settings-max-delivery-count",
+                u64::from(cfg.max_delivery_count),
+            ),
+        ];
+        parts.extend(cfg.default_ttl.map(|t| lasting("queue-settings-ttl", t)));
+        if cfg.requires_session {
+            parts.push(label("queue-settings-sessions"));
+        }
+        parts.extend(
             cfg.duplicate_detection_window
-                .map_or(String::new(), |w| format!(" · duplicate detection {w}")),
-        )
+                .map(|w| lasting("queue-settings-duplicate-detection", w)),
+        );
+        parts.join(" · ")
     }
 }

@@ -5,6 +5,8 @@
 //! width, never below [`MIN_FONT`] px, so a full-window stage at 1080p gets labels of 20 px.
 
 use super::model::{Entity, Key, Lane, Link, Model, Place, Token};
+use crate::words::{counted, label, named};
+use std::rc::Rc;
 
 /// The smallest label size, in CSS px.
 pub const MIN_FONT: f64 = 13.0;
@@ -253,7 +255,7 @@ pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
         h,
         font,
         ring: (font * 0.3).max(3.0),
-        queue_title: format!("Queue · {}", m.summary),
+        queue_title: format!("{} · {}", label("stage-queue"), m.summary),
         ..Layout::default()
     };
     let margin = font * 0.6;
@@ -266,13 +268,19 @@ pub fn layout(m: &Model, w: f64, h: f64) -> Layout {
     place_senders(&mut out, m, senders);
     place_receivers(&mut out, m, receivers);
     if !m.entities.is_empty() {
-        out.queue_title = format!("Entities · {}", m.summary);
+        out.queue_title = format!("{} · {}", label("stage-entities"), m.summary);
         place_entities(&mut out, m, queue, dead);
         wires(&mut out, m, queue, receivers, dead);
         return out;
     }
     place_queue(&mut out, m, queue);
-    place_dead(&mut out, Place::Dead, dead, "Dead-letter queue", &m.dead);
+    place_dead(
+        &mut out,
+        Place::Dead,
+        dead,
+        &label("stage-dead-letter"),
+        &m.dead,
+    );
     wires(&mut out, m, queue, receivers, dead);
     out
 }
@@ -346,9 +354,9 @@ fn place_senders(out: &mut Layout, m: &Model, col: Rect) {
     for (i, s) in m.senders.iter().enumerate() {
         let rect = Rect::new(col.x, y, col.w, bh);
         let note = if s.in_flight > 0 {
-            format!("{} in flight", s.in_flight)
+            counted("stage-in-flight", u64::from(s.in_flight)).to_string()
         } else if s.automated {
-            "auto".to_string()
+            label("stage-auto").to_string()
         } else {
             String::new()
         };
@@ -407,9 +415,9 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
     }
     let mut y = inner.y;
     for (place, lane, title, hh) in [
-        (Place::Scheduled, &m.scheduled, "Scheduled", hs),
-        (Place::Available, &m.available, "Available", ha),
-        (Place::Deferred, &m.deferred, "Deferred", hd),
+        (Place::Scheduled, &m.scheduled, "stage-scheduled", hs),
+        (Place::Available, &m.available, "stage-available", ha),
+        (Place::Deferred, &m.deferred, "stage-deferred", hd),
     ] {
         let rect = Rect::new(inner.x, y, inner.w, hh);
         let body = lane_body(rect, font);
@@ -418,7 +426,7 @@ fn place_queue(out: &mut Layout, m: &Model, col: Rect) {
             place,
             rect,
             body,
-            title,
+            &label(title),
             count_note(lane.total),
             font * 0.9,
             false,
@@ -490,7 +498,7 @@ fn place_entities(out: &mut Layout, m: &Model, col: Rect, dead: Rect) {
         let e = &m.entities[i];
         let rect = Rect::new(dead.x, dead.y + j as f64 * (each + gap), dead.w, each);
         let short = e.path.rsplit('/').next().unwrap_or(&e.path);
-        let title = format!("Dead-letter: {short}");
+        let title = named("stage-dead-letter-of", &Rc::from(short));
         place_dead(out, Place::DeadOf(i as u16), rect, &title, &e.dead);
     }
 }
@@ -577,10 +585,10 @@ fn place_receivers(out: &mut Layout, m: &Model, col: Rect) {
             (rect.h - th - pad).max(0.0),
         );
         let note = match (r.link, &r.session) {
-            (Link::Closed, _) => "closed".to_string(),
-            (Link::Crashed, _) => "crashed".to_string(),
-            (Link::Open, Some((s, true))) => format!("session {s}"),
-            (Link::Open, Some((s, false))) => format!("session {s} lost"),
+            (Link::Closed, _) => label("stage-closed").to_string(),
+            (Link::Crashed, _) => label("stage-crashed").to_string(),
+            (Link::Open, Some((s, true))) => named("stage-session", s).to_string(),
+            (Link::Open, Some((s, false))) => named("stage-session-lost", s).to_string(),
             (Link::Open, None) => String::new(),
         };
         push_frame(

@@ -3,6 +3,7 @@
 //! simulation changes; [`super::layout`] turns it into positions. Nothing here knows the DOM
 //! or the broker's types.
 
+use settle_i18n::{Arg, t, tf};
 use std::rc::Rc;
 
 /// How many tokens of one place the model carries; the layout shows what fits of them and
@@ -154,26 +155,27 @@ impl Place {
     /// What a person calls this place (the mirror's list names use the same words).
     #[must_use]
     pub fn name(self, model: &Model) -> String {
+        let of = |id: &str, name: &str| tf(id, &[("name", Arg::from(name))]);
         match self {
             Self::Sender(i) => model
                 .senders
                 .get(usize::from(i))
-                .map_or_else(|| "a sender".into(), |s| format!("Sender {}", s.name)),
-            Self::Scheduled => "Scheduled".into(),
-            Self::Available => "Available".into(),
-            Self::Deferred => "Deferred".into(),
+                .map_or_else(|| t("stage-a-sender"), |s| of("stage-sender", &s.name)),
+            Self::Scheduled => t("stage-scheduled"),
+            Self::Available => t("stage-available"),
+            Self::Deferred => t("stage-deferred"),
             Self::Receiver(i) => model
                 .receivers
                 .get(usize::from(i))
-                .map_or_else(|| "a receiver".into(), |r| format!("Receiver {}", r.name)),
-            Self::Dead => "Dead-letter queue".into(),
+                .map_or_else(|| t("stage-a-receiver"), |r| of("stage-receiver", &r.name)),
+            Self::Dead => t("stage-dead-letter"),
             Self::Active(i) => model
                 .entities
                 .get(usize::from(i))
-                .map_or_else(|| "an entity".into(), |e| e.path.to_string()),
+                .map_or_else(|| t("stage-an-entity"), |e| e.path.to_string()),
             Self::DeadOf(i) => model.entities.get(usize::from(i)).map_or_else(
-                || "a dead-letter queue".into(),
-                |e| format!("Dead-letter queue of {}", e.path),
+                || t("stage-a-dead-letter-queue"),
+                |e| of("stage-dead-letter-queue-of", &e.path),
             ),
         }
     }

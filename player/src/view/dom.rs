@@ -3,8 +3,9 @@
 
 use crate::lesson;
 use crate::page::{SPEEDS, Shortcut};
-use crate::paint::{LANES, LaneRow, Rows, element, speed_label};
+use crate::paint::{LANES, LaneRow, Rows, element, lane_words, speed_label};
 use crate::sim::Lane;
+use settle_i18n::t;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
@@ -140,7 +141,10 @@ pub(super) fn build(
     let title = add(doc, &top, "h2", "embed-title", &title_text)?;
     attrs(&title, &[("title", &title_text)]);
     let clock = add(doc, &top, "div", "clock", "")?;
-    attrs(&clock, &[("role", "group"), ("aria-label", "Clock")]);
+    attrs(
+        &clock,
+        &[("role", "group"), ("aria-label", &t("view-clock"))],
+    );
     let readout = add(doc, &clock, "div", "clock-readout", "")?;
     let face = add(doc, &readout, "canvas", "clock-face", "")?;
     attrs(&face, &[("aria-hidden", "true")]);
@@ -151,37 +155,39 @@ pub(super) fn build(
     let time: web_sys::Node = doc.create_text_node("").into();
     text.append_child(&time).ok()?;
     add(doc, &text, "i", "text-end", "")?;
-    let play = add(doc, &clock, "button", "btn primary play", "Play")?;
-    let back = add(doc, &clock, "button", "btn", "Step back")?;
+    let play = add(doc, &clock, "button", "btn primary play", &t("view-play"))?;
+    let back = add(doc, &clock, "button", "btn", &t("view-step-back"))?;
     attrs(&back, &[("aria-keyshortcuts", "ArrowLeft")]);
-    let step = add(doc, &clock, "button", "btn", "Step")?;
+    let step = add(doc, &clock, "button", "btn", &t("view-step"))?;
     attrs(&step, &[("aria-keyshortcuts", "ArrowRight")]);
-    let expiry = add(doc, &clock, "button", "btn", "Next lock expiry")?;
+    let expiry = add(doc, &clock, "button", "btn", &t("view-next-expiry"))?;
     let label = add(doc, &clock, "label", "speed", "")?;
-    add(doc, &label, "span", "", "Speed")?;
+    add(doc, &label, "span", "", &t("view-speed"))?;
     let speed = add(doc, &label, "select", "", "")?;
-    attrs(&speed, &[("aria-label", "Speed")]);
+    attrs(&speed, &[("aria-label", &t("view-speed"))]);
     // An interactive embed's forms are the playground's: Controls opens it here, at this
     // moment (its wasm is fetched only then).
     let controls = (!readonly)
-        .then(|| add(doc, &top, "button", "btn ghost embed-controls", "Controls"))
+        .then(|| {
+            add(
+                doc,
+                &top,
+                "button",
+                "btn ghost embed-controls",
+                &t("view-controls"),
+            )
+        })
         .flatten();
     if let Some(c) = &controls {
         attrs(
             c,
             &[
                 ("aria-expanded", "false"),
-                ("title", "Send, receive and settle by hand (over the stage)"),
+                ("title", &t("view-controls-title")),
             ],
         );
     }
-    let open = add(
-        doc,
-        &top,
-        "button",
-        "btn ghost open-full",
-        "Open in Settle ↗",
-    )?;
+    let open = add(doc, &top, "button", "btn ghost open-full", &t("view-open"))?;
     for e in [&play, &back, &step, &expiry, &open]
         .into_iter()
         .chain(&controls)
@@ -191,19 +197,19 @@ pub(super) fn build(
 
     let notice = add(doc, b, "div", "notice", "")?;
     let notice_text = add(doc, &notice, "span", "", "")?;
-    let dismiss = add(doc, &notice, "button", "btn small", "Dismiss")?;
+    let dismiss = add(doc, &notice, "button", "btn small", &t("view-dismiss"))?;
     attrs(&dismiss, &[("type", "button")]);
     show(&notice, false);
 
     let page = add(doc, b, "div", "page", "")?;
     let intro = add(doc, &page, "section", "scenario-intro", "")?;
-    attrs(&intro, &[("aria-label", "About this scenario")]);
+    attrs(&intro, &[("aria-label", &t("view-about"))]);
     let p = add(doc, &intro, "p", "", &description)?;
     attrs(&p, &[("title", &description)]);
 
     // The lesson: always built (its parts hidden), shown when the scenario has one.
     let section = element(doc, "section", "lesson", "")?;
-    attrs(&section, &[("aria-label", "Lesson")]);
+    attrs(&section, &[("aria-label", &t("view-lesson"))]);
     let row = add(doc, &section, "div", "caption-row", "")?;
     let caption_n = add(doc, &row, "span", "caption-n", "")?;
     attrs(&caption_n, &[("aria-hidden", "true")]);
@@ -213,26 +219,21 @@ pub(super) fn build(
         &[
             ("role", "status"),
             ("aria-live", "polite"),
-            ("aria-label", "Caption"),
+            ("aria-label", &t("view-caption")),
         ],
     );
-    let hint = add(
-        doc,
-        &section,
-        "p",
-        "caption-hint",
-        "Paused here so you can look: press Play to go on.",
-    )?;
+    let hint = add(doc, &section, "p", "caption-hint", &t("view-caption-hint"))?;
     show(&hint, false);
     if let Some(e) = &lesson.error {
         let p = add(doc, &section, "p", "client-error", e)?;
         attrs(&p, &[("role", "alert")]);
     }
     let summary = add(doc, &section, "section", "summary", "")?;
-    attrs(&summary, &[("aria-label", "What you saw")]);
+    let saw = t("view-summary");
+    attrs(&summary, &[("aria-label", &saw)]);
     let head = add(doc, &summary, "div", "summary-head", "")?;
-    add(doc, &head, "h3", "", "What you saw")?;
-    let hide = add(doc, &head, "button", "btn small ghost", "Hide")?;
+    add(doc, &head, "h3", "", &saw)?;
+    let hide = add(doc, &head, "button", "btn small ghost", &t("view-hide"))?;
     attrs(&hide, &[("type", "button")]);
     if let Some(s) = &lesson.shown {
         let lines = add(doc, &summary, "ul", "summary-lines", "")?;
@@ -240,7 +241,7 @@ pub(super) fn build(
             add(doc, &lines, "li", "", x)?;
         }
         let figures = add(doc, &summary, "ul", "figures", "")?;
-        attrs(&figures, &[("aria-label", "Figures")]);
+        attrs(&figures, &[("aria-label", &t("view-figures"))]);
         for (label, value) in &s.figures {
             let li = add(doc, &figures, "li", "figure", "")?;
             add(doc, &li, "span", "figure-value", value)?;
@@ -253,22 +254,16 @@ pub(super) fn build(
     }
 
     let area = add(doc, &page, "section", "stage-area", "")?;
-    attrs(&area, &[("aria-label", "Stage")]);
+    attrs(&area, &[("aria-label", &t("view-stage-area"))]);
     let sides = add(doc, &area, "div", "sides", "")?;
     let figure = add(doc, &sides, "figure", "side", "")?;
-    attrs(&figure, &[("aria-label", "The stage")]);
+    attrs(&figure, &[("aria-label", &t("view-stage"))]);
     let stage_box = add(doc, &figure, "div", "stage-box", "")?;
     let canvas = add(doc, &stage_box, "canvas", "stage", "")?;
     canvas.set_id(CANVAS_ID);
     attrs(
         &canvas,
-        &[
-            ("role", "img"),
-            (
-                "aria-label",
-                "The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Queue.",
-            ),
-        ],
+        &[("role", "img"), ("aria-label", &t("view-stage-picture"))],
     );
     let narration = add(doc, &area, "p", "sr-only", "")?;
     attrs(
@@ -278,12 +273,14 @@ pub(super) fn build(
 
     let lower = add(doc, &page, "div", "lower", "")?;
     let queue = add(doc, &lower, "section", "card queue", "")?;
-    attrs(&queue, &[("aria-label", "Queue")]);
+    let queue_name = t("view-queue");
+    attrs(&queue, &[("aria-label", &queue_name)]);
     let head = add(doc, &queue, "header", "card-head", "")?;
-    add(doc, &head, "h2", "", "Queue")?;
+    add(doc, &head, "h2", "", &queue_name)?;
     add(doc, &head, "span", "cfg", &config_summary)?;
     let mut lanes = Vec::new();
-    for &(title, testid, kind, empty) in &LANES {
+    for (i, &(_, testid, kind, _)) in LANES.iter().enumerate() {
+        let (title, empty) = lane_words(i);
         let s = add(doc, &queue, "section", &format!("lane lane-{kind}"), "")?;
         attrs(&s, &[("aria-labelledby", &format!("{testid}-h"))]);
         let h = add(doc, &s, "h3", "", &format!("{title} "))?;
@@ -291,9 +288,9 @@ pub(super) fn build(
         let count = add(doc, &h, "span", "count", "0")?;
         attrs(&count, &[("data-testid", &format!("{testid}-count"))]);
         let ul = add(doc, &s, "ul", "msgs", "")?;
-        attrs(&ul, &[("aria-label", title), ("data-testid", testid)]);
+        attrs(&ul, &[("aria-label", &title), ("data-testid", testid)]);
         let more = add(doc, &s, "p", "more-count", "")?;
-        let none = add(doc, &s, "p", "empty", empty)?;
+        let none = add(doc, &s, "p", "empty", &empty)?;
         show(&more, false);
         lanes.push(LaneDom {
             count,

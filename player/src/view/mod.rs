@@ -21,8 +21,10 @@ use crate::play::Played;
 use crate::sim::Lane;
 use crate::stage::hit::Hit;
 use crate::stage::model::MsgKey;
+use crate::words::instant;
 use dom::{BarAction, CANVAS_ID, Dom, Shown, build, enable, fill_speeds, show};
 use settle_core::Instant;
+use settle_i18n::{Arg, Lang, Part, Tr, t, tf};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -38,14 +40,58 @@ pub fn start() {
         hand_over(None);
         return;
     }
-    if crate::page::address_names_a_lesson() {
-        wasm_bindgen_futures::spawn_local(async move {
-            crate::page::fetch_for_address().await;
+    in_language(&PARTS, &ENGLISH, move || {
+        if crate::page::address_names_a_lesson() {
+            wasm_bindgen_futures::spawn_local(async move {
+                crate::page::fetch_for_address().await;
+                mount_sim(mode);
+            });
+        } else {
             mount_sim(mode);
-        });
-    } else {
-        mount_sim(mode);
+        }
+    });
+}
+
+/// What the viewer that simulates says: the stage's words and the narration, and their English
+/// (compiled in, in a `const` so that no other part's is linked).
+const PARTS: [Part; 2] = [Part::Play, Part::Narrate];
+const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
+
+/// What the film player says: the stage's words (a film carries its narration, in English).
+const FILM_PARTS: [Part; 1] = [Part::Play];
+const FILM_ENGLISH: [&str; 1] = [Part::Play.english()];
+
+/// Installs the language the address or the browser asks for (`parts` fetched unless English,
+/// over `english`; English if they cannot be, which the notice then says), then runs `then`.
+fn in_language(
+    parts: &'static [Part],
+    english: &'static [&'static str],
+    then: impl FnOnce() + 'static,
+) {
+    let lang = crate::language::chosen();
+    if lang == Lang::En {
+        crate::language::install(Rc::new(Tr::english(english)));
+        then();
+        return;
     }
+    wasm_bindgen_futures::spawn_local(async move {
+        match crate::language::load(lang, english, parts).await {
+            Ok(tr) => crate::language::install(tr),
+            Err(why) => {
+                crate::language::install(Rc::new(Tr::english(english)));
+                let failed = tf(
+                    "view-lang-failed",
+                    &[
+                        ("lang", Arg::from(lang.native_name())),
+                        ("why", Arg::from(why)),
+                        ("current", Arg::from(Lang::En.native_name())),
+                    ],
+                );
+                crate::language::note_failure(failed);
+            }
+        }
+        then();
+    });
 }
 
 /// Starts the film player (the `settle-film` binary's `main`): an embed of a built-in preset
@@ -63,7 +109,9 @@ pub fn start_film() {
         && let Some(link) = film::from_link(&hash)
     {
         match link {
-            Ok((f, t)) => mount_film(mode, None, f, Some(t)),
+            Ok((f, t)) => in_language(&FILM_PARTS, &FILM_ENGLISH, move || {
+                mount_film(mode, None, f, Some(t));
+            }),
             // The viewer that simulates says what is wrong with it.
             Err(_) => simulate_instead(),
         }
@@ -74,11 +122,13 @@ pub fn start_film() {
         simulate_instead();
         return;
     };
-    wasm_bindgen_futures::spawn_local(async move {
-        match film::fetch(&name).await {
-            Some(f) => mount_film(mode, Some(&name), f, None),
-            None => simulate_instead(),
-        }
+    in_language(&FILM_PARTS, &FILM_ENGLISH, move || {
+        wasm_bindgen_futures::spawn_local(async move {
+            match film::fetch(&name).await {
+                Some(f) => mount_film(mode, Some(&name), f, None),
+                None => simulate_instead(),
+            }
+        });
     });
 }
 
@@ -232,6 +282,10 @@ fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
         notice,
     } = o;
     crate::page::apply_mode(mode);
+    // A language that could not be loaded says so first.
+    let notice = crate::language::take_failure()
+        .map(|f| (f, true))
+        .or(notice);
     let Some(dom) = build(&doc, played.titles(), &lesson, mode.readonly) else {
         return;
     };
@@ -337,7 +391,7 @@ impl Viewer {
     /// (`publishing`).
     fn write_readouts(&mut self, publishing: bool) -> bool {
         let now = self.played.now().as_millis();
-        let time = Instant::from_millis(now).to_string();
+        let time = instant(Instant::from_millis(now));
         let painted = paint_face(".clock-readout", &[".clock-time"], &[&time]) && self.running;
         let mut changed = false;
         if painted != self.painted {
@@ -398,8 +452,11 @@ impl Viewer {
         let d = &self.dom;
         let s = &mut self.shown;
         if s.running != Some(self.running) {
-            d.play
-                .set_text_content(Some(if self.running { "Pause" } else { "Play" }));
+            d.play.set_text_content(Some(&t(if self.running {
+                "view-pause"
+            } else {
+                "view-play"
+            })));
             let _ = d
                 .play
                 .set_attribute("aria-pressed", &self.running.to_string());
@@ -443,11 +500,13 @@ impl Viewer {
         }
         // On the way to the position the page opened at, that; else the notice, if any.
         let notice = match self.target {
-            Some(t) => Some((
-                format!(
-                    "Going to {} … now at {}",
-                    Instant::from_millis(t),
-                    self.played.now()
+            Some(target) => Some((
+                tf(
+                    "view-going-to",
+                    &[
+                        ("target", Arg::from(instant(Instant::from_millis(target)))),
+                        ("now", Arg::from(instant(self.played.now()))),
+                    ],
                 ),
                 false,
             )),
@@ -485,7 +544,8 @@ impl Viewer {
             l.count.set_text_content(Some(&lane.total.to_string()));
             let hidden = lane.total - lane.rows.len();
             show(&l.more, hidden > 0);
-            l.more.set_text_content(Some(&format!("+ {hidden} more")));
+            l.more
+                .set_text_content(Some(&tf("view-lane-more", &[("n", Arg::from(hidden))])));
             show(&l.empty, lane.total == 0);
             l.shown = Some(lane);
         }
@@ -498,21 +558,13 @@ impl Viewer {
         let go = |v: &mut Self, next: fn(&dyn Played) -> Option<Instant>, none: &str| match next(
             &*v.played,
         ) {
-            Some(t) => v.played.advance_to(t.max(v.played.now())),
-            None => v.notice = Some((none.to_string(), false)),
+            Some(at) => v.played.advance_to(at.max(v.played.now())),
+            None => v.notice = Some((t(none), false)),
         };
         match key {
             Shortcut::Play => self.running = !self.running,
-            Shortcut::Step => go(
-                self,
-                |p| p.next_event(),
-                "Nothing is scheduled to happen on its own.",
-            ),
-            Shortcut::Expiry => go(
-                self,
-                |p| p.next_lock_expiry(),
-                "No lock is held, so no lock can expire.",
-            ),
+            Shortcut::Step => go(self, |p| p.next_event(), "view-nothing-due"),
+            Shortcut::Expiry => go(self, |p| p.next_lock_expiry(), "view-no-lock"),
             Shortcut::Back => {
                 if let Some(t) = self.played.previous_moment() {
                     self.played.seek(t);

@@ -5,6 +5,7 @@ use super::style::{Frame, Kind, Palette, fit, font, rounded, set_dash};
 use crate::stage::layout::{Layout, Rect};
 use crate::stage::model::Place;
 use crate::stage::pen::Pen as Cx;
+use crate::words::label;
 
 /// What the backdrop of the picture is drawn from: the places, their titles and notes, the
 /// wires and the `+N` chips. It changes far less often than the tokens (not when a token moves
@@ -66,7 +67,7 @@ pub(super) fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     let (head, summary) = l
         .queue_title
         .split_once(" · ")
-        .unwrap_or(("Queue", &l.queue_title));
+        .unwrap_or((&l.queue_title, ""));
     cx.fill_text(head, l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
     font(cx, l.font * 0.8, false, false);
     cx.set_fill_style_str(&pal.muted);
@@ -131,7 +132,7 @@ pub(super) fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
         cx.set_fill_style_str(&pal.muted);
         cx.set_text_align("center");
         let (x, y) = r.center();
-        cx.fill_text("No receiver yet", x, y);
+        cx.fill_text(&label("stage-no-receiver"), x, y);
         cx.set_text_align("start");
     }
 }

@@ -9,6 +9,7 @@ use crate::stage::anim::Sprite;
 use crate::stage::layout::{Layout, Rect, Size};
 use crate::stage::model::{Key, Mark, Place};
 use crate::stage::pen::Pen as Cx;
+use crate::words;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 /// The shape a token is drawn in: its slot's, except on a journey between a lane's labels and a
@@ -137,20 +138,20 @@ pub(super) fn token(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>, live
         if matches!(s.place, Some(Place::Dead | Place::DeadOf(_))) {
             font(cx, px, true, true);
             cx.set_fill_style_str(ink);
-            let reason = t.reason.as_deref().unwrap_or("dead-lettered");
-            cx.fill_text(&fit(reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
+            let reason = (t.reason.clone()).unwrap_or_else(|| words::label("stage-dead-lettered"));
+            cx.fill_text(&fit(&reason, c.w / (px * 0.61)), c.x, c.y + c.h * 0.5);
         } else if stale {
             font(cx, px, false, false);
             cx.set_fill_style_str(&pal.muted);
             cx.set_text_align("center");
-            cx.fill_text("lock lost", c.x + c.w / 2.0, c.y + c.h * 0.5);
+            cx.fill_text(&words::label("lock-lost"), c.x + c.w / 2.0, c.y + c.h * 0.5);
             cx.set_text_align("start");
         } else if let (Some(Place::Scheduled), Some(due)) = (s.place, t.due_ms) {
             // When it becomes active: a time on the clock, so it is drawn once, at rest.
             font(cx, px, false, true);
             cx.set_fill_style_str(&pal.muted);
             cx.set_text_align("center");
-            let text = format!("due at {}", crate::sim::secs(due));
+            let text = words::tenths("stage-due-at", due);
             cx.fill_text(
                 &fit(&text, c.w / (px * 0.61)),
                 c.x + c.w / 2.0,
@@ -213,10 +214,10 @@ pub(super) fn token_live(cx: &mut Cx, l: &Layout, s: &Sprite<'_>, f: &Frame<'_>)
         cx.set_text_align("center");
         // A held copy whose label had no room for its entity names it here, beside the time.
         let (_, chars) = label_room(r, r.x + r.h * 0.95, l.font, t.count);
-        let time = crate::sim::secs(left);
+        let time = words::seconds(left);
         let text = match without_entity(&t.id, chars) {
             Some((_, entity)) => fit(&format!("{entity} · {time}"), c.w / (px * 0.61)),
-            None => time,
+            None => time.to_string(),
         };
         cx.fill_text(&text, c.x + c.w / 2.0, c.y + c.h * 0.5);
         cx.set_text_align("start");
