@@ -2,10 +2,48 @@
 //! pauses they ask for, and the closing "what you saw", all resolved from the scenario's own
 //! run by `settle_scenario::lesson` (the numbers are never typed in).
 
-use settle_i18n::{Arg, tf};
+use settle_i18n::{Arg, lesson_words, tf};
 use settle_scenario::Scenario;
 use settle_scenario::compare::{Compared, Comparison};
-use settle_scenario::lesson::{self, Shown, ShownNote};
+use settle_scenario::lesson::{Facts, Number, Shown, ShownNote};
+
+/// The built-in lesson or comparison whose English title is `title`, by its name: a copy of
+/// one (a share link, an export) is told in the same words.
+fn builtin_name(title: &str) -> &'static str {
+    use crate::builtin::{COMPARISONS, ENTITY_PRESETS, PRESETS};
+    PRESETS
+        .iter()
+        .chain(ENTITY_PRESETS)
+        .chain(COMPARISONS)
+        .find(|(_, t)| *t == title)
+        .map_or("", |(name, _)| name)
+}
+
+/// The installed language's words for the document titled `title`, if it is a built-in one
+/// (`settle_scenario::lesson::Words`).
+pub fn words(title: &str) -> impl Fn(&str, Option<usize>, &[Number]) -> Option<String> {
+    lesson_words(builtin_name(title))
+}
+
+/// A document's title and description in the installed language (a built-in one's
+/// translation, else as written).
+#[must_use]
+pub fn title_and_description(title: &str, description: &str) -> (String, String) {
+    let words = words(title);
+    (
+        words("title", None, &[]).unwrap_or_else(|| title.to_owned()),
+        words("description", None, &[]).unwrap_or_else(|| description.to_owned()),
+    )
+}
+
+/// `sc`'s lesson, resolved from `facts`, in the installed language.
+fn show(sc: &Scenario) -> Result<Option<Shown>, settle_scenario::FormatError> {
+    let words = words(&sc.title);
+    sc.lesson
+        .as_ref()
+        .map(|l| l.show_in(&Facts::of(sc), &words))
+        .transpose()
+}
 
 /// What the page knows about the loaded scenario as a lesson.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -35,12 +73,12 @@ impl State {
     /// Resolves the lesson of `sc` (running it once, to its end).
     #[must_use]
     pub fn of(sc: &Scenario) -> Self {
-        let (shown, error, end_ms) = match lesson::show(sc) {
+        let (shown, error, end_ms) = match show(sc) {
             Ok(s) => (s, None, sc.run_until.as_millis()),
             // An export stops where it was exported (its run_until_ms), before the moments its
             // lesson names: resolve the lesson from a longer run of the same scenario, and end
             // the story at its last caption.
-            Err(e) => match lesson::show(&longer(sc)) {
+            Err(e) => match show(&longer(sc)) {
                 Ok(s) => (s, None, 0),
                 Err(_) => (
                     None,
@@ -116,8 +154,13 @@ pub fn presets() -> Vec<(&'static str, String)> {
     crate::builtin::PRESETS
         .iter()
         .chain(crate::builtin::ENTITY_PRESETS)
-        .map(|(n, t)| (*n, (*t).to_string()))
+        .map(|(n, t)| (*n, title_of(n, t)))
         .collect()
+}
+
+/// A built-in document's title in the installed language.
+fn title_of(name: &str, english: &str) -> String {
+    lesson_words(name)("title", None, &[]).unwrap_or_else(|| english.to_owned())
 }
 
 /// The built-in comparisons: (name, title).
@@ -125,7 +168,7 @@ pub fn presets() -> Vec<(&'static str, String)> {
 pub fn comparisons() -> Vec<(&'static str, String)> {
     crate::builtin::COMPARISONS
         .iter()
-        .map(|(n, t)| (*n, (*t).to_string()))
+        .map(|(n, t)| (*n, title_of(n, t)))
         .collect()
 }
 
@@ -154,17 +197,20 @@ fn comparison(name: &str) -> Result<Comparison, String> {
 /// No such comparison, or a run that cannot answer its placeholders.
 pub fn compared(name: &str) -> Result<ComparisonView, String> {
     let c = comparison(name)?;
+    let words = lesson_words(builtin_name(&c.title));
     let table = c
-        .show()
+        .show_in(&words)
         .map_err(|e| tf("doc-error", &[("error", Arg::from(e.to_string()))]))?;
+    let (title, description) = title_and_description(&c.title, &c.description);
     Ok(ComparisonView {
         name: name.to_string(),
-        title: c.title.clone(),
-        description: c.description.clone(),
+        title,
+        description,
         sides: c
             .variants
             .iter()
-            .map(|v| (v.key, v.label.clone()))
+            .map(|v| v.key)
+            .zip(table.labels.clone())
             .collect(),
         table,
     })
@@ -203,7 +249,65 @@ pub fn compare_sides(name: &str) -> Result<Vec<(&'static str, String, Scenario)>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use settle_i18n::{Lang, Part, Tr, install};
     use settle_scenario::{parse, presets::preset};
+    use std::rc::Rc;
+
+    /// Installs `lang` (every part) for the test's thread; English again when dropped.
+    struct Speaking;
+    impl Speaking {
+        fn in_(lang: Lang) -> Self {
+            let english = Rc::new(Tr::english(&Part::ALL.map(Part::english)));
+            let texts = Part::ALL.map(|p| p.source(lang));
+            install(Rc::new(Tr::new(lang, &texts, english).unwrap()));
+            Self
+        }
+    }
+    impl Drop for Speaking {
+        fn drop(&mut self) {
+            install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
+        }
+    }
+
+    #[test]
+    fn a_built_in_lesson_and_its_copies_speak_the_installed_language() {
+        let sc = parse(preset("poison-message").unwrap()).unwrap();
+        let english = State::of(&sc);
+        let _ru = Speaking::in_(Lang::Ru);
+        let ru = State::of(&sc);
+        let (e, r) = (english.shown.unwrap(), ru.shown.unwrap());
+        assert_eq!(e.notes.len(), r.notes.len());
+        assert!(e.notes[0].text.starts_with("S1 sends 4 orders."));
+        // The run's 4 in Russian's plural form for it (заказа, few).
+        assert!(
+            r.notes[0].text.starts_with("S1 отправляет 4 заказа"),
+            "{}",
+            r.notes[0].text
+        );
+        assert_eq!(
+            e.notes
+                .iter()
+                .map(|n| (n.at_ms, n.pause))
+                .collect::<Vec<_>>(),
+            r.notes
+                .iter()
+                .map(|n| (n.at_ms, n.pause))
+                .collect::<Vec<_>>()
+        );
+        let (title, _) = title_and_description(&sc.title, &sc.description);
+        assert_eq!(
+            title,
+            "Подозрительное сообщение попадает в очередь недоставленных сообщений"
+        );
+        assert!(
+            presets()
+                .iter()
+                .any(|(n, t)| *n == "poison-message" && *t == title)
+        );
+        // A document of one's own keeps its words.
+        let (own, desc) = title_and_description("My queue", "Mine.");
+        assert_eq!((own.as_str(), desc.as_str()), ("My queue", "Mine."));
+    }
 
     #[test]
     fn captions_pauses_and_end_of_poison_message() {

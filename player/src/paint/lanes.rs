@@ -41,45 +41,20 @@ fn lane_meta(r: &Row) -> String {
     }
 }
 
-/// The queue's lanes as the page names them, in the snapshot's order: title, test id, kind
-/// (its class), and what an empty one says, in English ([`lane_words`] says the words in
-/// the installed language).
-pub const LANES: [(&str, &str, &str, &str); 5] = [
-    (
-        "Available",
-        "lane-available",
-        "available",
-        "No message waiting.",
-    ),
-    ("Locked", "lane-locked", "locked", "No message locked."),
-    ("Deferred", "lane-deferred", "deferred", "Nothing deferred."),
-    (
-        "Scheduled",
-        "lane-scheduled",
-        "scheduled",
-        "Nothing scheduled.",
-    ),
-    (
-        "Dead-letter queue",
-        "lane-dead-letter",
-        "dead",
-        "Nothing dead-lettered.",
-    ),
-];
-
-/// The messages of each lane's title and of what an empty one says, in [`LANES`]'s order.
-const LANE_MESSAGES: [(&str, &str); 5] = [
-    ("lane-available", "lane-available-empty"),
-    ("lane-locked", "lane-locked-empty"),
-    ("lane-deferred", "lane-deferred-empty"),
-    ("lane-scheduled", "lane-scheduled-empty"),
-    ("lane-dead-letter", "lane-dead-letter-empty"),
+/// The queue's lanes, in the snapshot's order: test id (also the message of its title), kind
+/// (its class), and the message of what an empty one says.
+pub const LANES: [(&str, &str, &str); 5] = [
+    ("lane-available", "available", "lane-available-empty"),
+    ("lane-locked", "locked", "lane-locked-empty"),
+    ("lane-deferred", "deferred", "lane-deferred-empty"),
+    ("lane-scheduled", "scheduled", "lane-scheduled-empty"),
+    ("lane-dead-letter", "dead", "lane-dead-letter-empty"),
 ];
 
 /// Lane `i`'s title and what it says when empty, in the installed language.
 #[must_use]
 pub fn lane_words(i: usize) -> (String, String) {
-    let (title, empty) = LANE_MESSAGES[i];
+    let (title, _, empty) = LANES[i];
     (t(title), t(empty))
 }
 

@@ -486,10 +486,12 @@ impl Sim {
         let cfg = q.config();
         let ld = cfg.lock_duration.as_millis().max(1);
         let (send_targets, receive_paths) = self.addresses();
+        let sc = self.tl.scenario();
+        let (title, description) = crate::lesson::title_and_description(&sc.title, &sc.description);
         Snapshot {
             now_ms: ms(now),
-            title: self.tl.scenario().title.clone(),
-            description: self.tl.scenario().description.clone(),
+            title,
+            description,
             available,
             locked,
             deferred,

@@ -279,7 +279,7 @@ pub(super) fn build(
     add(doc, &head, "h2", "", &queue_name)?;
     add(doc, &head, "span", "cfg", &config_summary)?;
     let mut lanes = Vec::new();
-    for (i, &(_, testid, kind, _)) in LANES.iter().enumerate() {
+    for (i, &(testid, kind, _)) in LANES.iter().enumerate() {
         let (title, empty) = lane_words(i);
         let s = add(doc, &queue, "section", &format!("lane lane-{kind}"), "")?;
         attrs(&s, &[("aria-labelledby", &format!("{testid}-h"))]);

@@ -74,7 +74,7 @@ pub(crate) fn open_preset(ctx: Ctx, name: &str) {
             .and_then(|text| Sim::load(&text))
         {
             Ok(sim) => {
-                let title = sim.title().to_string();
+                let title = lesson::title_and_description(sim.title(), "").0;
                 loaded(ctx, sim, Some(Source::Preset(name)));
                 ctx.tell(
                     "intro",

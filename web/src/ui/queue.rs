@@ -19,10 +19,11 @@ thread_local! {
 fn LaneView(
     ctx: Ctx,
     /// Its row of [`LANES`].
-    spec: (&'static str, &'static str, &'static str, &'static str),
+    index: usize,
     lane: RwSignal<Lane>,
 ) -> impl IntoView {
-    let (title, testid, kind, empty) = spec;
+    let (testid, kind, _) = LANES[index];
+    let (title, empty) = settle_player::paint::lane_words(index);
     let total = Memo::new(move |_| lane.with(|l| l.total));
     let shown = Memo::new(move |_| lane.with(|l| l.rows.len()));
     let hidden = move || total.get() - shown.get();
@@ -50,13 +51,13 @@ fn LaneView(
     };
     view! {
         <section class=format!("lane lane-{kind}") aria-labelledby=format!("{testid}-h")>
-            <h3 id=format!("{testid}-h")>{title}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
+            <h3 id=format!("{testid}-h")>{title.clone()}" "<span class="count" data-testid=format!("{testid}-count")>{total}</span></h3>
             <ul aria-label=title data-testid=testid class="msgs" node_ref=list on:click=inspect></ul>
             <Show when=move || { hidden() > 0 }>
                 <p class="more-count">{move || tf("lane-more", &[("n", hidden().into())])}</p>
             </Show>
             <Show when=move || total.get() == 0>
-                <p class="empty">{empty}</p>
+                <p class="empty">{empty.clone()}</p>
             </Show>
         </section>
     }
@@ -68,11 +69,11 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card queue" aria-label=t("queue-label")>
             <header class="card-head"><h2>{t("queue-label")}</h2><span class="cfg">{summary}</span></header>
-            <LaneView ctx=ctx spec=LANES[0] lane=ctx.parts.lanes[0] />
-            <LaneView ctx=ctx spec=LANES[1] lane=ctx.parts.lanes[1] />
-            <LaneView ctx=ctx spec=LANES[2] lane=ctx.parts.lanes[2] />
-            <LaneView ctx=ctx spec=LANES[3] lane=ctx.parts.lanes[3] />
-            <LaneView ctx=ctx spec=LANES[4] lane=ctx.parts.lanes[4] />
+            <LaneView ctx=ctx index=0 lane=ctx.parts.lanes[0] />
+            <LaneView ctx=ctx index=1 lane=ctx.parts.lanes[1] />
+            <LaneView ctx=ctx index=2 lane=ctx.parts.lanes[2] />
+            <LaneView ctx=ctx index=3 lane=ctx.parts.lanes[3] />
+            <LaneView ctx=ctx index=4 lane=ctx.parts.lanes[4] />
         </section>
     }
 }
