@@ -1,7 +1,7 @@
 //! Layer 1's pieces: what the backdrop is drawn from ([`Backdrop`]), the places with their
 //! titles and notes, and the wires with their arrowheads.
 
-use super::style::{Frame, Kind, Palette, fit, font, rounded, set_dash};
+use super::style::{Frame, Kind, Palette, fit, font, letters, rounded, set_dash};
 use crate::stage::layout::{Layout, Rect};
 use crate::stage::model::Place;
 use crate::stage::pen::Pen as Cx;
@@ -71,7 +71,7 @@ pub(super) fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     cx.fill_text(head, l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
     font(cx, l.font * 0.8, false, false);
     cx.set_fill_style_str(&pal.muted);
-    let shift = (head.chars().count() as f64 - 5.0) * 0.62;
+    let shift = (letters(head) - 5.0) * 0.62;
     cx.fill_text(
         &fit(
             summary,
@@ -168,7 +168,7 @@ pub(super) fn note(cx: &mut Cx, fr: &crate::stage::layout::Frame, pal: &Palette)
             ty + tf * 1.15,
         );
     } else {
-        let title_w = fr.title.chars().count() as f64 * tf * 0.62;
+        let title_w = letters(&fr.title) * tf * 0.62;
         let room = fr.rect.w - title_w - tf * 1.2;
         if room > tf * 1.5 {
             cx.fill_text(

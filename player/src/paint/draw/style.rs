@@ -143,14 +143,43 @@ pub(super) fn font(cx: &mut Cx, px: f64, bold: bool, mono: bool) {
 
 /// Cuts `s` to about `chars` characters, with an ellipsis.
 pub(super) fn fit(s: &str, chars: f64) -> String {
-    let n = chars.floor().max(1.0) as usize;
-    if s.chars().count() <= n {
+    let n = chars.floor().max(1.0);
+    if letters(s) <= n {
         s.to_string()
     } else {
-        let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+        let mut room = n - 1.0;
+        let mut out: String = s
+            .chars()
+            .take_while(|c| {
+                room -= letter(*c);
+                room >= 0.0
+            })
+            .collect();
         out.push('…');
         out
     }
+}
+
+/// How much room a character takes, in Latin letters: a Chinese (or other full-width) one
+/// about 1.7, a Cyrillic one 1.1, any other 1.
+fn letter(c: char) -> f64 {
+    match u32::from(c) {
+        0x1100..=0x11FF
+        | 0x2E80..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6 => 1.7,
+        0x0400..=0x04FF => 1.1,
+        _ => 1.0,
+    }
+}
+
+/// How much room `s` takes, in Latin letters ([`letter`]): what the stage's width estimates
+/// count, so that Chinese and Russian titles are not overdrawn.
+pub(super) fn letters(s: &str) -> f64 {
+    s.chars().map(letter).sum()
 }
 
 /// A label token's text size and the characters its label has room for, the text starting at
@@ -175,8 +204,7 @@ pub(super) fn label(s: &str, chars: f64) -> String {
 /// The id and the entity of a held copy's label ("o1 · audit") that does not fit in `chars`
 /// characters, the entity to be left out of it; `None` when it fits or names no entity.
 pub(super) fn without_entity(s: &str, chars: f64) -> Option<(&str, &str)> {
-    s.split_once(" · ")
-        .filter(|_| s.chars().count() as f64 > chars.floor())
+    s.split_once(" · ").filter(|_| letters(s) > chars.floor())
 }
 
 /// A stable colour for a session id.
@@ -189,7 +217,7 @@ pub(super) fn session_colour(s: &str) -> String {
 
 pub(super) fn label_chip(cx: &mut Cx, at: (f64, f64), text: &str, px: f64, f: &Frame<'_>) {
     font(cx, px, true, false);
-    let w = text.chars().count() as f64 * px * 0.6 + px;
+    let w = letters(text) * px * 0.6 + px;
     let r = Rect::new(at.0 - w / 2.0, at.1 - px * 0.8, w, px * 1.6);
     rounded(cx, r, r.h / 2.0);
     cx.set_fill_style_str(&f.pal.accent);
@@ -199,4 +227,21 @@ pub(super) fn label_chip(cx: &mut Cx, at: (f64, f64), text: &str, px: f64, f: &F
     cx.set_text_baseline("middle");
     cx.fill_text(text, at.0, at.1);
     cx.set_text_align("start");
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::{fit, letters};
+
+    #[test]
+    fn chinese_and_cyrillic_take_more_room_than_latin() {
+        assert!((letters("Available") - 9.0).abs() < 1e-9);
+        assert!((letters("Dostupné") - 8.0).abs() < 1e-9);
+        assert!(letters("可用") >= 3.4);
+        assert!(letters("Доступные") > 9.0);
+        // English is cut as before; Chinese by its width.
+        assert_eq!(fit("Dead-letter queue", 8.0), "Dead-le…");
+        assert_eq!(fit("死信队列与更多", 5.0), "死信…");
+        assert_eq!(fit("可用", 4.0), "可用");
+    }
 }
