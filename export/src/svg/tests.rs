@@ -1,8 +1,13 @@
 //! Unit tests of the picture's helpers: the float rounding `core` lacks without std, and the
 //! widths of text and its wrapping.
 
+use super::svg;
 use super::text::{ceil, round, short, text_w, wide, wrap};
+use super::words::Words;
+use alloc::rc::Rc;
 use alloc::vec::Vec;
+use settle_i18n::{Part, Tr};
+use settle_scenario::parse;
 
 #[test]
 fn round_and_ceil_match_std() {
@@ -55,8 +60,9 @@ fn a_chinese_line_is_cut_and_wrapped_by_its_width() {
     assert_eq!(short("死信队列中的消息", 6), "死信…");
     assert_eq!(short("dead-letter", 6), "dead-…");
     // Chinese has no spaces: a line breaks between its characters.
+    let w = Words::installed();
     let text = "在死信队列中等待的消息".repeat(4);
-    let lines = wrap(&text, 200.0, 10.0, 5);
+    let lines = wrap(&w, &text, 200.0, 10.0, 5);
     assert!(lines.len() > 1, "{lines:?}");
     for l in &lines {
         assert!(text_w(l, 10.0) <= 200.0, "{l}");
@@ -64,8 +70,21 @@ fn a_chinese_line_is_cut_and_wrapped_by_its_width() {
     assert_eq!(lines.concat(), text);
     // Other words stay whole.
     let text = "lock duration 30 s · max delivery count 10";
-    let lines = wrap(text, 60.0, 10.0, 9);
+    let lines = wrap(&w, text, 60.0, 10.0, 9);
     assert!(lines.len() > 1, "{lines:?}");
     let words: Vec<&str> = lines.iter().flat_map(|l| l.split(' ')).collect();
     assert_eq!(words, text.split(' ').collect::<Vec<_>>());
+}
+
+/// A program that installed no `print` messages (the artifacts worker) draws in English, as
+/// natively.
+#[test]
+fn without_print_messages_the_story_is_english() {
+    let sc = parse(settle_scenario::presets::preset("lock-expiry").unwrap()).unwrap();
+    let english = svg(&sc).unwrap();
+    settle_i18n::install(Rc::new(Tr::english(&[Part::Page])));
+    let got = svg(&sc);
+    settle_i18n::install(Rc::new(Tr::english(&Part::ALL)));
+    assert_eq!(got.unwrap(), english);
+    assert!(english.contains(">Dead-letter queue<"));
 }

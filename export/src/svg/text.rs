@@ -1,7 +1,7 @@
 //! Text and numbers for the picture: XML escaping, labels cut to length, their estimated width,
-//! word wrap, numbers and durations in words, and the float rounding `core` lacks without std.
+//! word wrap, numbers, and the float rounding `core` lacks without std.
 
-use crate::artifact::secs;
+use super::words::Words;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -32,11 +32,6 @@ pub(super) fn why(message: &str) -> String {
     format!(": {first}")
 }
 
-/// Seconds with one decimal at most, for prose: "26.4 s".
-pub(super) fn secs_round(ms: u64) -> String {
-    format!("{} s", num(ms as f64 / 1000.0))
-}
-
 /// Escapes text for XML content and attribute values. Characters XML 1.0 cannot carry at all
 /// (C0 controls other than tab, newline and carriage return; U+FFFE and U+FFFF) become visible
 /// stand-ins; tab, newline and carriage return become spaces (every label is one line).
@@ -63,17 +58,35 @@ pub(super) fn esc(s: &str) -> String {
 /// At most `n` columns, with an ellipsis when cut: a character is a column, a full-width one
 /// ([`wide`]: Chinese, Japanese, Korean) two.
 pub(super) fn short(s: &str, n: usize) -> String {
+    cut(s, n, f64::INFINITY, 1.0)
+}
+
+/// `s` cut to `n` columns ([`short`]) in English, to `room` pixels at `size` in another
+/// language: English keeps the limits the picture was made with, counted in characters, while
+/// the same words in another language have other lengths and widths.
+pub(super) fn fit(words: &Words, s: &str, n: usize, room: f64, size: f64) -> String {
+    if words.english() {
+        short(s, n)
+    } else {
+        cut(s, usize::MAX, room, size)
+    }
+}
+
+/// `s` if it has at most `n` columns and takes at most `room` pixels at `size`, else as much of
+/// it as leaves room for an ellipsis, and the ellipsis.
+fn cut(s: &str, n: usize, room: f64, size: f64) -> String {
     let cols = |c: char| if wide(c) { 2 } else { 1 };
-    if s.chars().map(cols).sum::<usize>() <= n {
+    if s.chars().map(cols).sum::<usize>() <= n && text_w(s, size) <= room {
         return s.into();
     }
-    let n = n.saturating_sub(1);
-    let (mut out, mut used) = (String::new(), 0);
+    let (n, room) = (n.saturating_sub(1), room - char_w('…') * size);
+    let (mut out, mut used, mut w) = (String::new(), 0, 0.0);
     for c in s.chars() {
-        if used + cols(c) > n {
+        let (cc, cw) = (cols(c), char_w(c) * size);
+        if used + cc > n || w + cw > room {
             break;
         }
-        used += cols(c);
+        (used, w) = (used + cc, w + cw);
         out.push(c);
     }
     out.push('…');
@@ -165,22 +178,10 @@ pub(super) fn num(v: f64) -> String {
     s.strip_suffix(".0").map_or(s.clone(), String::from)
 }
 
-pub(super) fn duration_words(ms: u64) -> String {
-    if ms >= 86_400_000 && ms.is_multiple_of(86_400_000) {
-        format!("{} d", ms / 86_400_000)
-    } else if ms >= 3_600_000 && ms.is_multiple_of(3_600_000) {
-        format!("{} h", ms / 3_600_000)
-    } else if ms >= 60_000 && ms.is_multiple_of(60_000) {
-        format!("{} min", ms / 60_000)
-    } else {
-        secs(ms)
-    }
-}
-
 /// Greedy word wrap to lines of at most `width` pixels; at most `max` lines (the last cut
 /// with an ellipsis). A line breaks between words, and between full-width characters, which
 /// Chinese writes without spaces.
-pub(super) fn wrap(s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
+pub(super) fn wrap(words: &Words, s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();
     for word in s.split_whitespace() {
@@ -208,7 +209,7 @@ pub(super) fn wrap(s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
     for l in &mut lines {
         let room = (width / (0.55 * size)) as usize;
         if text_w(l, size) > width {
-            *l = short(l, room);
+            *l = fit(words, l, room, width, size);
         }
     }
     lines
