@@ -9,13 +9,14 @@ use super::out::Out;
 use super::story::Story;
 use super::style::seg_class;
 use super::text::{ceil, esc, num, short, text_w};
-use crate::artifact::secs;
+use super::words::secs;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use settle_i18n::Arg;
 
 /// Lane `i`'s bars, or its dense band; returns its tracks' rows, with the bars' spans taken.
 pub(super) fn lane_bars(o: &mut Out, st: &Story, f: &Frame, i: usize, used: &mut Used) -> Vec<Row> {
@@ -24,7 +25,7 @@ pub(super) fn lane_bars(o: &mut Out, st: &Story, f: &Frame, i: usize, used: &mut
     let l = &f.layouts[&i];
     let mut rows: Vec<Row> = (0..l.tracks).map(|_| Row::default()).collect();
     if l.dense {
-        draw_dense(o, lane, l, sc_);
+        draw_dense(o, st, lane, l, sc_);
         let kind = match st.lanes[i].role {
             Role::Dlq(_) => SegKind::DeadLetter,
             Role::Main(_) => SegKind::Waiting,
@@ -80,12 +81,19 @@ fn draw_seg(
         num(h)
     );
     if d.labels && detail && seg.msg.is_some() {
-        let mut tip = seg.label.clone();
-        tip.push_str(&format!(", {} – ", secs(seg.t0)));
-        tip.push_str(&seg.t1.map_or("end".into(), secs));
-        if let Some(dl) = seg.deadline {
-            tip.push_str(&format!(", lock until {}", secs(dl)));
-        }
+        let mut args = vec![
+            ("label", Arg::from(seg.label.as_str())),
+            ("from", secs(seg.t0)),
+        ];
+        args.extend(seg.t1.map(|t1| ("to", secs(t1))));
+        args.extend(seg.deadline.map(|dl| ("deadline", secs(dl))));
+        let id = match (seg.t1.is_some(), seg.deadline.is_some()) {
+            (true, false) => "story-bar-span",
+            (false, false) => "story-bar-span-open",
+            (true, true) => "story-bar-span-lock",
+            (false, true) => "story-bar-span-open-lock",
+        };
+        let tip = st.words.tf(id, &args);
         let _ = write!(o.s, "><title>{}</title></rect>", esc(&tip));
     } else {
         o.s.push_str("/>");
@@ -159,7 +167,8 @@ fn draw_seg(
     if !inside {
         let mut label = short(&seg.label, 40);
         if let Some(dl) = seg.deadline.filter(|_| !drawn) {
-            label.push_str(&format!(" · until {}", secs(dl)));
+            let args = [("label", Arg::from(label)), ("deadline", secs(dl))];
+            label = st.words.tf("story-bar-until", &args);
         }
         o.text(a + 4.0, yc - h / 2.0 - 3.0, tclass, &label);
         return drawn;
@@ -168,7 +177,10 @@ fn draw_seg(
     let full = short(&seg.label, 60);
     // Where the deadline is off the axis, the bar says it.
     let with_deadline = match seg.deadline {
-        Some(dl) if lock && !drawn => format!("{full} · lock until {}", secs(dl)),
+        Some(dl) if lock && !drawn => {
+            let args = [("label", Arg::from(full.as_str())), ("deadline", secs(dl))];
+            st.words.tf("story-bar-lock-until", &args)
+        }
         _ => String::new(),
     };
     let id = seg
@@ -184,7 +196,7 @@ fn draw_seg(
     drawn
 }
 
-fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale) {
+fn draw_dense(o: &mut Out, st: &Story, lane: &Lane, l: &LaneLayout, sc: &Scale) {
     // How many segments are open at each pixel column (the most within the column).
     let cols = ceil(X1 - X0) as usize;
     let mut deltas: BTreeMap<u64, i64> = BTreeMap::new();
@@ -229,10 +241,6 @@ fn draw_dense(o: &mut Out, lane: &Lane, l: &LaneLayout, sc: &Scale) {
         Role::Client => "den1",
     };
     let _ = write!(o.s, "<path class=\"{class}\" d=\"{path}\"/>");
-    o.text(
-        X0 + 4.0,
-        l.y + 10.0,
-        "mu sm",
-        &format!("up to {max} at once"),
-    );
+    let peak = st.words.tf("story-band-peak", &[("count", Arg::from(max))]);
+    o.text(X0 + 4.0, l.y + 10.0, "mu sm", &peak);
 }

@@ -5,9 +5,9 @@
 use super::events::At;
 use super::model::{ConnKind, Icon, SegKind};
 use super::story::Story;
-use alloc::format;
 use alloc::string::{String, ToString};
 use settle_core::{EventKind, LockLossCause, SubQueue};
+use settle_i18n::Arg;
 
 impl Story {
     /// A message locked by a receiver or received and deleted, or its lock renewed.
@@ -35,11 +35,7 @@ impl Story {
                 } else {
                     SegKind::Locked
                 };
-                let label = if *delivery_count > 1 {
-                    format!("{id} · DC {delivery_count}")
-                } else {
-                    id.to_string()
-                };
+                let label = self.delivery_label(id, *delivery_count);
                 let s = self.open(r, t, kind, Some(m), label, Some(until.as_millis()));
                 if let Some(f) = from {
                     self.conn(m, t, (f.0, Some(f.1)), (r, Some(s)), ConnKind::Take);
@@ -58,11 +54,7 @@ impl Story {
                 let r = self.lane(&name(*by));
                 self.receives_from(r, Some(p));
                 self.lanes[r].received += 1;
-                let label = if *delivery_count > 1 {
-                    format!("{id} · DC {delivery_count}")
-                } else {
-                    id.to_string()
-                };
+                let label = self.delivery_label(id, *delivery_count);
                 self.mark(r, t, Icon::ReceivedDeleted, None, label);
                 if let Some(f) = from {
                     self.conn(m, t, (f.0, Some(f.1)), (r, None), ConnKind::Take);
@@ -103,21 +95,26 @@ impl Story {
                     self.lanes[l].segs[s].expired = true;
                     self.mark(l, t, Icon::LockExpired, Some(s), String::new());
                 }
-                let n = self.places[p].max_delivery;
-                let counted = match sub_queue {
-                    SubQueue::Main => format!("a failed delivery ({delivery_count} of {n})"),
-                    SubQueue::DeadLetter => {
-                        format!("in the dead-letter queue nothing counts ({delivery_count})")
-                    }
+                let queue = match sub_queue {
+                    SubQueue::Main => "main",
+                    SubQueue::DeadLetter => "dead-letter",
                 };
-                self.moment(
-                    t,
-                    format!(
-                        "{id}{}: {}'s lock expired before it settled; {counted}.",
-                        self.of_place(p, "in"),
-                        name(*by)
-                    ),
-                );
+                let mut args = [
+                    ("id", Arg::from(&**id)),
+                    ("client", Arg::from(name(*by))),
+                    ("queue", Arg::from(queue)),
+                    ("count", Arg::from(*delivery_count)),
+                    ("max", Arg::from(self.places[p].max_delivery)),
+                ]
+                .to_vec();
+                let line = match self.place_name(p) {
+                    Some(place) => {
+                        args.push(("place", Arg::from(place)));
+                        self.words.tf("story-moment-lock-expired-in", &args)
+                    }
+                    None => self.words.tf("story-moment-lock-expired", &args),
+                };
+                self.moment(t, line);
                 self.release(m, t, from);
             }
             EventKind::LockLost {
@@ -127,15 +124,24 @@ impl Story {
                     return;
                 };
                 let from = self.close(m, t);
-                let why = match cause {
+                let cause = match cause {
                     LockLossCause::Closed => "closed",
                     LockLossCause::Disconnected => "disconnected",
-                    LockLossCause::EntityUpdated => "queue updated",
+                    LockLossCause::EntityUpdated => "updated",
                 };
                 if let Some((l, s)) = from {
-                    self.mark(l, t, Icon::LockLost, Some(s), format!("lock lost: {why}"));
+                    let label = self
+                        .words
+                        .tf("story-mark-lock-lost", &[("cause", Arg::from(cause))]);
+                    self.mark(l, t, Icon::LockLost, Some(s), label);
                 }
-                self.moment(t, format!("{id}: {} lost its lock ({why}).", name(*by)));
+                let args = [
+                    ("id", Arg::from(&**id)),
+                    ("client", Arg::from(name(*by))),
+                    ("cause", Arg::from(cause)),
+                ];
+                let line = self.words.tf("story-moment-lock-lost", &args);
+                self.moment(t, line);
                 self.release(m, t, from);
             }
             _ => {}
@@ -199,23 +205,33 @@ impl Story {
                 self.msgs[m].in_dlq = true;
                 self.msgs[m].deferred = false;
                 let label = match reason {
-                    Some(r) => format!("{id} · {r}"),
-                    None => format!("{id} · (no reason)"),
+                    // The reason as the broker or the receiver gave it.
+                    Some(r) => alloc::format!("{id} · {r}"),
+                    None => self
+                        .words
+                        .tf("story-bar-no-reason", &[("id", Arg::from(&**id))]),
                 };
                 let s = self.open(dlq, t, SegKind::DeadLetter, Some(m), label, None);
                 if let Some(f) = from {
                     self.conn(m, t, (f.0, Some(f.1)), (dlq, Some(s)), ConnKind::DeadLetter);
                 }
-                let mut line = format!(
-                    "{id} → dead-letter queue{}, reason {}",
-                    self.of_place(p, "of"),
-                    reason.unwrap_or("(none)")
-                );
+                let mut args = [("id", Arg::from(&**id))].to_vec();
+                args.extend(reason.map(|r| ("reason", Arg::from(r))));
+                args.extend(self.place_name(p).map(|x| ("place", Arg::from(x))));
+                let id = match (self.entities, reason.is_some()) {
+                    (false, true) => "story-moment-dead-lettered",
+                    (false, false) => "story-moment-dead-lettered-no-reason",
+                    (true, true) => "story-moment-dead-lettered-of",
+                    (true, false) => "story-moment-dead-lettered-of-no-reason",
+                };
+                let mut line = self.words.tf(id, &args);
                 if let Some(d) = description {
-                    line.push_str(&format!(": {d}"));
+                    let args = [("text", Arg::from(line)), ("description", Arg::Text(d))];
+                    line = self.words.tf("story-moment-described", &args);
                 }
                 if let Some(b) = by {
-                    line.push_str(&format!(" (by {})", name(*b)));
+                    let args = [("text", Arg::from(line)), ("client", Arg::from(name(*b)))];
+                    line = self.words.tf("story-moment-by", &args);
                 }
                 self.moment(t, line);
             }
@@ -224,14 +240,13 @@ impl Story {
                     return;
                 };
                 let from = self.close(m, t);
-                self.mark(
-                    from.map_or(queue, |f| f.0),
-                    t,
-                    Icon::Cancelled,
-                    from.map(|f| f.1),
-                    "expired, dropped".into(),
-                );
-                self.moment(t, format!("{id}'s time-to-live ran out: dropped."));
+                let label = self.words.t("story-mark-expired");
+                let lane = from.map_or(queue, |f| f.0);
+                self.mark(lane, t, Icon::Cancelled, from.map(|f| f.1), label);
+                let line = self
+                    .words
+                    .tf("story-moment-ttl-expired", &[("id", Arg::from(&**id))]);
+                self.moment(t, line);
             }
             _ => {}
         }
@@ -249,14 +264,11 @@ impl Story {
             } => {
                 let r = self.lane(&name(*by));
                 self.receives_from(r, Some(p));
-                self.open(
-                    r,
-                    t,
-                    SegKind::Session,
-                    None,
-                    format!("session {session_id}"),
-                    Some(until.as_millis()),
+                let label = self.words.tf(
+                    "story-bar-session",
+                    &[("session", Arg::from(&**session_id))],
                 );
+                self.open(r, t, SegKind::Session, None, label, Some(until.as_millis()));
             }
             EventKind::SessionLockRenewed { by, until, .. } => {
                 let r = self.lane(&name(*by));
@@ -273,11 +285,14 @@ impl Story {
                 }
                 let s = self.lanes[r].segs.len().checked_sub(1);
                 let s = s.filter(|&i| self.lanes[r].segs[i].kind == SegKind::Session);
-                self.mark(r, t, Icon::LockExpired, s, "session lock expired".into());
-                self.moment(
-                    t,
-                    format!("{}'s lock on session {session_id} expired.", name(*by)),
-                );
+                let label = self.words.t("story-mark-session-lock-expired");
+                self.mark(r, t, Icon::LockExpired, s, label);
+                let args = [
+                    ("client", Arg::from(name(*by))),
+                    ("session", Arg::from(&**session_id)),
+                ];
+                let line = self.words.tf("story-moment-session-lock-expired", &args);
+                self.moment(t, line);
             }
             EventKind::SessionReleased { by, .. } => {
                 let r = self.lane(&name(*by));
@@ -286,6 +301,16 @@ impl Story {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A delivered message's label: its id, and its delivery count after the first delivery.
+    fn delivery_label(&self, id: &str, delivery_count: u32) -> String {
+        if delivery_count > 1 {
+            let args = [("id", Arg::from(id)), ("count", Arg::from(delivery_count))];
+            self.words.tf("story-bar-delivery", &args)
+        } else {
+            id.to_string()
         }
     }
 }

@@ -3,6 +3,7 @@
 //! labels and connectors (`marks`); the notes, the legend (`legend`) and what happened; and the
 //! SVG document around it all, with its style and icons.
 
+use super::RECORD_BUDGET;
 use super::bars::lane_bars;
 use super::lanes::{entity_bars, lane_heads, lane_order, lane_title, stack_lanes};
 use super::layout::{Detail, Frame, Scale, W, X0, X1, nice_step};
@@ -10,16 +11,17 @@ use super::legend::{Used, legend};
 use super::marks::{connectors, lane_marks, place_labels};
 use super::model::{DETAIL, Role};
 use super::out::Out;
-use super::record::RECORD_BUDGET;
 use super::settings::settings_line;
 use super::story::Story;
 use super::style::{ANIM_STYLE, DEFS, ENTITY_DEFS, STYLE};
-use super::text::{esc, num, secs_round, short, wrap};
-use crate::artifact::{Ended, secs};
+use super::text::{esc, fit, num, short, wrap};
+use super::words::{secs, secs_round};
+use crate::artifact::Ended;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
+use settle_i18n::{Arg, Lang};
 use settle_scenario::Scenario;
 
 /// The picture at level of detail `d`; `animate`: with a cursor that reveals it over time.
@@ -50,7 +52,7 @@ pub(super) fn draw(sc: &Scenario, st: &Story, ended: Ended, d: Detail, animate: 
     };
     lane_heads(&mut o, st, &f);
     entity_bars(&mut o, st, &f, &spans);
-    grid(&mut o, &f, axis_y);
+    grid(&mut o, st, &f, axis_y);
 
     // Lanes' contents (revealed over time when animated): bars, then marks, then the labels that
     // still fit.
@@ -103,7 +105,7 @@ fn heading(o: &mut Out, sc: &Scenario, st: &Story) -> f64 {
     let mut y = 38.0;
     o.text(24.0, y, "h1", &short(&sc.title, 80));
     y += 22.0;
-    for line in wrap(&sc.description, W - 48.0, 12.0, 3) {
+    for line in wrap(&st.words, &sc.description, W - 48.0, 12.0, 3) {
         let _ = write!(
             o.s,
             "<text x=\"24\" y=\"{}\" class=\"mu\" style=\"font-size:12px\">{}</text>",
@@ -112,22 +114,23 @@ fn heading(o: &mut Out, sc: &Scenario, st: &Story) -> f64 {
         );
         y += 16.0;
     }
-    if st.entities {
-        // Several entities take more words: up to two lines.
-        for line in wrap(&settings_line(sc), W - 48.0, 10.5, 2) {
+    let settings = settings_line(&st.words, sc);
+    if st.entities || !st.words.english() {
+        // Several entities take more words, and so may another language: up to two lines.
+        for line in wrap(&st.words, &settings, W - 48.0, 10.5, 2) {
             o.text(24.0, y + 2.0, "mu sm", &line);
             y += 14.0;
         }
         y += 12.0;
     } else {
-        o.text(24.0, y + 2.0, "mu sm", &settings_line(sc));
+        o.text(24.0, y + 2.0, "mu sm", &settings);
         y += 26.0;
     }
     y
 }
 
 /// Grid and axis: a line down the lanes and a label at each step of the time axis.
-fn grid(o: &mut Out, f: &Frame, axis_y: f64) {
+fn grid(o: &mut Out, st: &Story, f: &Frame, axis_y: f64) {
     let (sc_, end, lanes_top, lanes_bottom) = (&f.scale, f.scale.end, f.top, f.bottom);
     let step = nice_step(end);
     let mut ticks = Vec::new();
@@ -153,7 +156,7 @@ fn grid(o: &mut Out, f: &Frame, axis_y: f64) {
             "<text x=\"{}\" y=\"{}\" class=\"mu sm\" text-anchor=\"middle\">{}</text>",
             num(x),
             num(axis_y),
-            esc(&secs(t))
+            esc(&st.words.tf("story-tick", &[("s", secs(t))]))
         );
     }
     let _ = write!(
@@ -163,7 +166,7 @@ fn grid(o: &mut Out, f: &Frame, axis_y: f64) {
         num(lanes_top),
         num(X1)
     );
-    o.text(16.0, axis_y, "mu sm", "virtual time");
+    o.text(16.0, axis_y, "mu sm", &st.words.t("story-axis"));
 }
 
 /// The clip that reveals the lanes' contents (from `content_start`) as the cursor sweeps.
@@ -184,50 +187,57 @@ fn reveal(o: &mut Out, content_start: usize, f: &Frame) {
 /// The notes under the lanes: what is not drawn, or not whole; returns the `y` under them.
 fn notes(o: &mut Out, st: &Story, f: &Frame, ended: Ended, dropped: usize) -> f64 {
     let (run_end, order, layouts) = (f.run_end, &f.order, &f.layouts);
+    let w = &st.words;
     let cropped = f.scale.end < run_end;
     let mut y = f.bottom + 18.0;
     let mut notes: Vec<String> = Vec::new();
     if cropped {
-        notes.push(format!(
-            "Nothing happens after {}; the run ends at {}.",
-            secs_round(st.last_t),
-            secs_round(run_end)
-        ));
+        let args = [
+            ("last", secs_round(st.last_t)),
+            ("end", secs_round(run_end)),
+        ];
+        notes.push(w.tf("story-note-cropped", &args));
     }
     if let Ended::Cut(t) = ended {
-        notes.push(format!(
-            "This run is too long to draw whole: shown up to {} (the first {} records).",
-            secs_round(t.as_millis()),
-            RECORD_BUDGET
-        ));
+        let args = [
+            ("end", secs_round(t.as_millis())),
+            ("records", Arg::from(RECORD_BUDGET)),
+        ];
+        notes.push(w.tf("story-note-cut", &args));
     }
     for &i in order {
         if layouts[&i].dense {
-            let n = st.lanes[i].segs.len();
-            notes.push(format!(
-                "{}: too many at once to draw one by one ({n} spans); the band shows how many over time.",
-                match st.lanes[i].role {
-                    Role::Main(p) => lane_title(st, p),
-                    Role::Dlq(p) if st.entities => {
-                        format!("Dead-letter queue of {}", st.places[p].path)
-                    }
-                    Role::Dlq(_) => "Dead-letter queue".to_string(),
-                    Role::Client => st.lanes[i].name.clone(),
+            let lane = match st.lanes[i].role {
+                Role::Main(p) => lane_title(st, p),
+                Role::Dlq(p) if st.entities => {
+                    let name = ("name", Arg::from(st.places[p].path.as_str()));
+                    w.tf("story-lane-dead-letter-of", &[name])
                 }
-            ));
+                Role::Dlq(_) => w.t("story-lane-dead-letter"),
+                Role::Client => st.lanes[i].name.clone(),
+            };
+            let args = [
+                ("lane", Arg::from(lane)),
+                ("count", Arg::from(st.lanes[i].segs.len())),
+            ];
+            notes.push(w.tf("story-note-band", &args));
         }
     }
     if dropped > 0 {
-        notes.push(format!("{dropped} more marks not drawn."));
-    }
-    if st.msgs.len() > DETAIL {
-        notes.push(format!(
-            "{} messages: the first {DETAIL} carry labels and arrows between lanes.",
-            st.msgs.len()
+        notes.push(w.tf(
+            "story-note-marks-left-out",
+            &[("count", Arg::from(dropped))],
         ));
     }
+    if st.msgs.len() > DETAIL {
+        let args = [
+            ("count", Arg::from(st.msgs.len())),
+            ("detail", Arg::from(DETAIL)),
+        ];
+        notes.push(w.tf("story-note-detail", &args));
+    }
     for n in &notes {
-        o.text(24.0, y, "mu sm", &short(n, 150));
+        o.text(24.0, y, "mu sm", &fit(w, n, 150, W - 24.0 - 16.0, 10.5));
         y += 15.0;
     }
     y
@@ -235,22 +245,21 @@ fn notes(o: &mut Out, st: &Story, f: &Frame, ended: Ended, dropped: usize) -> f6
 
 /// What happened: the moments worth a sentence; returns the `y` under them.
 fn moments(o: &mut Out, st: &Story, mut y: f64) -> f64 {
+    let w = &st.words;
     if !st.moments.is_empty() {
         y += 14.0;
-        o.text(24.0, y, "b", "What happened");
+        o.text(24.0, y, "b", &w.t("story-happened"));
         y += 17.0;
         for (t, line) in &st.moments {
-            o.text_end(78.0, y, "mu sm", &secs(*t));
-            o.text(88.0, y, "sm", &short(line, 150));
+            let at = w.tf("story-tick", &[("s", secs(*t))]);
+            o.text_end(78.0, y, "mu sm", &at);
+            o.text(88.0, y, "sm", &fit(w, line, 150, W - 88.0 - 16.0, 10.5));
             y += 15.0;
         }
         if st.moments_total > st.moments.len() {
-            o.text(
-                88.0,
-                y,
-                "mu sm",
-                &format!("… and {} more.", st.moments_total - st.moments.len()),
-            );
+            let more = Arg::from(st.moments_total - st.moments.len());
+            let text = w.tf("story-happened-more", &[("count", more)]);
+            o.text(88.0, y, "mu sm", &text);
             y += 15.0;
         }
     }
@@ -261,24 +270,34 @@ fn moments(o: &mut Out, st: &Story, mut y: f64) -> f64 {
 /// the picture drawn in `o`.
 fn document(sc: &Scenario, st: &Story, mut o: Out, mut y: f64, animate: bool) -> String {
     y += 10.0;
+    // The seed is a name for the run, not an amount: its digits as they are.
+    let footer = st
+        .words
+        .tf("story-footer", &[("seed", Arg::from(sc.seed.to_string()))]);
     let _ = write!(
         o.s,
-        "<text x=\"{}\" y=\"{}\" class=\"mu\" style=\"font-size:9.5px\" text-anchor=\"end\">Settle · a deterministic simulation of Azure Service Bus (seed {}) · times are virtual</text>",
+        "<text x=\"{}\" y=\"{}\" class=\"mu\" style=\"font-size:9.5px\" text-anchor=\"end\">{}</text>",
         num(W - 16.0),
         num(y),
-        sc.seed
+        esc(&footer)
     );
     let h = y + 14.0;
 
     let mut s = String::with_capacity(o.s.len() + 6000);
     let desc = if sc.description.is_empty() {
-        String::from("A scenario run in Settle, drawn as swimlanes over virtual time.")
+        st.words.t("story-desc")
     } else {
         short(&sc.description, 600)
     };
+    // The language of the words, for fonts and screen readers: said where it is not English
+    // (an English picture is as it always was).
+    let lang = match st.words.lang() {
+        Lang::En => String::new(),
+        l => format!(" xml:lang=\"{0}\" lang=\"{0}\"", l.tag()),
+    };
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"st-t st-d\">\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"{lang} width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"st-t st-d\">\
          <title id=\"st-t\">{}</title><desc id=\"st-d\">{}</desc><style>{STYLE}{}</style>{DEFS}{}\
          <rect class=\"bg\" x=\".5\" y=\".5\" width=\"{}\" height=\"{}\" rx=\"10\"/>",
         esc(&sc.title),

@@ -5,11 +5,12 @@
 
 use super::model::{Conn, ConnKind, DETAIL, Icon, Msg, SegKind};
 use super::story::Story;
-use crate::artifact::secs;
+use super::words::secs;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use settle_core::{Event, EventKind, World};
+use settle_i18n::Arg;
 
 /// Where and when an event happened: the world, its time (ms), its place and that place's lanes.
 #[derive(Clone, Copy)]
@@ -93,10 +94,11 @@ impl Story {
                 });
                 self.by_seq.insert((p, *seq), m);
                 let (kind, label) = match scheduled_for {
-                    Some(at) => (
-                        SegKind::Scheduled,
-                        format!("{id} · scheduled for {}", secs(at.as_millis())),
-                    ),
+                    Some(at) => {
+                        let args = [("id", Arg::from(&**id)), ("s", secs(at.as_millis()))];
+                        let label = self.words.tf("story-bar-scheduled", &args);
+                        (SegKind::Scheduled, label)
+                    }
                     None => (SegKind::Waiting, id.to_string()),
                 };
                 let s = self.open(queue, t, kind, Some(m), label, None);
@@ -139,20 +141,16 @@ impl Story {
                 }
                 if subscriptions.is_empty() {
                     self.lanes[queue].unrouted += 1;
-                    self.mark(
-                        queue,
-                        t,
-                        Icon::Unrouted,
-                        from.map(|f| f.1),
-                        format!("{id}: no subscription, dropped"),
-                    );
-                    self.moment(
-                        t,
-                        format!(
-                            "{id} matched no subscription of {}: accepted, then dropped.",
-                            self.places[p].path
-                        ),
-                    );
+                    let label = self
+                        .words
+                        .tf("story-mark-unrouted", &[("id", Arg::from(&**id))]);
+                    self.mark(queue, t, Icon::Unrouted, from.map(|f| f.1), label);
+                    let args = [
+                        ("id", Arg::from(&**id)),
+                        ("topic", Arg::from(self.places[p].path.as_str())),
+                    ];
+                    let line = self.words.tf("story-moment-unrouted", &args);
+                    self.moment(t, line);
                 } else {
                     let names: Vec<&str> = subscriptions.iter().map(|x| &**x).collect();
                     self.mark(
@@ -189,17 +187,13 @@ impl Story {
                 self.pending_sender = None;
                 let sender = self.lane(&name(*by));
                 self.lanes[sender].sends += 1;
-                self.mark(
-                    sender,
-                    t,
-                    Icon::Duplicate,
-                    None,
-                    format!("{id} duplicate, dropped"),
-                );
-                self.moment(
-                    t,
-                    format!("{} sent {id} again inside the duplicate detection window: reported as accepted, dropped.", name(*by)),
-                );
+                let label = self
+                    .words
+                    .tf("story-mark-duplicate", &[("id", Arg::from(&**id))]);
+                self.mark(sender, t, Icon::Duplicate, None, label);
+                let args = [("client", Arg::from(name(*by))), ("id", Arg::from(&**id))];
+                let line = self.words.tf("story-moment-duplicate", &args);
+                self.moment(t, line);
             }
             EventKind::Rejected { id, by, error, .. } => {
                 self.pending_sender = None;
@@ -213,14 +207,13 @@ impl Story {
                     None,
                     format!("{id} {}", error.name()),
                 );
-                self.moment(
-                    t,
-                    format!(
-                        "{}'s presettled send of {id} was refused ({}); the sender is never told.",
-                        name(*by),
-                        error.name()
-                    ),
-                );
+                let args = [
+                    ("client", Arg::from(name(*by))),
+                    ("id", Arg::from(&**id)),
+                    ("error", Arg::from(error.name())),
+                ];
+                let line = self.words.tf("story-moment-presettled-refused", &args);
+                self.moment(t, line);
             }
             _ => {}
         }
@@ -244,25 +237,17 @@ impl Story {
                         self.open(queue, t, SegKind::Waiting, Some(m), label, None);
                         self.learn_expiry(world, m, *seq);
                     }
-                    self.mark(
-                        queue,
-                        t,
-                        Icon::Activated,
-                        from.map(|f| f.1),
-                        format!("active as seq {seq}"),
-                    );
+                    // A sequence number names a message: its digits as they are.
+                    let seq = ("seq", Arg::from(seq.to_string()));
+                    let label = self.words.tf("story-mark-activated", &[seq]);
+                    self.mark(queue, t, Icon::Activated, from.map(|f| f.1), label);
                 }
             }
             EventKind::Cancelled { seq, .. } => {
                 if let Some(m) = self.msg_of(p, *seq) {
                     let from = self.close(m, t);
-                    self.mark(
-                        queue,
-                        t,
-                        Icon::Cancelled,
-                        from.map(|f| f.1),
-                        "cancelled".into(),
-                    );
+                    let label = self.words.t("story-mark-cancelled");
+                    self.mark(queue, t, Icon::Cancelled, from.map(|f| f.1), label);
                 }
             }
             _ => {}

@@ -6,12 +6,12 @@ use super::layout::{Detail, Frame, LaneLayout, Scale, W, layout_lane};
 use super::model::{DLQ, QUEUE, Role};
 use super::out::Out;
 use super::story::Story;
-use super::text::{num, short};
+use super::text::{fit, num};
 use alloc::collections::BTreeMap;
-use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use settle_i18n::Arg;
 
 /// Lanes in display order, and with entities each place's first and last position in it.
 pub(super) fn lane_order(st: &Story) -> (Vec<usize>, Vec<(usize, usize, usize)>) {
@@ -73,6 +73,12 @@ pub(super) fn stack_lanes(
     (layouts, ly)
 }
 
+/// The room of a lane's name (px) in another language than English: what the English limit of
+/// 22 characters gives, at 0.6 em a letter in 12 px.
+pub(super) const TITLE_ROOM: f64 = 22.0 * 0.6 * 12.0;
+/// The room of the line under it: the English limit of 30 characters, at 10.5 px.
+const ROLE_ROOM: f64 = 30.0 * 0.6 * 10.5;
+
 /// Lane backgrounds and names.
 pub(super) fn lane_heads(o: &mut Out, st: &Story, f: &Frame) {
     let (order, layouts, end) = (&f.order, &f.layouts, f.scale.end);
@@ -90,35 +96,46 @@ pub(super) fn lane_heads(o: &mut Out, st: &Story, f: &Frame) {
         }
         let role = lane_role(st, i, end);
         let title = match lane.role {
-            Role::Client => short(&lane.name, 22),
-            Role::Main(p) => short(&lane_title(st, p), 22),
-            Role::Dlq(_) => "Dead-letter queue".to_string(),
+            Role::Client => fit(&st.words, &lane.name, 22, TITLE_ROOM, 12.0),
+            Role::Main(p) => fit(&st.words, &lane_title(st, p), 22, TITLE_ROOM, 12.0),
+            Role::Dlq(_) => {
+                let t = st.words.t("story-lane-dead-letter");
+                fit(&st.words, &t, 22, TITLE_ROOM, 12.0)
+            }
         };
         o.text(16.0, l.y + 20.0, "b", &title);
-        o.text(16.0, l.y + 34.0, "mu sm", &short(&role, 30));
+        o.text(
+            16.0,
+            l.y + 34.0,
+            "mu sm",
+            &fit(&st.words, &role, 30, ROLE_ROOM, 10.5),
+        );
     }
 }
 
 /// What a lane's name is followed by: what it holds or what its client did.
 fn lane_role(st: &Story, i: usize, end: u64) -> String {
     let lane = &st.lanes[i];
+    let w = &st.words;
     match lane.role {
         Role::Main(p) if st.places[p].topic => {
-            let mut r = format!("{} published", lane.published);
+            let published = ("published", Arg::from(lane.published));
             if lane.unrouted > 0 {
-                r.push_str(&format!(", {} dropped", lane.unrouted));
+                let dropped = ("dropped", Arg::from(lane.unrouted));
+                w.tf("story-role-topic-dropped", &[published, dropped])
+            } else {
+                w.tf("story-role-topic", &[published])
             }
-            r
         }
         Role::Main(p) => {
-            let n = match st.msgs.iter().filter(|m| m.place == p).count() {
-                1 => "1 message".to_string(),
-                n => format!("{n} messages"),
-            };
+            let n = Arg::from(st.msgs.iter().filter(|m| m.place == p).count());
             match settle_core::namespace::split_subscription(&st.places[p].path) {
-                _ if !st.entities => n,
-                Some((topic, _)) => format!("of {topic} · {n}"),
-                None => format!("queue · {n}"),
+                _ if !st.entities => w.tf("story-role-messages", &[("count", n)]),
+                Some((topic, _)) => w.tf(
+                    "story-role-subscription",
+                    &[("topic", Arg::from(topic)), ("count", n)],
+                ),
+                None => w.tf("story-role-queue", &[("count", n)]),
             }
         }
         Role::Dlq(_) => {
@@ -129,35 +146,43 @@ fn lane_role(st: &Story, i: usize, end: u64) -> String {
                 .filter_map(|s| s.msg)
                 .collect::<alloc::collections::BTreeSet<_>>()
                 .len();
+            let count = ("count", Arg::from(n));
             match lane.role {
                 Role::Dlq(p) if st.entities => {
                     let path = &st.places[p].path;
-                    let name = path.rsplit_once('/').map_or(path.as_str(), |x| x.1);
+                    let name = (
+                        "name",
+                        Arg::from(path.rsplit_once('/').map_or(path.as_str(), |x| x.1)),
+                    );
                     if n == 0 {
-                        format!("of {name} · empty")
+                        w.tf("story-role-dead-letter-of-empty", &[name])
                     } else {
-                        format!("of {name} · {n} dead-lettered")
+                        w.tf("story-role-dead-letter-of", &[name, count])
                     }
                 }
-                _ if n == 0 => "none dead-lettered".to_string(),
-                _ => format!("{n} dead-lettered"),
+                _ if n == 0 => w.t("story-role-dead-letter-empty"),
+                _ => w.tf("story-role-dead-letter", &[count]),
             }
         }
         _ if lane.is_receiver => {
-            let mut r = format!("receiver · {} received", lane.received);
+            let received = ("received", Arg::from(lane.received));
             if lane.completed > 0 {
-                r.push_str(&format!(", {} ✓", lane.completed));
+                let completed = ("completed", Arg::from(lane.completed));
+                w.tf("story-role-receiver-completed", &[received, completed])
+            } else {
+                w.tf("story-role-receiver", &[received])
             }
-            r
         }
         _ if lane.sends > 0 => {
-            let mut r = format!("sender · {} sent", lane.sends);
+            let sent = ("sent", Arg::from(lane.sends));
             if lane.refused > 0 {
-                r.push_str(&format!(", {} refused", lane.refused));
+                let refused = ("refused", Arg::from(lane.refused));
+                w.tf("story-role-sender-refused", &[sent, refused])
+            } else {
+                w.tf("story-role-sender", &[sent])
             }
-            r
         }
-        _ => "client".to_string(),
+        _ => w.t("story-role-client"),
     }
 }
 
@@ -192,11 +217,12 @@ pub(super) fn entity_bars(o: &mut Out, st: &Story, f: &Frame, spans: &[(usize, u
 pub(super) fn lane_title(st: &Story, p: usize) -> String {
     let place = &st.places[p];
     if !st.entities {
-        return "Queue".into();
+        return st.words.t("story-lane-queue");
     }
-    match place.path.split_once("/subscriptions/") {
-        Some((_, sub)) => format!("Subscription {sub}"),
-        None if place.topic => format!("Topic {}", place.path),
-        None => format!("Queue {}", place.path),
-    }
+    let (id, name) = match place.path.split_once("/subscriptions/") {
+        Some((_, sub)) => ("story-lane-subscription", sub),
+        None if place.topic => ("story-lane-topic", place.path.as_str()),
+        None => ("story-lane-queue-named", place.path.as_str()),
+    };
+    st.words.tf(id, &[("name", Arg::from(name))])
 }

@@ -7,6 +7,7 @@ use super::out::Out;
 use super::story::Story;
 use super::style::seg_class;
 use super::text::{num, text_w};
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
@@ -33,7 +34,7 @@ pub(super) fn legend(o: &mut Out, st: &Story, mut used: Used, mut y: f64) -> f64
     y += 8.0;
     let mut x = 24.0;
     o.s.push_str("<g class=\"legend\">");
-    let mut items: Vec<(Swatch, &str)> = Vec::new();
+    let mut items: Vec<(Swatch, String)> = Vec::new();
     for k in [
         SegKind::Waiting,
         SegKind::Scheduled,
@@ -45,33 +46,35 @@ pub(super) fn legend(o: &mut Out, st: &Story, mut used: Used, mut y: f64) -> f64
     ] {
         if used.segs.contains(&k) {
             let text = match k {
-                SegKind::Waiting => "waiting in the queue",
-                SegKind::Scheduled => "scheduled",
-                SegKind::Deferred => "deferred",
-                SegKind::Locked => "locked (peek-lock)",
-                SegKind::Prefetched => "locked in the prefetch buffer",
-                SegKind::DeadLetter => "in the dead-letter queue",
-                SegKind::Session => "session lock",
+                SegKind::Waiting => "story-legend-waiting",
+                SegKind::Scheduled => "story-legend-scheduled",
+                SegKind::Deferred => "story-legend-deferred",
+                SegKind::Locked => "story-legend-locked",
+                SegKind::Prefetched => "story-legend-prefetched",
+                SegKind::DeadLetter => "story-legend-dead-letter-queue",
+                SegKind::Session => "story-legend-session",
             };
-            items.push((Swatch::Seg(seg_class(k), k == SegKind::Waiting), text));
+            let sw = Swatch::Seg(seg_class(k), k == SegKind::Waiting);
+            items.push((sw, st.words.t(text)));
         }
     }
     if used.expired_waits {
-        items.push((Swatch::Seg("xp", true), "expired, not yet collected"));
+        let text = st.words.t("story-legend-expired-wait");
+        items.push((Swatch::Seg("xp", true), text));
     }
     if used.deadlines {
-        items.push((Swatch::Deadline, "lock deadline"));
+        items.push((Swatch::Deadline, st.words.t("story-legend-deadline")));
     }
     used.icons.sort();
     for ic in &used.icons {
         let text = match ic {
-            Icon::Admin if st.entities => "settings or rules changed",
+            Icon::Admin if st.entities => "story-legend-entity-updated",
             _ => ic.style().2,
         };
-        items.push((Swatch::Icon(*ic), text));
+        items.push((Swatch::Icon(*ic), st.words.t(text)));
     }
     for (sw, text) in items {
-        let w = 22.0 + text_w(text, 10.5) + 16.0;
+        let w = 22.0 + text_w(&text, 10.5) + 16.0;
         if x + w > W - 16.0 {
             x = 24.0;
             y += 20.0;
@@ -97,7 +100,7 @@ pub(super) fn legend(o: &mut Out, st: &Story, mut used: Used, mut y: f64) -> f64
                 num(y - 11.0)
             );
         }
-        o.text(x + 22.0, y, "sm", text);
+        o.text(x + 22.0, y, "sm", &text);
         x += w;
     }
     o.s.push_str("</g>");

@@ -9,10 +9,10 @@ use super::out::Out;
 use super::story::Story;
 use super::text::{num, round, short, text_w};
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use settle_i18n::Arg;
 
 /// A label to place: its mark's x and track centre, the track, the text.
 pub(super) type Label = (f64, f64, usize, String);
@@ -97,7 +97,7 @@ pub(super) fn lane_marks(
             r.take(x - 6.5, x + 6.5);
         }
         let label = if *count > 1 {
-            format!("×{count} {}", icon.plural())
+            st.words.tf(icon.group(), &[("count", Arg::from(*count))])
         } else {
             mk.label.clone()
         };

@@ -85,54 +85,54 @@ pub(super) enum Icon {
 }
 
 impl Icon {
-    /// (symbol id, colour class, legend text).
+    /// (symbol id, colour class, the legend's message).
     pub(super) const fn style(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Self::Send => ("i-sn", "k-sn", "send (enqueued)"),
-            Self::Duplicate => ("i-du", "k-mu", "duplicate dropped"),
-            Self::Rejected => ("i-no", "k-no", "send refused"),
-            Self::Activated => ("i-ac", "k-sn", "scheduled → active"),
-            Self::Cancelled => ("i-no", "k-mu", "cancelled / dropped"),
-            Self::Complete => ("i-ok", "k-ok", "complete"),
-            Self::Abandon => ("i-ab", "k-ab", "abandon"),
-            Self::Defer => ("i-df", "k-df", "defer"),
-            Self::DeadLetter => ("i-dl", "k-dl", "dead-letter"),
-            Self::LockExpired => ("i-ex", "k-ex", "lock expired"),
-            Self::LockLost => ("i-ll", "k-ex", "lock lost"),
-            Self::TtlExpired => ("i-tt", "k-ab", "time-to-live ran out"),
-            Self::ReceivedDeleted => ("i-rd", "k-lk", "received and deleted"),
-            Self::Renew => ("i-rn", "k-lk", "lock renewed"),
-            Self::Peek => ("i-pk", "k-mu", "peek"),
-            Self::Link => ("i-ln", "k-sn", "close / disconnect / crash"),
-            Self::Admin => ("i-ad", "k-sn", "queue settings changed"),
-            Self::Refused => ("i-no", "k-no", "step refused (error)"),
-            Self::Published => ("i-pb", "k-sn", "published: a copy per subscription"),
-            Self::Unrouted => ("i-no", "k-ab", "no subscription took it: dropped"),
+            Self::Send => ("i-sn", "k-sn", "story-legend-send"),
+            Self::Duplicate => ("i-du", "k-mu", "story-legend-duplicate"),
+            Self::Rejected => ("i-no", "k-no", "story-legend-rejected"),
+            Self::Activated => ("i-ac", "k-sn", "story-legend-activated"),
+            Self::Cancelled => ("i-no", "k-mu", "story-legend-cancelled"),
+            Self::Complete => ("i-ok", "k-ok", "story-legend-complete"),
+            Self::Abandon => ("i-ab", "k-ab", "story-legend-abandon"),
+            Self::Defer => ("i-df", "k-df", "story-legend-defer"),
+            Self::DeadLetter => ("i-dl", "k-dl", "story-legend-dead-letter"),
+            Self::LockExpired => ("i-ex", "k-ex", "story-legend-lock-expired"),
+            Self::LockLost => ("i-ll", "k-ex", "story-legend-lock-lost"),
+            Self::TtlExpired => ("i-tt", "k-ab", "story-legend-ttl-expired"),
+            Self::ReceivedDeleted => ("i-rd", "k-lk", "story-legend-received-deleted"),
+            Self::Renew => ("i-rn", "k-lk", "story-legend-renew"),
+            Self::Peek => ("i-pk", "k-mu", "story-legend-peek"),
+            Self::Link => ("i-ln", "k-sn", "story-legend-link"),
+            Self::Admin => ("i-ad", "k-sn", "story-legend-queue-updated"),
+            Self::Refused => ("i-no", "k-no", "story-legend-refused"),
+            Self::Published => ("i-pb", "k-sn", "story-legend-published"),
+            Self::Unrouted => ("i-no", "k-ab", "story-legend-unrouted"),
         }
     }
 
-    /// The word for a group of these at one spot ("×3 sent").
-    pub(super) const fn plural(self) -> &'static str {
+    /// The message of a group of these at one spot, with their `$count` ("×3 sent").
+    pub(super) const fn group(self) -> &'static str {
         match self {
-            Self::Send => "sent",
-            Self::Duplicate => "duplicates",
-            Self::Rejected | Self::Refused => "refused",
-            Self::Activated => "activated",
-            Self::Cancelled => "cancelled",
-            Self::Complete => "completed",
-            Self::Abandon => "abandoned",
-            Self::Defer => "deferred",
-            Self::DeadLetter => "dead-lettered",
-            Self::LockExpired => "locks expired",
-            Self::LockLost => "locks lost",
-            Self::TtlExpired => "expired",
-            Self::ReceivedDeleted => "received",
-            Self::Renew => "renewed",
-            Self::Peek => "peeks",
-            Self::Link => "",
-            Self::Admin => "changes",
-            Self::Published => "published",
-            Self::Unrouted => "dropped",
+            Self::Send => "story-group-send",
+            Self::Duplicate => "story-group-duplicate",
+            Self::Rejected | Self::Refused => "story-group-refused",
+            Self::Activated => "story-group-activated",
+            Self::Cancelled => "story-group-cancelled",
+            Self::Complete => "story-group-complete",
+            Self::Abandon => "story-group-abandon",
+            Self::Defer => "story-group-defer",
+            Self::DeadLetter => "story-group-dead-letter",
+            Self::LockExpired => "story-group-lock-expired",
+            Self::LockLost => "story-group-lock-lost",
+            Self::TtlExpired => "story-group-ttl-expired",
+            Self::ReceivedDeleted => "story-group-received-deleted",
+            Self::Renew => "story-group-renew",
+            Self::Peek => "story-group-peek",
+            Self::Link => "story-group-link",
+            Self::Admin => "story-group-admin",
+            Self::Published => "story-group-published",
+            Self::Unrouted => "story-group-unrouted",
         }
     }
 }
@@ -168,6 +168,8 @@ pub(super) struct Conn {
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct Lane {
+    /// A client's name (its lane's title); a place's path, never shown (its lane's title is
+    /// `lanes::lane_title`'s).
     pub(super) name: String,
     pub(super) segs: Vec<Seg>,
     pub(super) marks: Vec<Mark>,

@@ -2,6 +2,7 @@
 //! handed to the story, a broker event to `on_event`, a client's operation (a script step or an
 //! actor's) to `on_op`, for what the events do not show (refusals, peeks, links, settings).
 
+use super::RECORD_BUDGET;
 use super::model::Icon;
 use super::story::Story;
 use super::text::why;
@@ -10,34 +11,41 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use settle_core::Error;
 use settle_core::{Op, Outcome, Target, World};
+use settle_i18n::Arg;
 use settle_scenario::{Rec, Record, Scenario};
 
-/// Records of the run drawn at most; the rest of a longer run is summarised by a note.
-pub const RECORD_BUDGET: usize = 200_000;
-
-fn op_name(op: &Op) -> &'static str {
+/// An operation's key in the `story-op` message.
+fn op_key(op: &Op) -> &'static str {
     match op {
         Op::Send { .. } => "send",
         Op::Schedule { .. } => "schedule",
         Op::CancelScheduled { .. } => "cancel",
         Op::Receive { .. } => "receive",
-        Op::ReceiveDeferred { .. } => "receive deferred",
+        Op::ReceiveDeferred { .. } => "receive-deferred",
         Op::Peek { .. } => "peek",
         Op::Complete { .. } => "complete",
         Op::Abandon { .. } => "abandon",
         Op::DeadLetter { .. } => "dead-letter",
         Op::Defer { .. } => "defer",
-        Op::RenewLock { .. } => "renew lock",
+        Op::RenewLock { .. } => "renew-lock",
         Op::Open(_) => "open",
         Op::Close => "close",
-        Op::AcceptSession { .. } => "accept session",
-        Op::RenewSessionLock => "renew session lock",
-        Op::SetSessionState { .. } => "set session state",
-        Op::GetSessionState => "get session state",
+        Op::AcceptSession { .. } => "accept-session",
+        Op::RenewSessionLock => "renew-session-lock",
+        Op::SetSessionState { .. } => "set-session-state",
+        Op::GetSessionState => "get-session-state",
         Op::Disconnect => "disconnect",
-        Op::UpdateQueue(_) => "update queue",
-        Op::Entity { .. } => "update entity",
+        Op::UpdateQueue(_) => "update-queue",
+        Op::Entity { .. } => "update-entity",
     }
+}
+
+/// What a refused operation was aimed at: a message by its id, one by its sequence number
+/// (not drawn), or none.
+enum Aim {
+    Id(String),
+    Seq(u64),
+    None,
 }
 
 impl Story {
@@ -67,14 +75,14 @@ impl Story {
                 }
                 self.lanes[lane].refused += 1;
                 let target = target_of(op).map(|tg| match tg {
-                    Target::Id(id) => id.to_string(),
+                    Target::Id(id) => Aim::Id(id.to_string()),
                     Target::Seq(s) => self
                         .msg_of(p, *s)
-                        .map_or_else(|| format!("seq {s}"), |m| self.msgs[m].id.clone()),
+                        .map_or(Aim::Seq(*s), |m| Aim::Id(self.msgs[m].id.clone())),
                 });
-                let target = target.or_else(|| match op {
-                    Op::Send { msg, .. } | Op::Schedule { msg } => Some(msg.id.to_string()),
-                    _ => None,
+                let target = target.unwrap_or_else(|| match op {
+                    Op::Send { msg, .. } | Op::Schedule { msg } => Aim::Id(msg.id.to_string()),
+                    _ => Aim::None,
                 });
                 // On the track of the delivery it tried to settle, where that is this lane's.
                 let seg = target_of(op).and_then(|tg| {
@@ -86,25 +94,29 @@ impl Story {
                         })
                     })
                 });
-                let what = match &target {
-                    Some(x) => format!("{} {x}", op_name(op)),
-                    None => op_name(op).to_string(),
+                let mut args = [
+                    ("op", Arg::from(op_key(op))),
+                    ("error", Arg::from(e.kind.name())),
+                    ("client", Arg::from(by)),
+                    ("why", Arg::from(why(&e.message))),
+                ]
+                .to_vec();
+                let (mark, moment) = match target {
+                    Aim::Id(id) => {
+                        args.push(("id", Arg::from(id)));
+                        ("story-mark-refused", "story-moment-refused")
+                    }
+                    Aim::Seq(s) => {
+                        // A sequence number names a message: its digits as they are.
+                        args.push(("seq", Arg::from(s.to_string())));
+                        ("story-mark-refused-seq", "story-moment-refused-seq")
+                    }
+                    Aim::None => ("story-mark-refused-any", "story-moment-refused-any"),
                 };
-                self.mark(
-                    lane,
-                    t,
-                    Icon::Refused,
-                    seg,
-                    format!("{what} → {}", e.kind.name()),
-                );
-                self.moment(
-                    t,
-                    format!(
-                        "{by}: {what} refused with {}{}",
-                        e.kind.name(),
-                        why(&e.message)
-                    ),
-                );
+                let label = self.words.tf(mark, &args);
+                self.mark(lane, t, Icon::Refused, seg, label);
+                let line = self.words.tf(moment, &args);
+                self.moment(t, line);
             }
             // A send to a topic: its `published` (next) draws it from this sender.
             (Op::Send { .. }, _) if place.is_some_and(|p| self.places[p].topic) => {
@@ -112,27 +124,43 @@ impl Story {
             }
             (Op::Peek { .. }, Some(Ok(Outcome::Messages(ms)))) => {
                 self.receives_from(lane, place);
-                self.mark(lane, t, Icon::Peek, None, format!("peek: {}", ms.len()));
+                let label = self
+                    .words
+                    .tf("story-mark-peek", &[("count", Arg::from(ms.len()))]);
+                self.mark(lane, t, Icon::Peek, None, label);
             }
-            (Op::Close, _) => self.mark(lane, t, Icon::Link, None, "close".into()),
+            (Op::Close, _) => {
+                let label = self.words.t("story-mark-close");
+                self.mark(lane, t, Icon::Link, None, label);
+            }
             (Op::Disconnect, _) => {
-                let word = if actor { "crash" } else { "disconnect" };
-                self.mark(lane, t, Icon::Link, None, word.into());
+                let id = if actor {
+                    "story-mark-crash"
+                } else {
+                    "story-mark-disconnect"
+                };
+                let label = self.words.t(id);
+                self.mark(lane, t, Icon::Link, None, label);
             }
             (Op::UpdateQueue(_), Some(Ok(_))) => {
-                self.mark(lane, t, Icon::Admin, None, "queue settings changed".into());
+                let label = self.words.t("story-mark-queue-updated");
+                self.mark(lane, t, Icon::Admin, None, label);
             }
             (Op::Entity { entity, op: eop }, Some(Ok(_))) => {
-                let name = entity.rsplit_once('/').map_or(&**entity, |x| x.1);
+                use settle_core::namespace::EntityOp;
+                let name = (
+                    "name",
+                    Arg::from(entity.rsplit_once('/').map_or(&**entity, |x| x.1)),
+                );
                 let what = match eop {
-                    settle_core::namespace::EntityOp::Update { .. } => {
-                        format!("{name}: settings changed")
+                    EntityOp::Update { .. } => self.words.tf("story-mark-entity-updated", &[name]),
+                    EntityOp::AddRule { name: r, .. } => {
+                        let rule = ("rule", Arg::from(&**r));
+                        self.words.tf("story-mark-rule-added", &[name, rule])
                     }
-                    settle_core::namespace::EntityOp::AddRule { name: r, .. } => {
-                        format!("{name}: rule {r} added")
-                    }
-                    settle_core::namespace::EntityOp::RemoveRule { name: r } => {
-                        format!("{name}: rule {r} removed")
+                    EntityOp::RemoveRule { name: r } => {
+                        let rule = ("rule", Arg::from(&**r));
+                        self.words.tf("story-mark-rule-removed", &[name, rule])
                     }
                 };
                 self.mark(lane, t, Icon::Admin, None, what);

@@ -1,101 +1,113 @@
 //! The scenario's settings in words, for the line under the title: the queue's, or each entity's
 //! (a topic's subscriptions with their rules), with what differs from the defaults.
 
-use super::text::duration_words;
-use alloc::format;
+use super::words::{Words, duration, whole};
 use alloc::string::String;
 use alloc::vec::Vec;
+use settle_i18n::Arg;
 use settle_scenario::Scenario;
 
-pub(super) fn settings_line(sc: &Scenario) -> String {
+pub(super) fn settings_line(w: &Words, sc: &Scenario) -> String {
     if let Some(ents) = &sc.entities {
-        return entities_line(ents);
+        return entities_line(w, ents);
     }
-    format!("Queue: {}", setting_words(&sc.queue, true).join(" · "))
+    let settings = setting_words(w, &sc.queue, true).join(" · ");
+    w.tf("story-settings-queue", &[("settings", Arg::from(settings))])
 }
 
 /// A queue's settings in words: with `always`, its lock duration and max delivery count even
 /// when they are the defaults; the others only where they differ from the defaults.
-fn setting_words(q: &settle_core::QueueConfig, always: bool) -> Vec<String> {
+fn setting_words(w: &Words, q: &settle_core::QueueConfig, always: bool) -> Vec<String> {
     let d = settle_core::QueueConfig::default();
     let mut parts = Vec::new();
     if always || q.lock_duration != d.lock_duration {
-        parts.push(format!(
-            "lock duration {}",
-            duration_words(q.lock_duration.as_millis())
-        ));
+        let args = duration(q.lock_duration.as_millis());
+        parts.push(w.tf("story-setting-lock-duration", &args));
     }
     if always || q.max_delivery_count != d.max_delivery_count {
-        parts.push(format!("max delivery count {}", q.max_delivery_count));
+        let count = ("count", Arg::from(q.max_delivery_count));
+        parts.push(w.tf("story-setting-max-delivery-count", &[count]));
     }
     if let Some(t) = q.default_ttl {
-        parts.push(format!("default TTL {}", duration_words(t.as_millis())));
+        parts.push(w.tf("story-setting-default-ttl", &duration(t.as_millis())));
     }
     if q.dead_letter_on_expiration {
-        parts.push("dead-letter on expiration".into());
+        parts.push(w.t("story-setting-dead-letter-on-expiration"));
     }
-    if let Some(w) = q.duplicate_detection_window {
-        parts.push(format!(
-            "duplicate detection {}",
-            duration_words(w.as_millis())
-        ));
+    if let Some(window) = q.duplicate_detection_window {
+        let args = duration(window.as_millis());
+        parts.push(w.tf("story-setting-duplicate-detection", &args));
     }
     if q.requires_session {
-        parts.push("sessions".into());
+        parts.push(w.t("story-setting-sessions"));
     }
     if q.tier != settle_core::Tier::Standard {
-        parts.push(format!("tier {}", q.tier.name()));
+        let tier = ("tier", Arg::from(q.tier.name()));
+        parts.push(w.tf("story-setting-tier", &[tier]));
     }
     if q.max_size_bytes != 1_073_741_824 {
-        parts.push(format!("max size {} bytes", q.max_size_bytes));
+        let size = ("size", whole(q.max_size_bytes));
+        parts.push(w.tf("story-setting-max-size", &[size]));
     }
     parts
 }
 
 /// The entities of a document, in words: each queue and topic, a topic's subscriptions with
 /// their rules, and what differs from the defaults.
-fn entities_line(ents: &settle_core::namespace::Entities) -> String {
+fn entities_line(w: &Words, ents: &settle_core::namespace::Entities) -> String {
     use settle_core::namespace::EntitySpec;
     let with = |head: String, parts: Vec<String>| {
         if parts.is_empty() {
             head
         } else {
-            format!("{head} ({})", parts.join(", "))
+            let args = [
+                ("entity", Arg::from(head)),
+                ("settings", Arg::from(parts.join(", "))),
+            ];
+            w.tf("story-entity-with-settings", &args)
         }
     };
     let mut items = Vec::new();
     for (name, e) in ents.iter() {
+        let name_arg = || ("name", Arg::from(name.as_str()));
         match e {
             EntitySpec::Queue(c) => {
-                items.push(with(format!("queue {name}"), setting_words(c, false)))
+                let head = w.tf("story-entity-queue", &[name_arg()]);
+                items.push(with(head, setting_words(w, c, false)));
             }
             EntitySpec::Topic(t) => {
                 let subs: Vec<String> = t
                     .subscriptions
                     .iter()
                     .map(|(sub, x)| {
-                        let mut parts = setting_words(&x.config, false);
+                        let mut parts = setting_words(w, &x.config, false);
                         let default = x.rules.len() == 1
                             && x.rules
                                 .contains_key(settle_core::filter::Rule::DEFAULT_NAME);
                         if x.rules.is_empty() {
-                            parts.push("no rules".into());
+                            parts.push(w.t("story-entity-no-rules"));
                         } else if !default {
                             let names: Vec<&str> = x.rules.keys().map(String::as_str).collect();
-                            parts.push(format!("rules {}", names.join(", ")));
+                            let rules = ("rules", Arg::from(names.join(", ")));
+                            parts.push(w.tf("story-entity-rules", &[rules]));
                         }
                         with(sub.clone(), parts)
                     })
                     .collect();
-                let mut head = with(format!("topic {name}"), setting_words(&t.config, false));
-                if subs.is_empty() {
-                    head.push_str(": no subscriptions");
+                let head = w.tf("story-entity-topic", &[name_arg()]);
+                let topic = (
+                    "topic",
+                    Arg::from(with(head, setting_words(w, &t.config, false))),
+                );
+                items.push(if subs.is_empty() {
+                    w.tf("story-entity-no-subscriptions", &[topic])
                 } else {
-                    head.push_str(&format!(" → {}", subs.join(", ")));
-                }
-                items.push(head);
+                    let subs = ("subscriptions", Arg::from(subs.join(", ")));
+                    w.tf("story-entity-subscriptions", &[topic, subs])
+                });
             }
         }
     }
-    format!("Entities: {}", items.join(" · "))
+    let entities = Arg::from(items.join(" · "));
+    w.tf("story-settings-entities", &[("entities", entities)])
 }

@@ -5,9 +5,9 @@
 //! operation in `record`.
 
 use super::model::{Conn, ConnKind, Icon, Lane, MOMENTS, Mark, Msg, Place, Role, Seg, SegKind};
+use super::words::Words;
 use crate::artifact::ttl_possible;
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use settle_core::World;
@@ -34,6 +34,8 @@ pub(super) struct Story {
     pub(super) last_t: u64,
     /// Any message may have a time-to-live (then expiries are looked up).
     pub(super) ttl_possible: bool,
+    /// The words the story is told in.
+    pub(super) words: Words,
 }
 
 impl Story {
@@ -54,6 +56,7 @@ impl Story {
             moments_total: 0,
             last_t: 0,
             ttl_possible: ttl_possible(sc),
+            words: Words::installed(),
         };
         match &sc.entities {
             None => st.place("queue", false, sc.queue.max_delivery_count),
@@ -98,16 +101,15 @@ impl Story {
     /// Adds a queue, topic or subscription and its lanes (the one queue's are lanes 0 and 1).
     fn place(&mut self, path: &str, topic: bool, max_delivery: u32) {
         let p = self.places.len();
-        let name = if self.entities { path } else { "Queue" };
         let main = self.lanes.len();
         self.lanes.push(Lane {
-            name: name.into(),
+            name: path.into(),
             role: Role::Main(p),
             ..Lane::default()
         });
         let dlq = (!topic).then(|| {
             self.lanes.push(Lane {
-                name: "Dead-letter queue".into(),
+                name: alloc::format!("{path}/$deadletterqueue"),
                 role: Role::Dlq(p),
                 ..Lane::default()
             });
@@ -123,16 +125,14 @@ impl Story {
         self.place_of.insert(path.into(), p);
     }
 
-    /// " of billing", " in replies" for a moment's words (nothing for the one queue).
-    pub(super) fn of_place(&self, p: usize, word: &str) -> String {
+    /// A place's name for a moment's words: its last path segment ("billing" of
+    /// "orders/subscriptions/billing"); none for the one queue.
+    pub(super) fn place_name(&self, p: usize) -> Option<&str> {
         if !self.entities {
-            return String::new();
+            return None;
         }
         let path = &self.places[p].path;
-        format!(
-            " {word} {}",
-            path.rsplit_once('/').map_or(path.as_str(), |x| x.1)
-        )
+        Some(path.rsplit_once('/').map_or(path.as_str(), |x| x.1))
     }
 
     /// A place's dead-letter lane (a topic has none: its own lane).

@@ -1,7 +1,7 @@
 //! Text and numbers for the picture: XML escaping, labels cut to length, their estimated width,
-//! word wrap, numbers and durations in words, and the float rounding `core` lacks without std.
+//! word wrap, numbers, and the float rounding `core` lacks without std.
 
-use crate::artifact::secs;
+use super::words::Words;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -32,11 +32,6 @@ pub(super) fn why(message: &str) -> String {
     format!(": {first}")
 }
 
-/// Seconds with one decimal at most, for prose: "26.4 s".
-pub(super) fn secs_round(ms: u64) -> String {
-    format!("{} s", num(ms as f64 / 1000.0))
-}
-
 /// Escapes text for XML content and attribute values. Characters XML 1.0 cannot carry at all
 /// (C0 controls other than tab, newline and carriage return; U+FFFE and U+FFFF) become visible
 /// stand-ins; tab, newline and carriage return become spaces (every label is one line).
@@ -60,29 +55,120 @@ pub(super) fn esc(s: &str) -> String {
     out
 }
 
-/// At most `n` characters, with an ellipsis when cut.
+/// At most `n` columns, with an ellipsis when cut: a character is a column, a full-width one
+/// ([`wide`]: Chinese, Japanese, Korean) two.
 pub(super) fn short(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
+    cut(s, n, f64::INFINITY, 1.0)
+}
+
+/// `s` cut to `n` columns ([`short`]) in English, to `room` pixels at `size` in another
+/// language: English keeps the limits the picture was made with, counted in characters, while
+/// the same words in another language have other lengths and widths.
+pub(super) fn fit(words: &Words, s: &str, n: usize, room: f64, size: f64) -> String {
+    if words.english() {
+        short(s, n)
+    } else {
+        cut(s, usize::MAX, room, size)
+    }
+}
+
+/// `s` if it has at most `n` columns and takes at most `room` pixels at `size`, else as much of
+/// it as leaves room for an ellipsis, and the ellipsis.
+fn cut(s: &str, n: usize, room: f64, size: f64) -> String {
+    let cols = |c: char| if wide(c) { 2 } else { 1 };
+    if s.chars().map(cols).sum::<usize>() <= n && text_w(s, size) <= room {
         return s.into();
     }
-    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+    let (n, room) = (n.saturating_sub(1), room - char_w('…') * size);
+    let (mut out, mut used, mut w) = (String::new(), 0, 0.0);
+    for c in s.chars() {
+        let (cc, cw) = (cols(c), char_w(c) * size);
+        if used + cc > n || w + cw > room {
+            break;
+        }
+        (used, w) = (used + cc, w + cw);
+        out.push(c);
+    }
     out.push('…');
     out
 }
 
+/// Whether `c` is full-width, one em wide in every font that has it: the CJK ideographs and
+/// their punctuation (，。：（）), kana, Hangul, and the full-width forms.
+pub(super) fn wide(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x20000..=0x3FFFD
+    )
+}
+
 /// Estimated width of a label in pixels (system sans-serif; a little generous).
 pub(super) fn text_w(s: &str, size: f64) -> f64 {
-    s.chars()
-        .map(|c| match c {
-            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | 'I' | 'f' | 't'
-            | 'r' => 0.36,
-            'm' | 'w' | 'M' | 'W' | '@' => 0.92,
-            'A'..='Z' | '0'..='9' => 0.68,
-            c if c.is_ascii() => 0.6,
-            _ => 0.95,
-        })
-        .sum::<f64>()
-        * size
+    s.chars().map(char_w).sum::<f64>() * size
+}
+
+/// A character's estimated advance, in ems: Latin and digits as measured for the English
+/// picture; Latin letters with diacritics (Czech) as their base letter; Cyrillic a little wider
+/// than Latin; full-width characters ([`wide`]) a whole em; anything else nearly one.
+fn char_w(c: char) -> f64 {
+    match c {
+        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | 'I' | 'f' | 't'
+        | 'r' => 0.36,
+        'm' | 'w' | 'M' | 'W' | '@' => 0.92,
+        'A'..='Z' | '0'..='9' => 0.68,
+        c if c.is_ascii() => 0.6,
+        c if wide(c) => 1.0,
+        // The caron of ď, ť and ľ is an apostrophe beside the letter.
+        'ď' => 0.7,
+        'ť' | 'ľ' => 0.45,
+        'ж' | 'м' | 'ф' | 'ш' | 'щ' | 'ы' | 'ю' => 0.85,
+        'а'..='я' | 'ё' => 0.62,
+        'Ж' | 'М' | 'Ф' | 'Ш' | 'Щ' | 'Ы' | 'Ю' => 0.95,
+        'А'..='Я' | 'Ё' => 0.72,
+        c => latin_base(c).map_or(0.95, char_w),
+    }
+}
+
+/// The letter under a Latin letter's diacritic (Czech's, and Latin-1's): á → a, Ř → R.
+fn latin_base(c: char) -> Option<char> {
+    Some(match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+        'č' | 'ç' | 'ć' => 'c',
+        'é' | 'è' | 'ê' | 'ë' | 'ě' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ň' | 'ñ' | 'ń' => 'n',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' => 'o',
+        'ř' => 'r',
+        'š' | 'ś' => 's',
+        'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ž' | 'ź' | 'ż' => 'z',
+        'Á' | 'À' | 'Â' | 'Ä' | 'Ã' | 'Å' => 'A',
+        'Č' | 'Ç' | 'Ć' => 'C',
+        'Ď' => 'D',
+        'É' | 'È' | 'Ê' | 'Ë' | 'Ě' => 'E',
+        'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
+        'Ň' | 'Ñ' | 'Ń' => 'N',
+        'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' | 'Ø' => 'O',
+        'Ř' => 'R',
+        'Š' | 'Ś' => 'S',
+        'Ť' => 'T',
+        'Ú' | 'Ù' | 'Û' | 'Ü' | 'Ů' => 'U',
+        'Ý' => 'Y',
+        'Ž' | 'Ź' | 'Ż' => 'Z',
+        _ => return None,
+    })
 }
 
 /// A number with at most one decimal, no trailing ".0" (deterministic).
@@ -92,34 +178,23 @@ pub(super) fn num(v: f64) -> String {
     s.strip_suffix(".0").map_or(s.clone(), String::from)
 }
 
-pub(super) fn duration_words(ms: u64) -> String {
-    if ms >= 86_400_000 && ms.is_multiple_of(86_400_000) {
-        format!("{} d", ms / 86_400_000)
-    } else if ms >= 3_600_000 && ms.is_multiple_of(3_600_000) {
-        format!("{} h", ms / 3_600_000)
-    } else if ms >= 60_000 && ms.is_multiple_of(60_000) {
-        format!("{} min", ms / 60_000)
-    } else {
-        secs(ms)
-    }
-}
-
 /// Greedy word wrap to lines of at most `width` pixels; at most `max` lines (the last cut
-/// with an ellipsis).
-pub(super) fn wrap(s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
+/// with an ellipsis). A line breaks between words, and between full-width characters, which
+/// Chinese writes without spaces.
+pub(super) fn wrap(words: &Words, s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();
     for word in s.split_whitespace() {
-        let cand = if cur.is_empty() {
-            word.to_string()
-        } else {
-            format!("{cur} {word}")
-        };
-        if text_w(&cand, size) <= width || cur.is_empty() {
-            cur = cand;
-        } else {
-            lines.push(core::mem::take(&mut cur));
-            cur = word.to_string();
+        for (k, piece) in pieces(word).into_iter().enumerate() {
+            // The pieces of one word go together without a space.
+            let sep = if cur.is_empty() || k > 0 { "" } else { " " };
+            let cand = format!("{cur}{sep}{piece}");
+            if text_w(&cand, size) <= width || cur.is_empty() {
+                cur = cand;
+            } else {
+                lines.push(core::mem::take(&mut cur));
+                cur = piece.to_string();
+            }
         }
     }
     if !cur.is_empty() {
@@ -134,10 +209,31 @@ pub(super) fn wrap(s: &str, width: f64, size: f64, max: usize) -> Vec<String> {
     for l in &mut lines {
         let room = (width / (0.55 * size)) as usize;
         if text_w(l, size) > width {
-            *l = short(l, room);
+            *l = fit(words, l, room, width, size);
         }
     }
     lines
+}
+
+/// A word in the pieces a line may break between: each full-width character alone, and the
+/// runs of other characters between them (a word without any is one piece).
+fn pieces(word: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in word.char_indices() {
+        if wide(c) {
+            if start < i {
+                out.push(&word[start..i]);
+            }
+            let end = i + c.len_utf8();
+            out.push(&word[i..end]);
+            start = end;
+        }
+    }
+    if start < word.len() {
+        out.push(&word[start..]);
+    }
+    out
 }
 
 /// `f64::round` for coordinates (no float rounding in `core` without std): half away from zero.

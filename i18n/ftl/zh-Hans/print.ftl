@@ -10,3 +10,216 @@ print-difference = 差异：{ $text }
 print-holds = 成立
 print-fails = 不成立
 print-contradict = 运行结果与所述差异相矛盾
+
+## settle render
+## The SVG story (`settle render --svg`, the page's download): swimlanes over virtual time.
+
+story-desc = 在 Settle 中运行的场景，以虚拟时间上的泳道图呈现。
+story-footer = Settle · Azure Service Bus 的确定性模拟（种子 { $seed }）· 时间均为虚拟时间
+story-axis = 虚拟时间
+story-tick = { $s } 秒
+story-settings-queue = 队列：{ $settings }
+story-settings-entities = 实体：{ $entities }
+story-duration =
+    { $unit ->
+        [d] { $n } 天
+        [h] { $n } 小时
+        [min] { $n } 分钟
+       *[s] { $n } 秒
+    }
+story-setting-lock-duration = 锁定持续时间 { story-duration }
+story-setting-default-ttl = 默认生存时间 { story-duration }
+story-setting-duplicate-detection = 重复检测 { story-duration }
+story-setting-max-delivery-count = MaxDeliveryCount { $count }
+story-setting-dead-letter-on-expiration = 过期时移入死信队列
+story-setting-sessions = 会话
+story-setting-tier = { $tier } 层级
+story-setting-max-size = 最大大小 { $size } 字节
+story-entity-queue = 队列 { $name }
+story-entity-topic = 主题 { $name }
+story-entity-with-settings = { $entity }（{ $settings }）
+story-entity-no-rules = 无规则
+story-entity-rules = 规则 { $rules }
+story-entity-subscriptions = { $topic } → { $subscriptions }
+story-entity-no-subscriptions = { $topic }：无订阅
+
+## The lanes: a name (bold), and under it what the lane holds or what its client did.
+
+story-lane-queue = 队列
+story-lane-queue-named = 队列 { $name }
+story-lane-topic = 主题 { $name }
+story-lane-subscription = 订阅 { $name }
+story-lane-dead-letter = 死信队列
+story-lane-dead-letter-of = { $name } 的死信队列
+story-role-messages = { $count } 条消息
+story-role-queue = 队列 · { $count } 条消息
+story-role-subscription = 属于 { $topic } · { $count } 条消息
+story-role-topic = 已发布 { $published } 条
+story-role-topic-dropped = 已发布 { $published } 条，丢弃 { $dropped } 条
+story-role-dead-letter-empty = 无死信消息
+story-role-dead-letter = { $count } 条死信消息
+story-role-dead-letter-of-empty = 属于 { $name } · 空
+story-role-dead-letter-of = 属于 { $name } · { $count } 条死信消息
+story-role-receiver = 接收方 · 已接收 { $received } 条
+story-role-receiver-completed = 接收方 · 已接收 { $received } 条，{ $completed } ✓
+story-role-sender = 发送方 · 已发送 { $sent } 条
+story-role-sender-refused = 发送方 · 已发送 { $sent } 条，被拒 { $refused } 条
+story-role-client = 客户端
+
+## A message's bars and the labels in them.
+
+story-bar-scheduled = { $id } · 计划于 { $s } 秒
+story-bar-delivery = { $id } · 第 { $count } 次传递
+story-bar-no-reason = { $id } ·（无原因代码）
+story-bar-session = 会话 { $session }
+story-bar-until = { $label } · 至 { $deadline } 秒
+story-bar-lock-until = { $label } · 锁定至 { $deadline } 秒
+story-bar-span = { $label }，{ $from } 秒 – { $to } 秒
+story-bar-span-open = { $label }，{ $from } 秒 – 结束
+story-bar-span-lock = { $label }，{ $from } 秒 – { $to } 秒，锁定至 { $deadline } 秒
+story-bar-span-open-lock = { $label }，{ $from } 秒 – 结束，锁定至 { $deadline } 秒
+story-band-peak = 同时最多 { $count } 个
+
+## Marks: what happened at an instant, labelled beside it.
+
+story-mark-unrouted = { $id }：没有订阅，已丢弃
+story-mark-duplicate = { $id } 重复，已丢弃
+story-mark-activated = 已激活，序列号 { $seq }
+story-mark-cancelled = 已取消
+story-mark-expired = 已过期，已丢弃
+story-mark-session-lock-expired = 会话锁定过期
+story-mark-lock-lost =
+    { $cause ->
+        [closed] 锁丢失：已关闭
+        [disconnected] 锁丢失：已断开连接
+       *[updated] 锁丢失：队列已更新
+    }
+story-mark-peek = 速览：{ $count }
+story-mark-close = 关闭
+story-mark-disconnect = 断开连接
+story-mark-crash = 崩溃
+story-mark-queue-updated = 队列设置已更改
+story-mark-entity-updated = { $name }：设置已更改
+story-mark-rule-added = { $name }：已添加规则 { $rule }
+story-mark-rule-removed = { $name }：已删除规则 { $rule }
+story-op =
+    { $op ->
+        [send] 发送
+        [schedule] 计划
+        [cancel] 取消计划
+        [receive] 接收
+        [receive-deferred] 接收延迟的消息
+        [peek] 速览
+        [complete] Complete
+        [abandon] Abandon
+        [dead-letter] DeadLetter
+        [defer] Defer
+        [renew-lock] 续订锁定
+        [open] 打开
+        [close] 关闭
+        [accept-session] 接受会话
+        [renew-session-lock] 续订会话锁定
+        [set-session-state] 设置会话状态
+        [get-session-state] 获取会话状态
+        [disconnect] 断开连接
+        [update-queue] 更新队列
+       *[update-entity] 更新实体
+    }
+story-mark-refused = { story-op } { $id } → { $error }
+story-mark-refused-seq = { story-op } 序列号 { $seq } → { $error }
+story-mark-refused-any = { story-op } → { $error }
+story-group-send = ×{ $count } 已发送
+story-group-duplicate = ×{ $count } 重复
+story-group-refused = ×{ $count } 被拒绝
+story-group-activated = ×{ $count } 已激活
+story-group-cancelled = ×{ $count } 已取消
+story-group-complete = ×{ $count } Complete
+story-group-abandon = ×{ $count } Abandon
+story-group-defer = ×{ $count } Defer
+story-group-dead-letter = ×{ $count } DeadLetter
+story-group-lock-expired = ×{ $count } 锁定过期
+story-group-lock-lost = ×{ $count } 锁丢失
+story-group-ttl-expired = ×{ $count } 已过期
+story-group-received-deleted = ×{ $count } 已接收
+story-group-renew = ×{ $count } 已续订
+story-group-peek = ×{ $count } 速览
+story-group-link = ×{ $count }
+story-group-admin = ×{ $count } 更改
+story-group-published = ×{ $count } 已发布
+story-group-unrouted = ×{ $count } 已丢弃
+
+## The legend: only what the picture uses.
+
+story-legend-waiting = 在队列中等待
+story-legend-scheduled = 已计划
+story-legend-deferred = 已延迟
+story-legend-locked = 已锁定（扫视锁定）
+story-legend-prefetched = 在预提取缓冲区中锁定
+story-legend-dead-letter-queue = 在死信队列中
+story-legend-session = 会话锁定
+story-legend-expired-wait = 已过期，尚未清除
+story-legend-deadline = 锁定截止时间
+story-legend-send = 发送（已入队）
+story-legend-duplicate = 重复消息已丢弃
+story-legend-rejected = 发送被拒绝
+story-legend-activated = 计划的消息 → 活动
+story-legend-cancelled = 已取消 / 已丢弃
+story-legend-complete = Complete
+story-legend-abandon = Abandon
+story-legend-defer = Defer
+story-legend-dead-letter = DeadLetter
+story-legend-lock-expired = 锁定过期
+story-legend-lock-lost = 锁丢失
+story-legend-ttl-expired = 生存时间已到
+story-legend-received-deleted = 已接收并删除
+story-legend-renew = 已续订锁定
+story-legend-peek = 速览
+story-legend-link = 关闭 / 断开连接 / 崩溃
+story-legend-queue-updated = 队列设置已更改
+story-legend-entity-updated = 设置或规则已更改
+story-legend-refused = 步骤被拒绝（错误）
+story-legend-published = 已发布：每个订阅一个副本
+story-legend-unrouted = 没有订阅接收：已丢弃
+
+## The notes under the lanes: what is not drawn, or not whole.
+
+story-note-cropped = { $last } 秒之后没有任何事件；运行在 { $end } 秒结束。
+story-note-cut = 此运行过长，无法完整绘制：只显示到 { $end } 秒（前 { $records } 条记录）。
+story-note-band = { $lane }：同时存在的过多，无法逐一绘制（{ $count } 个时段）；色带显示各时刻的数量。
+story-note-marks-left-out = 另有 { $count } 个标记未绘制。
+story-note-detail = { $count } 条消息：只有前 { $detail } 条带有标签和泳道之间的箭头。
+
+## What happened: a sentence for each moment worth one, under its time (story-tick).
+
+story-happened = 发生了什么
+story-happened-more = ……还有 { $count } 条。
+story-moment-unrouted = { $id } 没有匹配 { $topic } 的任何订阅：已接受，随后被丢弃。
+story-moment-duplicate = { $client } 在重复检测时间窗口内再次发送了 { $id }：报告为已接受，实际被丢弃。
+story-moment-presettled-refused = { $client } 以预处置方式发送的 { $id } 被拒绝（{ $error }）；发送方永远不会得知。
+story-moment-lock-expired =
+    { $queue ->
+        [dead-letter] { $id }：{ $client } 的锁在处置之前过期；在死信队列中不计数（{ $count }）。
+       *[main] { $id }：{ $client } 的锁在处置之前过期；计为一次失败的传递（{ $count }/{ $max }）。
+    }
+story-moment-lock-expired-in =
+    { $queue ->
+        [dead-letter] { $id }（在 { $place } 中）：{ $client } 的锁在处置之前过期；在死信队列中不计数（{ $count }）。
+       *[main] { $id }（在 { $place } 中）：{ $client } 的锁在处置之前过期；计为一次失败的传递（{ $count }/{ $max }）。
+    }
+story-moment-lock-lost =
+    { $cause ->
+        [closed] { $id }：{ $client } 的锁丢失（已关闭）。
+        [disconnected] { $id }：{ $client } 的锁丢失（已断开连接）。
+       *[updated] { $id }：{ $client } 的锁丢失（队列已更新）。
+    }
+story-moment-dead-lettered = { $id } → 死信队列，原因代码 { $reason }
+story-moment-dead-lettered-no-reason = { $id } → 死信队列，无原因代码
+story-moment-dead-lettered-of = { $id } → { $place } 的死信队列，原因代码 { $reason }
+story-moment-dead-lettered-of-no-reason = { $id } → { $place } 的死信队列，无原因代码
+story-moment-described = { $text }：{ $description }
+story-moment-by = { $text }（由 { $client } 执行）
+story-moment-ttl-expired = { $id } 的生存时间已到：已丢弃。
+story-moment-session-lock-expired = { $client } 对会话 { $session } 的锁定已过期。
+story-moment-refused = { $client }：{ story-op } { $id } 被拒绝，错误 { $error }{ $why }
+story-moment-refused-seq = { $client }：{ story-op } 序列号 { $seq } 被拒绝，错误 { $error }{ $why }
+story-moment-refused-any = { $client }：{ story-op } 被拒绝，错误 { $error }{ $why }
