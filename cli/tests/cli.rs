@@ -532,3 +532,50 @@ fn entity_documents_are_validated_with_json_paths_and_exported() {
         assert!(program.contains("--create-entities"), "{lang}");
     }
 }
+
+#[test]
+fn lang_chooses_the_language_of_lessons_comparisons_and_stories() {
+    let ru = settle(&["lesson", "preset:poison-message", "--lang", "ru"], None);
+    assert_eq!(ru.status.code(), Some(0), "{}", text(&ru.stderr));
+    let out = text(&ru.stdout);
+    assert!(
+        out.starts_with(
+            "Подозрительное сообщение попадает в очередь недоставленных сообщений\nскорость 1×\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("S1 отправляет 4 заказа"), "{out}");
+    // A copy of a built-in lesson, read from standard input, is told in the same words.
+    let copy = settle_scenario::presets::preset("abandon").unwrap();
+    let cs = settle(&["lesson", "--lang=cs", "-"], Some(copy));
+    assert!(
+        text(&cs.stdout).contains("Co jste viděli"),
+        "{}",
+        text(&cs.stdout)
+    );
+    let zh = settle(
+        &[
+            "compare",
+            "preset:crash-short-vs-long-lock",
+            "--lang",
+            "zh-CN",
+        ],
+        None,
+    );
+    assert!(text(&zh.stdout).contains("差异："), "{}", text(&zh.stdout));
+    let svg = settle(
+        &["render", "--svg", "preset:lock-expiry", "--lang", "ru"],
+        None,
+    );
+    let svg = text(&svg.stdout);
+    assert!(
+        svg.contains("xml:lang=\"ru\"") && svg.contains("Недоставленные"),
+        "{svg}"
+    );
+    // English stays the default; an unknown language is refused.
+    let en = settle(&["lesson", "preset:poison-message"], None);
+    assert!(text(&en.stdout).contains("speed 1x"));
+    let bad = settle(&["lesson", "preset:poison-message", "--lang", "de"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--lang de: not a language Settle speaks"));
+}

@@ -30,7 +30,7 @@ struct Installed;
 
 impl Installed {
     fn new(lang: Lang) -> Self {
-        let english = Rc::new(Tr::english(&[Part::Print]));
+        let english = Rc::new(Tr::english(&[Part::Print.english()]));
         let tr = match lang {
             Lang::En => english,
             _ => Rc::new(Tr::new(lang, &[Part::Print.source(lang)], english).unwrap()),
@@ -42,7 +42,7 @@ impl Installed {
 
 impl Drop for Installed {
     fn drop(&mut self) {
-        settle_i18n::install(Rc::new(Tr::english(&Part::ALL)));
+        settle_i18n::install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
     }
 }
 
@@ -276,9 +276,9 @@ fn every_story_renders_in_every_language_within_its_room() {
 fn without_print_messages_the_story_is_english() {
     let sc = preset("lock-expiry");
     let english = svg(&sc).unwrap();
-    settle_i18n::install(Rc::new(Tr::english(&[Part::Page])));
+    settle_i18n::install(Rc::new(Tr::english(&[Part::Page.english()])));
     let got = svg(&sc);
-    settle_i18n::install(Rc::new(Tr::english(&Part::ALL)));
+    settle_i18n::install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
     assert_eq!(got.unwrap(), english);
     assert!(english.contains(">Dead-letter queue<"));
 }

@@ -22,7 +22,7 @@ impl Words {
         if tr.has(PROBE) {
             Self(tr)
         } else {
-            Self(Rc::new(Tr::english(&[Part::Print])))
+            Self(Rc::new(Tr::english(&[Part::Print.english()])))
         }
     }
 
