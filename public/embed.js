@@ -1,12 +1,26 @@
-// Settle embed helper for host pages (optional; about 1 KB without comments).
+// Settle embed helper for host pages (optional; about 1.5 KB without comments).
 // Include once: <script src="…/embed.js"></script>
 // - Fits every <iframe data-settle> to the height its playground reports (40-5000 px; other
 //   values are ignored), so the frame shows all of it. Without this script an embed keeps the
 //   iframe's own height and scrolls inside.
 // - Tells each embed whether the host page is light or dark (from the page's background), and
 //   again when that changes, so embeds without a forced ?theme= follow the host.
+// - Gives an embed without lang= the host page's <html lang>, so a Chinese page's embeds speak
+//   Chinese (Settle speaks en, zh-Hans, cs and ru; another language leaves the reader's own).
 (function () {
   var MIN = 40, MAX = 5000;
+  var hostLang = document.documentElement.lang;
+  if (hostLang) {
+    var all = document.querySelectorAll('iframe[data-settle]');
+    for (var j = 0; j < all.length; j++) {
+      var src = all[j].getAttribute('src') || '';
+      if (!/[?&]lang=/.test(src.split('#')[0])) {
+        var at = src.indexOf('#');
+        var head = at < 0 ? src : src.slice(0, at), tail = at < 0 ? '' : src.slice(at);
+        all[j].setAttribute('src', head + (head.indexOf('?') < 0 ? '?' : '&') + 'lang=' + encodeURIComponent(hostLang) + tail);
+      }
+    }
+  }
   function hostTheme() {
     var els = [document.body, document.documentElement];
     for (var i = 0; i < els.length; i++) {

@@ -51,7 +51,18 @@ const loader = `(function () {
   var q = location.search, h = document.head;
   var m = !location.hash && /[?&]embed(&|=|$)/.test(q) && !/[?&](film=0|compare=)/.test(q)
     && /[?&]preset=([a-z0-9-]+)(&|$)/.exec(q);
-  var film = m && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
+  // A preset's film speaks English: a reader in another language (lang=, else the browser's,
+  // as player/src/language.rs chooses) gets the viewer that tells the lesson in theirs.
+  function speaks(t) {
+    t = (t || '').toLowerCase().replace(/_/g, '-');
+    var p = t.split('-')[0];
+    if (p === 'zh') return /-(hant|tw|hk|mo)(-|$)/.test(t) ? null : 'zh-Hans';
+    return p === 'en' || p === 'cs' || p === 'ru' ? p : null;
+  }
+  var asked = /[?&]lang=([^&#]*)/.exec(q), lang = asked && speaks(decodeURIComponent(asked[1]));
+  var prefs = navigator.languages || [navigator.language];
+  for (var i = 0; !lang && i < prefs.length; i++) lang = speaks(prefs[i]);
+  var film = m && (lang || 'en') === 'en' && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
   // Or a film in the link (the Embed button's, for any other scenario).
   var linked = /[?&]embed(&|=|$)/.test(q) && !/[?&]film=0(&|$)/.test(q) && /^#(.*&)?f=/.test(location.hash);
   var name = film || linked ? 'settle-film' : 'settle-view';

@@ -52,9 +52,10 @@ pub fn start() {
     });
 }
 
-/// What the viewer that simulates says: the stage's words and the narration, and their English
-/// (compiled in, in a `const` so that no other part's is linked).
-const PARTS: [Part; 2] = [Part::Play, Part::Narrate];
+/// What the viewer that simulates says: the stage's words, the narration and, in another
+/// language, the built-in lessons' words; and their English (compiled in, in a `const` so that
+/// no other part's is linked; a lesson's English is its document's).
+const PARTS: [Part; 3] = [Part::Play, Part::Narrate, Part::Lessons];
 const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
 
 /// What the film player says: the stage's words (a film carries its narration, in English).

@@ -126,8 +126,14 @@ fn embed_snippet(title: &str, target: &str, width: u32) -> String {
         .replace('"', "&quot;")
         .replace('<', "&lt;");
     let height = settle_player::embed::NORMAL.height(f64::from(width));
+    // The page's language goes with it; from an English page, the embed follows its host's
+    // (embed.js passes the host's `<html lang>`) or its reader's.
+    let lang = match settle_i18n::lang() {
+        settle_i18n::Lang::En => String::new(),
+        l => format!("&lang={}", l.tag()),
+    };
     format!(
-        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
+        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{lang}{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
     )
 }
 
