@@ -9,7 +9,7 @@ import path from 'node:path';
 
 const crates = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['core', 'scenario', 'export', 'cli', 'player', 'web'];
+  : ['core', 'scenario', 'export', 'cli', 'player', 'web', 'i18n'];
 
 function files(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

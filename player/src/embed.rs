@@ -97,6 +97,48 @@ impl Shape {
     }
 }
 
+/// Keeps an embed's clock bar whole: when its controls do not fit its width (a longer
+/// language, a narrow frame), the bar drops the step buttons, then the speed and Controls, then
+/// lets its title shrink away, rather than clip any control (`tight-1` to `tight-3` in
+/// `web/style.css`). Checked now (the page is mounted) and whenever the bar or one of its
+/// controls changes size (a resize, a label written later); a page that is no embed has none.
+pub fn keep_bar_whole() {
+    use wasm_bindgen::JsCast;
+    const STEPS: [&str; 3] = ["tight-1", "tight-2", "tight-3"];
+    fn bar() -> Option<web_sys::Element> {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".embed header.top").ok().flatten())
+    }
+    fn fit() {
+        let Some(top) = bar() else { return };
+        let classes = top.class_list();
+        for class in STEPS {
+            let _ = classes.remove_1(class);
+        }
+        for class in STEPS {
+            if top.scroll_width() <= top.client_width() + 1 {
+                break;
+            }
+            let _ = classes.add_1(class);
+        }
+    }
+    let Some(top) = bar() else { return };
+    fit();
+    let watch = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(fit);
+    if let Ok(observer) = web_sys::ResizeObserver::new(watch.as_ref().unchecked_ref()) {
+        observer.observe(&top);
+        if let Ok(controls) = top.query_selector_all("button, select, .clock-time") {
+            for i in 0..controls.length() {
+                if let Some(e) = controls.item(i).and_then(|n| n.dyn_into().ok()) {
+                    observer.observe(&e);
+                }
+            }
+        }
+    }
+    watch.forget();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

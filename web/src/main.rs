@@ -65,4 +65,5 @@ fn mount() {
         boot.remove();
     }
     leptos::mount::mount_to_body(settle_web::App);
+    settle_player::embed::keep_bar_whole();
 }

@@ -26,7 +26,7 @@ clock-label = Часы
 clock-virtual = виртуальное
 clock-real = реальное { $t } с
 clock-real-title = Реальное время, в течение которого идут часы
-clock-play = Воспроизвести
+clock-play = Пуск
 clock-pause = Пауза
 clock-step-back = Шаг назад
 clock-step = Шаг
@@ -60,7 +60,7 @@ intro-restarted = Перезапущено с 0 с.
 # Подпись урока и в конце — то, что он показал.
 caption-lesson = Урок
 caption-label = Подпись
-caption-paused = Пауза, чтобы вы могли всё рассмотреть: нажмите «Воспроизвести», чтобы продолжить.
+caption-paused = Пауза, чтобы вы могли всё рассмотреть: нажмите «Пуск», чтобы продолжить.
 summary-title = Что вы увидели
 summary-hide = Скрыть
 summary-figures = Показатели

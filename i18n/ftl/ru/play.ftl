@@ -268,7 +268,7 @@ crash-details = Технические подробности
 ## The embeds' viewer: its clock bar, caption, stage and lists.
 
 view-clock = Часы
-view-play = Воспроизвести
+view-play = Пуск
 view-pause = Пауза
 view-step-back = Шаг назад
 view-step = Шаг
@@ -281,7 +281,7 @@ view-dismiss = Закрыть
 view-about = Об этом сценарии
 view-lesson = Урок
 view-caption = Подпись
-view-caption-hint = Пауза, чтобы вы могли всё рассмотреть: нажмите «Воспроизвести», чтобы продолжить.
+view-caption-hint = Пауза, чтобы вы могли всё рассмотреть: нажмите «Пуск», чтобы продолжить.
 view-summary = Что вы увидели
 view-hide = Скрыть
 view-figures = Показатели

@@ -293,6 +293,7 @@ fn mount(mode: Mode, played: Box<dyn Played>, o: Start) {
     if let Some(boot) = doc.get_element_by_id("boot") {
         boot.remove();
     }
+    crate::embed::keep_bar_whole();
     let now = real_now_ms();
     let mut v = Viewer {
         played,

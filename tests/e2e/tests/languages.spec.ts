@@ -143,3 +143,85 @@ for (const lang of ['en', ...LANGS]) {
     expect(clipped).toEqual([]);
   });
 }
+
+/** A one-line message of a language, as its file writes it. */
+function msg(lang: string, part: string, id: string): string {
+  const line = ftl(lang, part).split('\n').find((l) => l.startsWith(`${id} = `));
+  if (!line) throw new Error(`${lang}/${part}.ftl has no one-line ${id}`);
+  return line.slice(id.length + 3);
+}
+
+for (const lang of LANGS) {
+  test(`an embedded lesson played to its end speaks ${lang}`, async ({ page }) => {
+    const wasm: string[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
+    await page.clock.install({ time: 0 });
+    await page.goto(`./view.html?embed&preset=poison-message&autoplay=1&lang=${lang}`);
+    await expect(page.getByRole('heading', { name: msg(lang, 'lessons', 'poison-message-title') })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    // The film speaks English: this reader gets the viewer that tells the lesson in theirs.
+    expect(wasm).toEqual(['settle-view_bg.wasm']);
+    await page.clock.runFor(30_000);
+    await expect(page.getByText(msg(lang, 'play', 'view-summary'), { exact: true })).toBeVisible();
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(english(text, lang), 'English words in the embed').toEqual([]);
+  });
+
+  test(`the book's chapter in ${lang} embeds its lessons in ${lang}`, async ({ page }) => {
+    const chapter = `../book/locks.${lang}.html`;
+    const built = (await page.request.get(chapter)).ok();
+    test.skip(!built && !process.env.CI, 'the book is not built (mdbook build docs/book -d ../../target/book)');
+    await page.goto(chapter);
+    for (const [id, title] of [['lock-expiry', 'lock-expiry-title'], ['poison-message', 'poison-message-title']]) {
+      await page.locator(`iframe#${id}`).scrollIntoViewIfNeeded();
+      const f = page.frameLocator(`iframe#${id}`);
+      await expect(f.getByRole('heading', { name: msg(lang, 'lessons', title) })).toBeVisible({ timeout: 15_000 });
+      await expect(f.locator('html')).toHaveAttribute('lang', lang);
+    }
+  });
+}
+
+test("embed.js gives an embed without lang= its host page's language", async ({ page, baseURL }) => {
+  await page.setContent(`<!doctype html><html lang="cs"><body>
+    <iframe data-settle id="f" src="${baseURL}view.html?embed&preset=abandon" width="800" height="500"></iframe>
+    <iframe data-settle id="g" src="${baseURL}view.html?embed&preset=abandon&lang=ru" width="800" height="500"></iframe>
+    <script src="${baseURL}embed.js"></script></body></html>`);
+  await expect(page.frameLocator('#f').getByRole('heading', { name: msg('cs', 'lessons', 'abandon-title') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.frameLocator('#f').locator('html')).toHaveAttribute('lang', 'cs');
+  // A frame that names its language keeps it.
+  await expect(page.frameLocator('#g').locator('html')).toHaveAttribute('lang', 'ru');
+});
+
+test("the Embed button's snippet carries the page's language", async ({ page }) => {
+  await page.goto(link(busy, 0).replace('./#', './?lang=ru#'));
+  const scenarioCard = page.getByRole('region', { name: msg('ru', 'page', 'scenario-label'), exact: true });
+  await scenarioCard.getByRole('button', { name: msg('ru', 'page', 'scenario-embed'), exact: true }).click({ timeout: 15_000 });
+  await expect(scenarioCard.getByLabel(msg('ru', 'page', 'scenario-embed-snippet'))).toHaveValue(/view\.html\?embed&autoplay=1&lang=ru[#&]/);
+});
+
+for (const lang of ['en', ...LANGS]) {
+  test(`an embed's clock bar clips no control and keeps its title (${lang}, 800 and 375 px)`, async ({ page }) => {
+    for (const width of [800, 375]) {
+      await page.setViewportSize({ width, height: 600 });
+      await page.goto(`./view.html?embed&preset=lock-expiry&lang=${lang}`);
+      await expect(page.locator('h2.embed-title')).toHaveText(/.+/, { timeout: 15_000 });
+      const bar = await page.evaluate(() => {
+        const top = document.querySelector('header.top')!;
+        const box = top.getBoundingClientRect();
+        const clipped = [...top.querySelectorAll('button, select')]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return e.scrollWidth > e.clientWidth + 1 || r.right > box.right + 0.5 || r.left < box.left - 0.5;
+          })
+          .map((e) => (e as HTMLElement).innerText);
+        const title = document.querySelector('h2.embed-title')!.getBoundingClientRect().width;
+        return { clipped, overflows: top.scrollWidth > top.clientWidth + 1, title };
+      });
+      expect(bar.clipped, `${width} px`).toEqual([]);
+      expect(bar.overflows, `${width} px`).toBe(false);
+      // The title may give way on a phone; at 800 px it shows.
+      if (width === 800) expect(bar.title, `${width} px`).toBeGreaterThan(40);
+    }
+  });
+}
