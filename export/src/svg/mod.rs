@@ -22,53 +22,31 @@
 //!   SVG elements, text and numbers (and their widths);
 //! - `words`: the words, Fluent messages in the installed language (`story-` in `print.ftl`).
 
-// The words are Fluent messages (`settle-i18n`), which need std: on a bare-metal target, where
-// there is none, the crate builds without the picture (see `svg`).
-#[cfg(not(target_os = "none"))]
 mod bars;
-#[cfg(not(target_os = "none"))]
 mod deliveries;
-#[cfg(not(target_os = "none"))]
 mod draw;
-#[cfg(not(target_os = "none"))]
 mod events;
-#[cfg(not(target_os = "none"))]
 mod lanes;
-#[cfg(not(target_os = "none"))]
 mod layout;
-#[cfg(not(target_os = "none"))]
 mod legend;
-#[cfg(not(target_os = "none"))]
 mod marks;
-#[cfg(not(target_os = "none"))]
 mod model;
-#[cfg(not(target_os = "none"))]
 mod out;
-#[cfg(not(target_os = "none"))]
 mod record;
-#[cfg(not(target_os = "none"))]
 mod settings;
-#[cfg(not(target_os = "none"))]
 mod story;
-#[cfg(not(target_os = "none"))]
 mod style;
 #[cfg(test)]
 mod tests;
-#[cfg(not(target_os = "none"))]
 mod text;
-#[cfg(not(target_os = "none"))]
 mod words;
 
 use crate::artifact::ArtifactError;
-#[cfg(not(target_os = "none"))]
 use crate::artifact::Ended;
 use alloc::string::String;
-#[cfg(not(target_os = "none"))]
 use draw::draw;
-#[cfg(not(target_os = "none"))]
 use layout::{Detail, LANE_ITEMS};
 use settle_scenario::Scenario;
-#[cfg(not(target_os = "none"))]
 use story::Story;
 
 /// Records of the run drawn at most; the rest of a longer run is summarised by a note.
@@ -97,17 +75,8 @@ pub fn svg_animated(sc: &Scenario) -> Result<String, ArtifactError> {
 }
 
 /// Without std there are no words to draw with (they are Fluent messages).
-#[cfg(target_os = "none")]
-fn render(_: &Scenario, _: bool) -> Result<String, ArtifactError> {
-    Err(ArtifactError {
-        message: "the SVG story needs std: its words are Fluent messages".into(),
-        budget: None,
-    })
-}
-
 /// The picture at the most detailed level that stays under [`MAX_BYTES`], in the installed
 /// language's words (`settle_i18n::install`; English where it has none for the picture).
-#[cfg(not(target_os = "none"))]
 fn render(sc: &Scenario, animate: bool) -> Result<String, ArtifactError> {
     let mut story = Story::new(sc);
     let ended = story.run(sc)?;
