@@ -150,9 +150,14 @@ fn measure(f: &mut Face) {
                 get(&font_style, "font-size"),
                 get(&font_style, "font-family")
             );
+            // The canvas's content sits on whole device pixels (the browser snaps a replaced
+            // element there) while the text sits where layout put it, maybe between: measure
+            // from where the canvas really is, or a header that lays out to a fraction of a
+            // pixel would move the time by it at Play.
+            let snapped = |v: f64| (v * dpr).round() / dpr;
             Some(Row {
-                right: mark.left() - at.left(),
-                baseline: mark.top() - at.top(),
+                right: mark.left() - snapped(at.left()),
+                baseline: mark.top() - snapped(at.top()),
                 font,
                 colour: get(&colour, "color"),
             })
