@@ -254,8 +254,15 @@ pub async fn fetch_comparison(name: &str) -> Result<settle_scenario::compare::Co
 pub(crate) async fn get(path: &str) -> Option<String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
-    let window = web_sys::window()?;
-    let response = JsFuture::from(window.fetch_with_str(path)).await.ok()?;
+    // A page's window, or a worker's scope (the artifacts worker fetches messages too).
+    let global = js_sys::global();
+    let request = match global.dyn_ref::<web_sys::Window>() {
+        Some(window) => window.fetch_with_str(path),
+        None => global
+            .dyn_ref::<web_sys::WorkerGlobalScope>()?
+            .fetch_with_str(path),
+    };
+    let response = JsFuture::from(request).await.ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
     if !response.ok() {
         return None;

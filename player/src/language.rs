@@ -25,19 +25,33 @@ pub fn chosen() -> Lang {
     Lang::negotiate(preferred.iter().map(String::as_str))
 }
 
-/// `lang`'s messages for `parts`, fetched, over `english` (the English texts the program
-/// carries); English alone for English.
+/// `lang`'s messages for `parts`, fetched beside the page, over `english` (the English texts
+/// the program carries); English alone for English.
 ///
 /// # Errors
 /// A part that could not be fetched or read: the message names it.
 pub async fn load(lang: Lang, english: &[&str], parts: &[Part]) -> Result<Rc<Tr>, String> {
+    load_from("", lang, english, parts).await
+}
+
+/// As [`load`], from the messages under `base` (a worker, whose own address is no page's,
+/// is told where they are).
+///
+/// # Errors
+/// As [`load`].
+pub async fn load_from(
+    base: &str,
+    lang: Lang,
+    english: &[&str],
+    parts: &[Part],
+) -> Result<Rc<Tr>, String> {
     let english = Rc::new(Tr::english(english));
     if lang == Lang::En {
         return Ok(english);
     }
     let mut texts = Vec::with_capacity(parts.len());
     for part in parts {
-        let path = format!("ftl/{}/{}.ftl", lang.tag(), part.name());
+        let path = format!("{base}ftl/{}/{}.ftl", lang.tag(), part.name());
         texts.push(
             crate::builtin::get(&path)
                 .await
@@ -46,6 +60,18 @@ pub async fn load(lang: Lang, english: &[&str], parts: &[Part]) -> Result<Rc<Tr>
     }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     Tr::new(lang, &texts, english).map(Rc::new)
+}
+
+/// The page's directory (`https://host/docs/playground/`): where its messages are, for a
+/// worker to fetch them.
+#[must_use]
+pub fn page_dir() -> String {
+    let href = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let page = href.split(['?', '#']).next().unwrap_or_default();
+    page.rsplit_once('/')
+        .map_or_else(String::new, |(dir, _)| format!("{dir}/"))
 }
 
 /// Makes `tr` the page's language: what [`settle_i18n::t`] answers and `<html lang>`.

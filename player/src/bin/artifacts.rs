@@ -5,7 +5,7 @@
 //! It is a second wasm, built by Trunk (`data-type="worker"` in index.html) and fetched only when
 //! someone first asks for a download, so the drawing and code-writing parts of `settle-core`
 //! cost a first visit nothing. It speaks one message each way:
-//! - in: `{ id, kind, scenario }` with `kind` one of `svg`, `svg-animated`, `python`,
+//! - in: `{ id, kind, scenario, lang, base }` with `kind` one of `svg`, `svg-animated`, `python`,
 //!   `typescript`, or `film-link` (the scenario's film for an embed's link, `src/film.rs`), and
 //!   `scenario` the exported scenario text;
 //! - out: `{ ready: true }` once, when it listens; then `{ id, ok: true, text }` or
@@ -15,16 +15,17 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    use settle_i18n::{Lang, Part, Tr};
+    use std::rc::Rc;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::Closure;
 
     // Its errors, and the films it records for embeds' links, are in English (the films of
-    // the presets are too).
-    const ENGLISH: [&str; 2] = [
-        settle_i18n::Part::Play.english(),
-        settle_i18n::Part::Narrate.english(),
-    ];
-    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::english(&ENGLISH)));
+    // the presets are too); the story's words follow the page's language (`lang`), its
+    // messages fetched the first time (English where they cannot be).
+    const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
+    let english = Rc::new(Tr::english(&ENGLISH));
+    settle_i18n::install(Rc::clone(&english));
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
     let on_message =
@@ -36,22 +37,39 @@ fn main() {
             let text = get("scenario")
                 .and_then(|v| v.as_string())
                 .unwrap_or_default();
-            let answer = js_sys::Object::new();
-            let set = |k: &str, v: &wasm_bindgen::JsValue| {
-                let _ = js_sys::Reflect::set(&answer, &k.into(), v);
-            };
-            set("id", &id);
-            match settle_player::artifacts::make(&kind, &text) {
-                Ok(out) => {
-                    set("ok", &true.into());
-                    set("text", &out.into());
+            // Where the page's messages are (its own address is a blob's, no page's).
+            let base = get("base").and_then(|v| v.as_string()).unwrap_or_default();
+            let lang = get("lang")
+                .and_then(|v| v.as_string())
+                .and_then(|l| Lang::parse(&l))
+                .filter(|_| kind.starts_with("svg"))
+                .unwrap_or_default();
+            let (english, reply_to) = (Rc::clone(&english), reply_to.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let tr = match lang {
+                    Lang::En => english,
+                    _ => settle_player::language::load_from(&base, lang, &ENGLISH, &[Part::Print])
+                        .await
+                        .unwrap_or(english),
+                };
+                settle_i18n::install(tr);
+                let answer = js_sys::Object::new();
+                let set = |k: &str, v: &wasm_bindgen::JsValue| {
+                    let _ = js_sys::Reflect::set(&answer, &k.into(), v);
+                };
+                set("id", &id);
+                match settle_player::artifacts::make(&kind, &text) {
+                    Ok(out) => {
+                        set("ok", &true.into());
+                        set("text", &out.into());
+                    }
+                    Err(err) => {
+                        set("ok", &false.into());
+                        set("error", &err.into());
+                    }
                 }
-                Err(err) => {
-                    set("ok", &false.into());
-                    set("error", &err.into());
-                }
-            }
-            let _ = reply_to.post_message(&answer);
+                let _ = reply_to.post_message(&answer);
+            });
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

@@ -225,3 +225,16 @@ for (const lang of ['en', ...LANGS]) {
     }
   });
 }
+
+test("the page's SVG download draws the story in the page's language", async ({ page }) => {
+  await page.goto(link(busy, 20).replace('./#', './?lang=ru#'));
+  const pictures = page.getByRole('group', { name: msg('ru', 'page', 'download-group-picture') });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    pictures.getByRole('button', { name: msg('ru', 'page', 'download-svg'), exact: true }).click({ timeout: 15_000 }),
+  ]);
+  const svg = readFileSync(await download.path(), 'utf8');
+  expect(svg).toContain('xml:lang="ru"');
+  expect(svg).toContain(msg('ru', 'print', 'story-lane-dead-letter'));
+  expect(svg).not.toContain('>Dead-letter queue<');
+});

@@ -86,6 +86,12 @@ pub(super) fn ask(
         ("id", id),
         ("kind", JsValue::from_str(kind)),
         ("scenario", JsValue::from_str(scenario)),
+        // The story's words are in the page's language, whose messages are beside the page.
+        ("lang", JsValue::from_str(settle_i18n::lang().tag())),
+        (
+            "base",
+            JsValue::from_str(&settle_player::language::page_dir()),
+        ),
     ] {
         let _ = js_sys::Reflect::set(&msg, &k.into(), &v);
     }
