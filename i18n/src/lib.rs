@@ -19,6 +19,28 @@ use settle_scenario::lesson::Number;
 
 pub use lang::Lang;
 
+/// Whether `c` is full-width, one em wide in every font that has it: the CJK ideographs and
+/// their punctuation (，。：（）), kana, Hangul, and the full-width forms. What Settle's width
+/// estimates (the stage, the SVG story, the clock's readouts) count as wide.
+#[must_use]
+pub const fn is_wide(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1100..=0x115F
+            | 0x2E80..=0x303E
+            | 0x3041..=0x33FF
+            | 0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xA000..=0xA4CF
+            | 0xAC00..=0xD7A3
+            | 0xF900..=0xFAFF
+            | 0xFE30..=0xFE4F
+            | 0xFF00..=0xFF60
+            | 0xFFE0..=0xFFE6
+            | 0x20000..=0x3FFFD
+    )
+}
+
 /// A part of Settle's words, one `.ftl` file per language: what one program needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {

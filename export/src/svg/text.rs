@@ -93,25 +93,7 @@ fn cut(s: &str, n: usize, room: f64, size: f64) -> String {
     out
 }
 
-/// Whether `c` is full-width, one em wide in every font that has it: the CJK ideographs and
-/// their punctuation (，。：（）), kana, Hangul, and the full-width forms.
-pub(super) fn wide(c: char) -> bool {
-    matches!(
-        c as u32,
-        0x1100..=0x115F
-            | 0x2E80..=0x303E
-            | 0x3041..=0x33FF
-            | 0x3400..=0x4DBF
-            | 0x4E00..=0x9FFF
-            | 0xA000..=0xA4CF
-            | 0xAC00..=0xD7A3
-            | 0xF900..=0xFAFF
-            | 0xFE30..=0xFE4F
-            | 0xFF00..=0xFF60
-            | 0xFFE0..=0xFFE6
-            | 0x20000..=0x3FFFD
-    )
-}
+pub(super) use settle_i18n::is_wide as wide;
 
 /// Estimated width of a label in pixels (system sans-serif; a little generous).
 pub(super) fn text_w(s: &str, size: f64) -> f64 {

@@ -124,7 +124,7 @@ fn fixed(text: impl Fn() -> String + Send + Sync + Copy + 'static) -> impl IntoV
     let width = Memo::new(move |_| {
         let ch: usize = text()
             .chars()
-            .map(|c| if c > '\u{2e7f}' { 2 } else { 1 })
+            .map(|c| if settle_i18n::is_wide(c) { 2 } else { 1 })
             .sum();
         format!("{ch}ch")
     });

@@ -163,16 +163,12 @@ pub(super) fn fit(s: &str, chars: f64) -> String {
 /// How much room a character takes, in Latin letters: a Chinese (or other full-width) one
 /// about 1.7, a Cyrillic one 1.1, any other 1.
 fn letter(c: char) -> f64 {
-    match u32::from(c) {
-        0x1100..=0x11FF
-        | 0x2E80..=0xA4CF
-        | 0xAC00..=0xD7A3
-        | 0xF900..=0xFAFF
-        | 0xFE30..=0xFE4F
-        | 0xFF00..=0xFF60
-        | 0xFFE0..=0xFFE6 => 1.7,
-        0x0400..=0x04FF => 1.1,
-        _ => 1.0,
+    if settle_i18n::is_wide(c) {
+        1.7
+    } else if matches!(u32::from(c), 0x0400..=0x04FF) {
+        1.1
+    } else {
+        1.0
     }
 }
 
