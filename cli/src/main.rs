@@ -59,16 +59,7 @@ fn take_lang(args: &mut Vec<String>) -> Result<(), String> {
     let lang = settle_i18n::Lang::parse(&tag).ok_or_else(|| {
         format!("--lang {tag}: not a language Settle speaks (en, zh-Hans, cs, ru)")
     })?;
-    let english = std::rc::Rc::new(settle_i18n::Tr::english(
-        &settle_i18n::Part::ALL.map(settle_i18n::Part::english),
-    ));
-    let texts: Vec<&str> = settle_i18n::Part::ALL
-        .iter()
-        .map(|p| p.source(lang))
-        .collect();
-    settle_i18n::install(std::rc::Rc::new(settle_i18n::Tr::new(
-        lang, &texts, english,
-    )?));
+    settle_i18n::install(settle_i18n::whole(lang));
     Ok(())
 }
 

@@ -422,6 +422,42 @@ fn default_tr() -> Tr {
     tr
 }
 
+/// Every part of `lang`, over every English part: what a native program (the CLI, a test)
+/// speaks, all compiled in.
+///
+/// # Panics
+/// Never for the compiled-in texts: a test holds each of them valid Fluent.
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn whole(lang: Lang) -> Rc<Tr> {
+    let english = Rc::new(default_tr());
+    if lang == Lang::En {
+        return english;
+    }
+    let texts = Part::ALL.map(|p| p.source(lang));
+    Rc::new(Tr::new(lang, &texts, english).expect("the compiled-in messages are valid Fluent"))
+}
+
+/// While it lives, [`whole`] `lang` is installed on this thread; English again once it is
+/// dropped, as a native program starts (a test's thread is reused, even after a panic).
+#[cfg(not(target_arch = "wasm32"))]
+pub struct Speaking(());
+
+/// Installs [`whole`] `lang` on this thread until the guard is dropped.
+#[cfg(not(target_arch = "wasm32"))]
+#[must_use]
+pub fn speak(lang: Lang) -> Speaking {
+    install(whole(lang));
+    Speaking(())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Drop for Speaking {
+    fn drop(&mut self) {
+        install(whole(Lang::En));
+    }
+}
+
 /// Makes `tr` the language of everything [`t`] and [`tf`] answer from now on.
 pub fn install(tr: Rc<Tr>) {
     CURRENT.with(|c| *c.borrow_mut() = tr);

@@ -249,31 +249,14 @@ pub fn compare_sides(name: &str) -> Result<Vec<(&'static str, String, Scenario)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use settle_i18n::{Lang, Part, Tr, install};
+    use settle_i18n::Lang;
     use settle_scenario::{parse, presets::preset};
-    use std::rc::Rc;
-
-    /// Installs `lang` (every part) for the test's thread; English again when dropped.
-    struct Speaking;
-    impl Speaking {
-        fn in_(lang: Lang) -> Self {
-            let english = Rc::new(Tr::english(&Part::ALL.map(Part::english)));
-            let texts = Part::ALL.map(|p| p.source(lang));
-            install(Rc::new(Tr::new(lang, &texts, english).unwrap()));
-            Self
-        }
-    }
-    impl Drop for Speaking {
-        fn drop(&mut self) {
-            install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
-        }
-    }
 
     #[test]
     fn a_built_in_lesson_and_its_copies_speak_the_installed_language() {
         let sc = parse(preset("poison-message").unwrap()).unwrap();
         let english = State::of(&sc);
-        let _ru = Speaking::in_(Lang::Ru);
+        let _ru = settle_i18n::speak(Lang::Ru);
         let ru = State::of(&sc);
         let (e, r) = (english.shown.unwrap(), ru.shown.unwrap());
         assert_eq!(e.notes.len(), r.notes.len());

@@ -128,32 +128,8 @@ fn memo(id: &'static str, value: Value, make: impl FnOnce() -> String) -> Rc<str
     word
 }
 
-/// While it lives, another language is installed on this thread (for tests); English again
-/// once it is dropped.
 #[cfg(test)]
-pub(crate) struct Speaking;
-
-/// `lang`'s messages over English, installed on this thread until the guard is dropped.
-#[cfg(test)]
-pub(crate) fn speak(lang: settle_i18n::Lang) -> Speaking {
-    use settle_i18n::Part;
-    let texts: Vec<&str> = [Part::Play, Part::Narrate]
-        .iter()
-        .map(|p| p.source(lang))
-        .collect();
-    let english = Rc::new(Tr::english(&Part::ALL.map(Part::english)));
-    let tr = Tr::new(lang, &texts, english).expect("the language's messages load");
-    settle_i18n::install(Rc::new(tr));
-    Speaking
-}
-
-#[cfg(test)]
-impl Drop for Speaking {
-    fn drop(&mut self) {
-        let english = settle_i18n::Part::ALL.map(settle_i18n::Part::english);
-        settle_i18n::install(Rc::new(Tr::english(&english)));
-    }
-}
+pub(crate) use settle_i18n::speak;
 
 #[cfg(test)]
 mod tests {

@@ -24,28 +24,6 @@ fn round_and_ceil_match_std() {
     }
 }
 
-/// Makes `lang` the installed language (its `print` messages over English) until dropped, when
-/// English is installed again, as it is natively.
-struct Installed;
-
-impl Installed {
-    fn new(lang: Lang) -> Self {
-        let english = Rc::new(Tr::english(&[Part::Print.english()]));
-        let tr = match lang {
-            Lang::En => english,
-            _ => Rc::new(Tr::new(lang, &[Part::Print.source(lang)], english).unwrap()),
-        };
-        settle_i18n::install(tr);
-        Self
-    }
-}
-
-impl Drop for Installed {
-    fn drop(&mut self) {
-        settle_i18n::install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
-    }
-}
-
 fn preset(name: &str) -> Scenario {
     parse(settle_scenario::presets::preset(name).unwrap()).unwrap()
 }
@@ -124,7 +102,7 @@ const API_NAMES: [&str; 4] = ["Complete", "Abandon", "Defer", "DeadLetter"];
 /// the English words may be left.
 fn check_translated(sc: &Scenario, lang: Lang, script: impl Fn(&str) -> bool) {
     let english: Vec<String> = {
-        let _en = Installed::new(Lang::En);
+        let _en = settle_i18n::speak(Lang::En);
         texts(&svg(sc).unwrap())
             .into_iter()
             .filter(|t| t.legend || t.lane_role() || (t.lane_title() && place(&t.text)))
@@ -137,7 +115,7 @@ fn check_translated(sc: &Scenario, lang: Lang, script: impl Fn(&str) -> bool) {
         "{english:?}"
     );
     assert!(english.iter().any(|t| t == "virtual time"), "{english:?}");
-    let _lang = Installed::new(lang);
+    let _lang = settle_i18n::speak(lang);
     let text = svg(sc).unwrap();
     assert!(
         text.starts_with(&format!(
@@ -186,7 +164,7 @@ fn place(title: &str) -> bool {
 #[test]
 fn the_lock_expiry_story_in_russian_has_no_english_lane_or_legend_words() {
     check_translated(&preset("lock-expiry"), Lang::Ru, cyrillic);
-    let _ru = Installed::new(Lang::Ru);
+    let _ru = settle_i18n::speak(Lang::Ru);
     let t: Vec<String> = texts(&svg(&preset("lock-expiry")).unwrap())
         .into_iter()
         .map(|t| t.text)
@@ -205,7 +183,7 @@ fn the_lock_expiry_story_in_russian_has_no_english_lane_or_legend_words() {
 #[test]
 fn the_poison_message_story_in_chinese_has_no_english_lane_or_legend_words() {
     check_translated(&preset("poison-message"), Lang::ZhHans, chinese);
-    let _zh = Installed::new(Lang::ZhHans);
+    let _zh = settle_i18n::speak(Lang::ZhHans);
     let t: Vec<String> = texts(&svg(&preset("poison-message")).unwrap())
         .into_iter()
         .map(|t| t.text)
@@ -246,7 +224,7 @@ fn every_story_renders_in_every_language_within_its_room() {
     let all = scenarios();
     let mut problems = Vec::new();
     for lang in [Lang::ZhHans, Lang::Cs, Lang::Ru] {
-        let _lang = Installed::new(lang);
+        let _lang = settle_i18n::speak(lang);
         for (name, sc) in &all {
             for text in [svg(sc).unwrap(), svg_animated(sc).unwrap()] {
                 assert!(text.len() <= super::MAX_BYTES, "{lang} {name}");
@@ -278,7 +256,7 @@ fn without_print_messages_the_story_is_english() {
     let english = svg(&sc).unwrap();
     settle_i18n::install(Rc::new(Tr::english(&[Part::Page.english()])));
     let got = svg(&sc);
-    settle_i18n::install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
+    settle_i18n::install(settle_i18n::whole(Lang::En));
     assert_eq!(got.unwrap(), english);
     assert!(english.contains(">Dead-letter queue<"));
 }
@@ -303,7 +281,7 @@ fn a_chinese_label_is_at_least_a_full_em_a_character() {
         assert!(label.chars().all(wide), "{label}");
     }
     // Every legend word in Chinese, with the Latin in it.
-    let _zh = Installed::new(Lang::ZhHans);
+    let _zh = settle_i18n::speak(Lang::ZhHans);
     let w = Words::installed();
     for id in [
         "story-legend-waiting",
@@ -337,7 +315,7 @@ fn a_chinese_line_is_cut_and_wrapped_by_its_width() {
     assert_eq!(short("死信队列中的消息", 6), "死信…");
     assert_eq!(short("dead-letter", 6), "dead-…");
     // Chinese has no spaces: a line breaks between its characters.
-    let _zh = Installed::new(Lang::ZhHans);
+    let _zh = settle_i18n::speak(Lang::ZhHans);
     let w = Words::installed();
     let text = "在死信队列中等待的消息".repeat(4);
     let lines = wrap(&w, &text, 200.0, 10.0, 5);

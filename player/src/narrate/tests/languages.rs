@@ -2,22 +2,12 @@
 //! forms, decimal separator and word order.
 
 use super::*;
-use settle_i18n::{Lang, Part, Tr, install};
-use std::rc::Rc;
+use settle_i18n::Lang;
 
-/// Runs `f` with `lang`'s narration installed (over English), and every English part again
-/// afterwards, even when `f` panics: installation is per thread.
+/// Runs `f` with `lang` installed, and English again afterwards, even when `f` panics:
+/// installation is per thread.
 fn in_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
-    struct English;
-    impl Drop for English {
-        fn drop(&mut self) {
-            install(Rc::new(Tr::english(&Part::ALL.map(Part::english))));
-        }
-    }
-    let english = Rc::new(Tr::english(&[Part::Narrate.english()]));
-    let tr = Tr::new(lang, &[Part::Narrate.source(lang)], english).unwrap();
-    install(Rc::new(tr));
-    let _english = English;
+    let _speaking = settle_i18n::speak(lang);
     f()
 }
 
