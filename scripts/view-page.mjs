@@ -31,28 +31,35 @@ if (html === before || /settle-web-/.test(html)) {
 // its wasm (and the film) at once, and starts it when its no-modules script has run and the
 // page is parsed. `window.settleFilm` tells the page's own script not to fetch the preset's
 // document too.
-const films = readdirSync(join(dir, 'films'))
+// The presets' films, one directory a language (player/films/<lang>/): each is recorded in that
+// language, its captions and narration in its words. Every language has the same presets.
+const langs = readdirSync(join(dir, 'films')).sort();
+const filmsIn = (lang) => readdirSync(join(dir, 'films', lang))
   .filter((f) => f.endsWith('.film'))
   .map((f) => f.slice(0, -'.film'.length))
   .sort();
-if (films.length === 0) {
-  console.error('view-page.mjs: no films in the dist (player/films is copied by index.html)');
+const films = filmsIn('en');
+if (films.length === 0 || langs.some((l) => filmsIn(l).join() !== films.join())) {
+  console.error(`view-page.mjs: the dist's films (player/films/<lang>, copied by index.html) are missing or differ between ${langs.join(', ')}`);
   process.exit(1);
 }
 // Each film gzipped in place: a static host sends a file of no known type as it is, and the
 // player unpacks it with the browser's DecompressionStream (player/src/film.rs, `fetch`).
-for (const f of films) {
-  const file = join(dir, 'films', `${f}.film`);
-  const raw = readFileSync(file);
-  if (raw[0] === 0x1f && raw[1] === 0x8b) continue;
-  writeFileSync(file, gzipSync(raw, { level: 9 }));
+for (const lang of langs) {
+  for (const f of films) {
+    const file = join(dir, 'films', lang, `${f}.film`);
+    const raw = readFileSync(file);
+    if (raw[0] === 0x1f && raw[1] === 0x8b) continue;
+    writeFileSync(file, gzipSync(raw, { level: 9 }));
+  }
 }
 const loader = `(function () {
   var q = location.search, h = document.head;
   var m = !location.hash && /[?&]embed(&|=|$)/.test(q) && !/[?&](film=0|compare=)/.test(q)
     && /[?&]preset=([a-z0-9-]+)(&|$)/.exec(q);
-  // A preset's film speaks English: a reader in another language (lang=, else the browser's,
-  // as player/src/language.rs chooses) gets the viewer that tells the lesson in theirs.
+  // The film in the reader's language (lang=, else the browser's, as player/src/language.rs
+  // chooses; English for any other), asked for at once. The player fetches the one in the
+  // language it installs: the same unless that language's words cannot be loaded.
   function speaks(t) {
     t = (t || '').toLowerCase().replace(/_/g, '-');
     var p = t.split('-')[0];
@@ -62,7 +69,7 @@ const loader = `(function () {
   var asked = /[?&]lang=([^&#]*)/.exec(q), lang = asked && speaks(decodeURIComponent(asked[1]));
   var prefs = navigator.languages || [navigator.language];
   for (var i = 0; !lang && i < prefs.length; i++) lang = speaks(prefs[i]);
-  var film = m && (lang || 'en') === 'en' && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
+  var film = m && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
   // Or a film in the link (the Embed button's, for any other scenario).
   var linked = /[?&]embed(&|=|$)/.test(q) && !/[?&]film=0(&|$)/.test(q) && /^#(.*&)?f=/.test(location.hash);
   var name = film || linked ? 'settle-film' : 'settle-view';
@@ -74,7 +81,7 @@ const loader = `(function () {
     h.appendChild(l);
   }
   preload('./' + name + '_bg.wasm', 'application/wasm');
-  if (film) preload('films/' + film + '.film');
+  if (film) preload('films/' + (lang || 'en') + '/' + film + '.film');
   var s = document.createElement('script');
   s.src = './' + name + '.js';
   s.onload = function () {

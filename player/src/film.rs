@@ -15,10 +15,11 @@
 //! as a [`Reel`] (a few frames whole, the others read again from the bytes when shown). The
 //! Embed button puts a film of any other scenario in the embed's link ([`link`]).
 //!
-//! The presets' films are files in `player/films/` (Trunk copies them into the dist, gzipped by
-//! `scripts/view-page.mjs`), written by `SETTLE_BLESS=1 cargo test -p settle-player --lib films` and
-//! held equal to a fresh recording by that test, so a change of the simulation or of the
-//! stage's model cannot leave one stale.
+//! A film's captions and narration are words, so each preset is recorded once in each language:
+//! `player/films/<lang>/` (Trunk copies them into the dist, gzipped by `scripts/view-page.mjs`),
+//! and an embed fetches the one in its language. They are written by `SETTLE_BLESS=1 cargo test
+//! -p settle-player --lib films` and held equal to a fresh recording by that test, so a change of
+//! the simulation, the stage's model or the words cannot leave one stale.
 
 mod fetch;
 mod format;
@@ -114,8 +115,8 @@ fn link_parts<T>(
     )
 }
 
-/// The films of the built-in presets, as `player/films/` holds them: (name, bytes) of every preset
-/// without `entities` whose film is at most [`MAX_BYTES`].
+/// The films of the built-in presets in the installed language, as `player/films/<lang>/` holds
+/// them: (name, bytes) of every preset without `entities` whose film is at most [`MAX_BYTES`].
 #[cfg(not(target_family = "wasm"))]
 #[must_use]
 pub fn presets() -> Vec<(&'static str, Vec<u8>)> {

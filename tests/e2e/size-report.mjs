@@ -13,7 +13,8 @@
 // (the top level is index.html's). For where the wasm's bytes go, see size-attrib.mjs.
 // A language other than English adds what the playground fetches when it is chosen: its
 // messages under ftl/<lang>/ (each file compressed on its own, as served), checked against
-// "language_brotli_bytes".
+// "language_brotli_bytes", and what a preset's embed in it fetches (the stage's words and
+// the film recorded in that language, player/films/<lang>/) is reported.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -64,7 +65,7 @@ function visit(page, name = page, extra = []) {
 // example), anything else the viewer that simulates.
 const viewVisits = () => {
   const html = readFileSync(join(dir, 'view.html'), 'utf8');
-  const film = 'films/poison-message.film';
+  const film = 'films/en/poison-message.film';
   for (const f of ['settle-film.js', 'settle-film_bg.wasm', 'settle-view.js', 'settle-view_bg.wasm', film]) {
     const named = f.startsWith('films/') ? 'films/' : f.replace(/(_bg)?\.(js|wasm)$/, '');
     if (!existsSync(join(dir, f)) || !html.includes(named)) {
@@ -91,7 +92,13 @@ const languages = existsSync(join(dir, 'ftl'))
       const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
       return { file: `ftl/${lang}/${p}.ftl`, raw: b.length, brotli: br };
     });
-    return { lang, files, brotli: files.reduce((n, f) => n + f.brotli, 0) };
+    // An embed of a preset in the language: the stage's words and the film recorded in it
+    // (for the English film of the first visit).
+    const embed = [`ftl/${lang}/play.ftl`, `films/${lang}/poison-message.film`].map((f) => {
+      const b = readFileSync(join(dir, f));
+      return { file: f, brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
+    });
+    return { lang, files, brotli: files.reduce((n, f) => n + f.brotli, 0), embed };
   })
   : [];
 
@@ -104,9 +111,10 @@ if (args.includes('--json')) {
     for (const r of rows) console.log(`  ${r.file.padEnd(40)} raw ${kb(r.raw)}  gzip ${kb(r.gzip)}  brotli ${kb(r.brotli)}`);
     console.log(`  ${'first visit, total'.padEnd(40)} raw ${kb(total.raw)}  gzip ${kb(total.gzip)}  brotli ${kb(total.br)}`);
   }
-  for (const { lang, files, brotli } of languages) {
+  for (const { lang, files, brotli, embed } of languages) {
     const raw = files.reduce((n, f) => n + f.raw, 0);
     console.log(`the playground in ${lang} also fetches: raw ${kb(raw)}  brotli ${kb(brotli)} (${files.map((f) => f.file).join(', ')})`);
+    console.log(`a preset's embed in ${lang} fetches, instead of the English film: brotli ${kb(embed.reduce((n, f) => n + f.brotli, 0))} (${embed.map((f) => f.file).join(', ')})`);
   }
 }
 

@@ -20,12 +20,14 @@ fn main() {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::Closure;
 
-    // Its errors, and the films it records for embeds' links, are in English (the films of
-    // the presets are too); the story's words follow the page's language (`lang`), its
-    // messages fetched the first time (English where they cannot be).
+    // What it makes speaks the page's language (`lang`): the story's words, the film an
+    // embed's link carries (its captions and narration), its errors. That language's
+    // messages are fetched the first time it is asked for (English where they cannot be).
     const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
+    const PARTS: [Part; 4] = [Part::Print, Part::Play, Part::Narrate, Part::Lessons];
     let english = Rc::new(Tr::english(&ENGLISH));
     settle_i18n::install(Rc::clone(&english));
+    let loaded: Rc<std::cell::RefCell<Option<Rc<Tr>>>> = Rc::default();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
     let on_message =
@@ -42,15 +44,23 @@ fn main() {
             let lang = get("lang")
                 .and_then(|v| v.as_string())
                 .and_then(|l| Lang::parse(&l))
-                .filter(|_| kind.starts_with("svg"))
                 .unwrap_or_default();
             let (english, reply_to) = (Rc::clone(&english), reply_to.clone());
+            let loaded = Rc::clone(&loaded);
             wasm_bindgen_futures::spawn_local(async move {
-                let tr = match lang {
-                    Lang::En => english,
-                    _ => settle_player::language::load_from(&base, lang, &ENGLISH, &[Part::Print])
+                let known = loaded.borrow().clone().filter(|tr| tr.lang() == lang);
+                let tr = match (lang, known) {
+                    (Lang::En, _) => english,
+                    (_, Some(tr)) => tr,
+                    _ => match settle_player::language::load_from(&base, lang, &ENGLISH, &PARTS)
                         .await
-                        .unwrap_or(english),
+                    {
+                        Ok(tr) => {
+                            *loaded.borrow_mut() = Some(Rc::clone(&tr));
+                            tr
+                        }
+                        Err(_) => english,
+                    },
                 };
                 settle_i18n::install(tr);
                 let answer = js_sys::Object::new();

@@ -2,13 +2,13 @@
 
 use super::reel::Reel;
 
-/// Where the player of a preset's film finds it, from the page.
+/// Where the player of a preset's film in `lang` finds it, from the page.
 #[must_use]
-pub fn path(preset: &str) -> String {
-    format!("films/{preset}.film")
+pub fn path(preset: &str, lang: settle_i18n::Lang) -> String {
+    format!("films/{}/{preset}.film", lang.tag())
 }
 
-/// Fetches and reads the film of the preset `name`; `None` when there is none, it is not one,
+/// Fetches and reads the film of the preset `name` in the installed language; `None` when there is none, it is not one,
 /// or the browser cannot unpack it (then the viewer that simulates plays the preset). The dist
 /// holds each film gzipped (`scripts/view-page.mjs`): static hosts send a file of no known
 /// type as it is, and the browser's own `DecompressionStream` unpacks it (no inflater in the
@@ -25,7 +25,7 @@ pub async fn fetch(name: &str) -> Option<Reel> {
         return None;
     }
     let window = web_sys::window()?;
-    let response = JsFuture::from(window.fetch_with_str(&path(name)))
+    let response = JsFuture::from(window.fetch_with_str(&path(name, settle_i18n::lang())))
         .await
         .ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;

@@ -3,6 +3,7 @@ use super::*;
 use crate::sim::{Lane, Sim};
 use settle_core::Instant;
 use settle_core::{ReceiveMode, SubQueue};
+use settle_i18n::Lang;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -167,34 +168,103 @@ fn playing_a_film_shows_what_running_the_simulation_shows() {
     }
 }
 
-/// The films in `player/films/` are what recording the presets gives now (SETTLE_BLESS=1
-/// writes them).
+/// The films in `player/films/<lang>/` are what recording the presets in that language gives
+/// now (SETTLE_BLESS=1 writes them).
 #[test]
 fn the_films_in_the_repository_are_the_presets_recorded_now() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("films");
     let bless = std::env::var_os("SETTLE_BLESS").is_some();
     let mut stale = Vec::new();
-    let mut names = Vec::new();
-    for (name, bytes) in recorded() {
-        let file = dir.join(format!("{name}.film"));
-        names.push(format!("{name}.film"));
-        if bless {
-            std::fs::write(&file, bytes).expect("writes the film");
-        } else if std::fs::read(&file).ok().as_deref() != Some(&bytes[..]) {
-            stale.push(name);
+    for lang in Lang::ALL {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("films")
+            .join(lang.tag());
+        let films = match lang {
+            Lang::En => recorded().to_vec(),
+            _ => {
+                let _speaking = settle_i18n::speak(lang);
+                presets()
+            }
+        };
+        let mut names = Vec::new();
+        for (name, bytes) in films {
+            let file = dir.join(format!("{name}.film"));
+            names.push(format!("{name}.film"));
+            if bless {
+                std::fs::create_dir_all(&dir).expect("makes the language's directory");
+                std::fs::write(&file, bytes).expect("writes the film");
+            } else if std::fs::read(&file).ok().as_deref() != Some(&bytes[..]) {
+                stale.push(format!("{}/{name}", lang.tag()));
+            }
         }
+        let mut there: Vec<String> = std::fs::read_dir(&dir)
+            .expect("player/films/<lang>")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        there.sort();
+        names.sort();
+        assert_eq!(
+            there, names,
+            "player/films/{lang} has exactly the presets' films"
+        );
     }
     assert!(
         stale.is_empty(),
         "stale films {stale:?}: `SETTLE_BLESS=1 cargo test -p settle-player films` writes them"
     );
-    let mut there: Vec<String> = std::fs::read_dir(&dir)
-        .expect("player/films")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    there.sort();
-    names.sort();
-    assert_eq!(there, names, "player/films has exactly the presets' films");
+}
+
+/// A film speaks the language it was recorded in: a Russian film's title, captions, summary
+/// and narration are Russian, with the run's numbers in Russian's forms, and its frames are the
+/// English film's but for their words.
+#[test]
+fn a_film_recorded_in_russian_tells_the_lesson_in_russian() {
+    let text = settle_scenario::presets::preset("poison-message").unwrap();
+    let english = record(text, MAX_FRAMES).unwrap();
+    let russian = {
+        let _ru = settle_i18n::speak(Lang::Ru);
+        record(text, MAX_FRAMES).unwrap()
+    };
+    let cyrillic = |s: &str| {
+        s.chars()
+            .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+    };
+    assert!(cyrillic(&russian.title), "{}", russian.title);
+    assert!(cyrillic(&russian.description), "{}", russian.description);
+    let (e, r) = (english.shown.unwrap(), russian.shown.clone().unwrap());
+    assert_eq!(e.notes.len(), r.notes.len());
+    for (en, ru) in e.notes.iter().zip(&r.notes) {
+        assert_eq!((en.at_ms, en.pause), (ru.at_ms, ru.pause));
+        assert!(cyrillic(&ru.text), "{}", ru.text);
+    }
+    assert!(r.summary.iter().all(|s| cyrillic(s)), "{:?}", r.summary);
+    assert!(
+        r.notes[0].text.starts_with("S1 отправляет 4 заказа"),
+        "{}",
+        r.notes[0].text
+    );
+    assert_eq!(english.export, russian.export, "the same document");
+    assert_eq!(english.busy, russian.busy);
+    assert_eq!(english.frames.len(), russian.frames.len());
+    let mut said = 0;
+    for (en, ru) in english.frames.iter().zip(&russian.frames) {
+        // The stage's model differs in its one line of words, the queue's summary.
+        let wordless = |m: &crate::stage::model::Model| crate::stage::model::Model {
+            summary: String::new(),
+            ..m.clone()
+        };
+        assert_eq!(
+            (en.at_ms, wordless(&en.model), &en.cues),
+            (ru.at_ms, wordless(&ru.model), &ru.cues)
+        );
+        assert!(cyrillic(&ru.model.summary), "{}", ru.model.summary);
+        assert_eq!((&en.lanes, &en.touched), (&ru.lanes, &ru.touched));
+        if !ru.said.is_empty() {
+            assert!(cyrillic(&ru.said), "{}", ru.said);
+            assert_ne!(en.said, ru.said);
+            said += 1;
+        }
+    }
+    assert!(said >= 5, "{said} frames say something");
 }
 
 /// Damaged bytes are refused, never a panic: every prefix, and single bytes changed, of two

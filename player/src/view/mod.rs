@@ -58,7 +58,8 @@ pub fn start() {
 const PARTS: [Part; 3] = [Part::Play, Part::Narrate, Part::Lessons];
 const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
 
-/// What the film player says: the stage's words (a film carries its narration, in English).
+/// What the film player says: the stage's words. A film carries its captions and narration: a
+/// preset's is fetched in the installed language, a link's speaks the page's that made it.
 const FILM_PARTS: [Part; 1] = [Part::Play];
 const FILM_ENGLISH: [&str; 1] = [Part::Play.english()];
 

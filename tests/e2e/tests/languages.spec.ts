@@ -154,13 +154,18 @@ function msg(lang: string, part: string, id: string): string {
 for (const lang of LANGS) {
   test(`an embedded lesson played to its end speaks ${lang}`, async ({ page }) => {
     const wasm: string[] = [];
-    page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
+    const films: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, ''));
+      if (r.url().endsWith('.film')) films.push(new URL(r.url()).pathname.replace(/.*\/films\//, ''));
+    });
     await page.clock.install({ time: 0 });
     await page.goto(`./view.html?embed&preset=poison-message&autoplay=1&lang=${lang}`);
     await expect(page.getByRole('heading', { name: msg(lang, 'lessons', 'poison-message-title') })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    // The film speaks English: this reader gets the viewer that tells the lesson in theirs.
-    expect(wasm).toEqual(['settle-view_bg.wasm']);
+    // The film player plays the film recorded in this language (the loader asks for it at once).
+    expect(wasm).toEqual(['settle-film_bg.wasm']);
+    expect([...new Set(films)]).toEqual([`${lang}/poison-message.film`]);
     await page.clock.runFor(30_000);
     await expect(page.getByText(msg(lang, 'play', 'view-summary'), { exact: true })).toBeVisible();
     const text = await page.evaluate(() => document.body.innerText);

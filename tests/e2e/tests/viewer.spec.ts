@@ -229,12 +229,12 @@ test('without its film (none recorded, or a damaged or unreadable one) a preset\
   expect(await wasm()).toEqual(['settle-film_bg.wasm', 'settle-view_bg.wasm']);
   // Not gzip at all, and gzip of what is not a film.
   for (const body of [Buffer.from('settle-film 2\nnot a film'), gzipSync('settle-film 2\nnot a film')]) {
-    await page.route('**/films/poison-message.film', (route) => route.fulfill({ body }));
+    await page.route('**/films/en/poison-message.film', (route) => route.fulfill({ body }));
     await page.goto('./view.html?embed&readonly=1&preset=poison-message');
     await expect(page).toHaveURL(/[?&]film=0/, { timeout: 15_000 });
     await expect(page.locator('.embed-title')).toHaveText('A poison message goes to the dead-letter queue', { timeout: 15_000 });
     expect(await wasm()).toEqual(['settle-film_bg.wasm', 'settle-view_bg.wasm']);
-    await page.unroute('**/films/poison-message.film');
+    await page.unroute('**/films/en/poison-message.film');
   }
   expect(errors).toEqual([]);
 });

@@ -86,7 +86,7 @@ pub(super) fn ask(
         ("id", id),
         ("kind", JsValue::from_str(kind)),
         ("scenario", JsValue::from_str(scenario)),
-        // The story's words are in the page's language, whose messages are beside the page.
+        // What the worker makes speaks the page's language, whose messages are beside the page.
         ("lang", JsValue::from_str(settle_i18n::lang().tag())),
         (
             "base",
