@@ -1,5 +1,8 @@
 //! Failures of an operation, named as Service Bus names them (semantics.md §5).
 
+use crate::message::Text;
+use crate::time::{Duration, Instant};
+use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
@@ -55,8 +58,10 @@ impl ErrorKind {
 pub struct Error {
     /// The failure reason.
     pub kind: ErrorKind,
-    /// What a person reads: the broker's or SDK's text, plus why where the simulator knows.
+    /// The broker's or SDK's text, as they write it (in English).
     pub message: String,
+    /// Why, where the simulator knows (Settle's explanation, beside the broker's text).
+    pub why: Option<Why>,
 }
 
 impl Error {
@@ -64,13 +69,105 @@ impl Error {
         Self {
             kind,
             message: message.into(),
+            why: None,
+        }
+    }
+
+    /// The broker's text with the explanation in English after it, in parentheses: what the
+    /// trace and the CLI write.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match &self.why {
+            Some(why) => format!("{} ({why}.)", self.message),
+            None => self.message.clone(),
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.message)
+        write!(f, "{}: {}", self.kind.name(), self.message)?;
+        match &self.why {
+            Some(why) => write!(f, " ({why}.)"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why a lock was lost, as far as the simulator knows: data, which a program says in its
+/// reader's language (its `Display` is English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The holder's connection dropped (`dropped`) or its link was closed at `at`; the lock
+    /// runs on until `until`, and only then does the broker release the message.
+    LinkEnded {
+        /// MessageId.
+        id: Text,
+        /// The receiver that held the lock.
+        holder: Text,
+        /// The connection dropped (else the link was closed).
+        dropped: bool,
+        /// When the link ended.
+        at: Instant,
+        /// When the lock runs out.
+        until: Instant,
+    },
+    /// The lock expired `ago` before.
+    Expired {
+        /// MessageId.
+        id: Text,
+        /// How long ago.
+        ago: Duration,
+    },
+    /// The message was already settled and removed.
+    Removed {
+        /// MessageId.
+        id: Text,
+    },
+    /// The lock was released (settled, abandoned, or lost).
+    Released {
+        /// MessageId.
+        id: Text,
+    },
+    /// The receiver no longer holds the session it received the message under.
+    SessionNotHeld {
+        /// SessionId.
+        session: Text,
+        /// The receiver.
+        by: Text,
+    },
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::LinkEnded {
+                id,
+                holder,
+                dropped,
+                at,
+                until,
+            } => {
+                let what = if *dropped {
+                    "connection dropped"
+                } else {
+                    "link was closed"
+                };
+                write!(
+                    f,
+                    "{id}: {holder}'s {what} at {at}; the lock runs on until {until} and only then does the broker release it"
+                )
+            }
+            Self::Expired { id, ago } => write!(f, "{id}: the lock expired {ago} ago"),
+            Self::Removed { id } => write!(f, "{id}: the message was already settled and removed"),
+            Self::Released { id } => write!(
+                f,
+                "{id}: the lock was released (settled, abandoned, or lost)"
+            ),
+            Self::SessionNotHeld { session, by } => {
+                write!(f, "session '{session}' is no longer held by {by}")
+            }
+        }
     }
 }
 

@@ -63,7 +63,7 @@ pub mod workload;
 mod world;
 
 pub use config::{BASIC_MAX_TTL, ConfigError, QueueConfig, QueuePatch, Tier};
-pub use error::{Error, ErrorKind, text};
+pub use error::{Error, ErrorKind, Why, text};
 pub use event::{DeadLetterCause, Event, EventKind, LockLossCause, StillLocked};
 pub use message::{
     ClientId, DEAD_LETTER_ERROR_DESCRIPTION, DEAD_LETTER_REASON, LockToken, MessageState,

@@ -56,9 +56,16 @@ fn lock_lost_message_says_how_long_ago_the_lock_expired() {
         .unwrap_err();
     assert_eq!(e.kind, ErrorKind::MessageLockLost);
     assert!(
-        e.message.contains("the lock expired 4.2 s ago"),
+        e.text().contains("the lock expired 4.2 s ago"),
         "{}",
-        e.message
+        e.text()
+    );
+    assert_eq!(
+        e.why,
+        Some(settle_core::Why::Expired {
+            id: "m1".into(),
+            ago: Duration::from_millis(4_200)
+        })
     );
 }
 

@@ -105,7 +105,7 @@ fn a_handler_settles_its_own_delivery_not_a_later_one_of_the_same_message() {
         )
         .unwrap_err();
     assert_eq!(e.kind, ErrorKind::MessageLockLost);
-    assert!(e.message.contains("m1"), "{}", e.message);
+    assert!(e.text().contains("m1"), "{}", e.text());
     assert_eq!(held(&h, "R"), vec![("m1".into(), 2, Some(61_000))]);
     // Renewing by the new token updates what is in hand.
     let r = h.w.apply_held(

@@ -125,11 +125,11 @@ fn a_closed_client_can_no_longer_settle_or_renew_and_the_error_says_why() {
                 "R's connection dropped at 12.000 s"
             };
             assert!(
-                e.message.contains(&format!(
+                e.text().contains(&format!(
                     "(m1: {how}; the lock runs on until 31.000 s and only then does the broker release it.)"
                 )),
                 "{op:?} {verb}: {}",
-                e.message
+                e.text()
             );
             // The refusal changed nothing.
             let m1 = h.find("m1");

@@ -408,6 +408,74 @@ macro_rules! num_arg {
 }
 num_arg!(u8, u16, u32, u64, usize, i32, i64, f64);
 
+/// An error as a person reads it: its code and the broker's text as they are (the real broker
+/// answers in English), and Settle's explanation of a lost lock in `tr`'s language after them.
+/// In English it is the error's `Display`.
+#[must_use]
+pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
+    let error = format!("{}: {}", e.kind.name(), e.message);
+    match &e.why {
+        Some(why) => tr.format(
+            "error-explained",
+            &[
+                ("error", Arg::from(error)),
+                ("why", Arg::from(explanation(tr, why))),
+            ],
+        ),
+        None => error,
+    }
+}
+
+/// Settle's explanation of a lost lock in `tr`'s language: "m1: the lock expired 9 s ago".
+#[must_use]
+pub fn explanation(tr: &Tr, why: &settle_core::Why) -> String {
+    use settle_core::Why as W;
+    let secs = |at: settle_core::Instant| Arg::fixed(at.as_millis() as f64 / 1000.0, 3);
+    match why {
+        W::LinkEnded {
+            id,
+            holder,
+            dropped,
+            at,
+            until,
+        } => tr.format(
+            "explain-link-ended",
+            &[
+                ("id", Arg::from(&**id)),
+                ("holder", Arg::from(&**holder)),
+                ("dropped", Arg::from(if *dropped { "yes" } else { "no" })),
+                ("at", secs(*at)),
+                ("until", secs(*until)),
+            ],
+        ),
+        W::Expired { id, ago } => {
+            // As `Duration`'s display writes it: 250 ms, 30 s, 1.5 s (to the tenth), 2 min.
+            let ms = ago.as_millis();
+            let (unit, n) = if ms < 1000 {
+                ("ms", Arg::from(ms))
+            } else if ms.is_multiple_of(60_000) {
+                ("min", Arg::from(ms / 60_000))
+            } else if ms.is_multiple_of(1000) {
+                ("s", Arg::from(ms / 1000))
+            } else {
+                let tenths = ms / 100 + u64::from(ms % 100 >= 50);
+                ("s", Arg::fixed(tenths as f64 / 10.0, 1))
+            };
+            let ago = tr.format("explain-ago", &[("unit", Arg::from(unit)), ("n", n)]);
+            tr.format(
+                "explain-expired",
+                &[("id", Arg::from(&**id)), ("ago", Arg::from(ago))],
+            )
+        }
+        W::Removed { id } => tr.format("explain-removed", &[("id", Arg::from(&**id))]),
+        W::Released { id } => tr.format("explain-released", &[("id", Arg::from(&**id))]),
+        W::SessionNotHeld { session, by } => tr.format(
+            "explain-session-not-held",
+            &[("session", Arg::from(&**session)), ("by", Arg::from(&**by))],
+        ),
+    }
+}
+
 thread_local! {
     static CURRENT: RefCell<Rc<Tr>> = RefCell::new(Rc::new(default_tr()));
 }

@@ -6,12 +6,12 @@
 //! varies inside a sentence is a selector: a kind of thing as a word (`$then`, `$how`, …) or a
 //! number, which Fluent reads by the language's plural rules.
 
-use settle_core::actors::ActorAct;
+use settle_core::actors::{ActorAct, Note};
 use settle_core::{
     DeadLetterCause, Event, EventKind, Instant, LockLossCause, Op, StillLocked, SubQueue, Text,
     World,
 };
-use settle_i18n::{Arg, tf};
+use settle_i18n::{Arg, t, tf};
 
 /// A message's id and the variables it needs besides `$by`, `$id` and `$seq`.
 type Sentence<'a> = (&'static str, Vec<(&'static str, Arg<'a>)>);
@@ -288,7 +288,10 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
 #[must_use]
 pub fn narrate_act(act: &ActorAct) -> Option<String> {
     let by = ("by", Arg::from(&*act.by));
-    let note = ("note", Arg::from(act.note.unwrap_or_default()));
+    let note = (
+        "note",
+        Arg::from(act.note.map(note_words).unwrap_or_default()),
+    );
     let noted = act.note.is_some();
     match (&act.op, &act.result) {
         (Op::Send { msg: sent, .. }, result) => {
@@ -299,10 +302,7 @@ pub fn narrate_act(act: &ActorAct) -> Option<String> {
                 Some(Err(_)) => "why-act-send-failed",
             };
             let error = result.as_ref().and_then(|r| r.as_ref().err());
-            let error = (
-                "error",
-                error.map(ToString::to_string).unwrap_or_default().into(),
-            );
+            let error = ("error", error.map(error_words).unwrap_or_default().into());
             Some(tf(msg, &[by, ("id", Arg::from(&*sent.id)), note, error]))
         }
         (Op::Disconnect, _) => Some(tf("why-act-crashed", &[by])),
@@ -313,11 +313,22 @@ pub fn narrate_act(act: &ActorAct) -> Option<String> {
             } else {
                 "why-act-failed"
             };
-            Some(tf(msg, &[by, ("error", e.to_string().into()), note]))
+            Some(tf(msg, &[by, ("error", error_words(e).into()), note]))
         }
         (_, Some(Ok(_))) => noted.then(|| tf("why-act-noted", &[by, note])),
         _ => None,
     }
+}
+
+/// An error in the installed language: its code and the broker's text as they are, Settle's
+/// explanation in the language (in English, the error's display).
+pub(crate) fn error_words(e: &settle_core::Error) -> String {
+    settle_i18n::error_text(&settle_i18n::current(), e)
+}
+
+/// An actor's word on why, in the installed language (in English, the trace's).
+fn note_words(note: Note) -> String {
+    t(&format!("note-{}", note.name()))
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ use receiver::{ReceiverState, next_tick, slots};
 use sender::{SendEv, SenderState};
 use spec::later;
 pub use spec::{
-    ActorAct, ActorSpec, ActorStats, Poison, Policy, ReceiverSpec, SendMode, SenderSpec,
+    ActorAct, ActorSpec, ActorStats, Note, Poison, Policy, ReceiverSpec, SendMode, SenderSpec,
     SessionOptions,
 };
 

@@ -4,7 +4,7 @@
 //! The receiver's state, its wake-ups and its step (crash, lock renewal, settlement, poll) live
 //! here; starting to process a message is in `processing`, session receivers in `session`.
 
-use super::spec::{ActorAct, ActorStats, Policy, ReceiverSpec, later, report};
+use super::spec::{ActorAct, ActorStats, Note, Policy, ReceiverSpec, later, report};
 use crate::message::{ReceiveMode, Text};
 use crate::queue::LinkOptions;
 use crate::rng::Rng;
@@ -167,7 +167,7 @@ impl ReceiverState {
                     c,
                     Op::Disconnect,
                     Some(r),
-                    Some("the process crashed"),
+                    Some(Note::Crashed),
                 );
             }
             for s in &mut self.slots {
@@ -204,15 +204,7 @@ impl ReceiverState {
                 Ok(Outcome::LockedUntil(until)) => Self::renew_time(at, *until, job.renew_until),
                 _ => None,
             };
-            report(
-                out,
-                world,
-                at,
-                name,
-                op,
-                Some(r),
-                Some("auto-renewing the lock while processing"),
-            );
+            report(out, world, at, name, op, Some(r), Some(Note::RenewingLock));
             return;
         }
         if let Some(i) = self.jobs.iter().position(|j| j.finish <= at) {
@@ -262,11 +254,11 @@ impl ReceiverState {
                     self.stats.failed += 1;
                 }
                 let note = if job.duplicate {
-                    Some("already processed this MessageId: work skipped")
+                    Some(Note::Duplicate)
                 } else if job.hang {
-                    Some("processing hung past the lock")
+                    Some(Note::Hung)
                 } else if job.poison {
-                    Some("poison message")
+                    Some(Note::Poison)
                 } else {
                     None
                 };

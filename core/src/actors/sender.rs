@@ -1,6 +1,6 @@
 //! Automated senders: settled sends over a network, in the five send modes (semantics.md §6).
 
-use super::spec::{ActorAct, ActorStats, SendMode, SenderSpec, later, report};
+use super::spec::{ActorAct, ActorStats, Note, SendMode, SenderSpec, later, report};
 use crate::error::{Error, ErrorKind};
 use crate::message::{NewMessage, Properties, Text};
 use crate::rng::Rng;
@@ -154,7 +154,7 @@ impl SenderState {
                         spec.name.clone(),
                         Op::Send { msg, presettled },
                         None,
-                        Some("presettled: no answer will come"),
+                        Some(Note::Presettled),
                     );
                     self.in_flight = self.in_flight.saturating_sub(1);
                     self.stats.in_flight = u64::from(self.in_flight);
@@ -201,9 +201,9 @@ impl SenderState {
                         },
                         result: (!unobserved).then(|| result.map(|()| Outcome::Done)),
                         note: if unobserved {
-                            Some("fire and forget: nobody looks at the outcome")
+                            Some(Note::FireAndForget)
                         } else if busy {
-                            Some("the broker was busy")
+                            Some(Note::Busy)
                         } else {
                             None
                         },

@@ -2,7 +2,7 @@
 //! lock.
 
 use super::receiver::{ReceiverState, Slot};
-use super::spec::{ActorAct, later, report};
+use super::spec::{ActorAct, Note, later, report};
 use crate::message::SubQueue;
 use crate::time::{Duration, Instant};
 use crate::world::{Op, Outcome, World};
@@ -31,7 +31,7 @@ impl ReceiverState {
             slot.client.clone(),
             Op::RenewSessionLock,
             Some(r),
-            Some("auto-renewing the session lock"),
+            Some(Note::RenewingSession),
         );
         true
     }
@@ -83,7 +83,7 @@ impl ReceiverState {
                         client,
                         op,
                         Some(r),
-                        Some("the session lock was lost"),
+                        Some(Note::SessionLockLost),
                     );
                     self.release_slot(k, at);
                     return true;
@@ -98,11 +98,7 @@ impl ReceiverState {
             client,
             Op::Close,
             Some(r),
-            Some(if stopping {
-                "stopping: closing the session"
-            } else {
-                "the session is idle: closing it"
-            }),
+            Some(if stopping { Note::Stopping } else { Note::Idle }),
         );
         self.release_slot(k, at);
         true

@@ -150,8 +150,94 @@ pub struct ActorAct {
     pub op: Op,
     /// Its result as the actor saw it (`None` for results nobody observes).
     pub result: Option<Result<Outcome, Error>>,
-    /// A word on why, for the log ("hung past its lock", "poison message", …).
-    pub note: Option<&'static str>,
+    /// A word on why, for the log.
+    pub note: Option<Note>,
+}
+
+/// An actor's word on why it did something (for the log and the trace). Data, not words: a
+/// program shows each in its reader's language, and [`Note::english`] is the trace's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The receiver's process crashed.
+    Crashed,
+    /// Renewing a message's lock while processing it.
+    RenewingLock,
+    /// A MessageId already processed: the work is skipped.
+    Duplicate,
+    /// Processing hung past the lock.
+    Hung,
+    /// The handler throws on this message.
+    Poison,
+    /// A presettled send: no answer will come.
+    Presettled,
+    /// Fire and forget: the sender never looks at the outcome.
+    FireAndForget,
+    /// The broker was busy.
+    Busy,
+    /// Renewing a session's lock.
+    RenewingSession,
+    /// The session's lock was lost.
+    SessionLockLost,
+    /// The receiver is stopping: it closes its session.
+    Stopping,
+    /// The session is idle: the receiver closes it.
+    Idle,
+}
+
+impl Note {
+    /// Every note.
+    pub const ALL: [Self; 12] = [
+        Self::Crashed,
+        Self::RenewingLock,
+        Self::Duplicate,
+        Self::Hung,
+        Self::Poison,
+        Self::Presettled,
+        Self::FireAndForget,
+        Self::Busy,
+        Self::RenewingSession,
+        Self::SessionLockLost,
+        Self::Stopping,
+        Self::Idle,
+    ];
+
+    /// A stable name (what a program's message for it is named after).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Crashed => "crashed",
+            Self::RenewingLock => "renewing-lock",
+            Self::Duplicate => "duplicate",
+            Self::Hung => "hung",
+            Self::Poison => "poison",
+            Self::Presettled => "presettled",
+            Self::FireAndForget => "fire-and-forget",
+            Self::Busy => "busy",
+            Self::RenewingSession => "renewing-session",
+            Self::SessionLockLost => "session-lock-lost",
+            Self::Stopping => "stopping",
+            Self::Idle => "idle",
+        }
+    }
+
+    /// In English, as the trace writes it.
+    #[must_use]
+    pub const fn english(self) -> &'static str {
+        match self {
+            Self::Crashed => "the process crashed",
+            Self::RenewingLock => "auto-renewing the lock while processing",
+            Self::Duplicate => "already processed this MessageId: work skipped",
+            Self::Hung => "processing hung past the lock",
+            Self::Poison => "poison message",
+            Self::Presettled => "presettled: no answer will come",
+            Self::FireAndForget => "fire and forget: nobody looks at the outcome",
+            Self::Busy => "the broker was busy",
+            Self::RenewingSession => "auto-renewing the session lock",
+            Self::SessionLockLost => "the session lock was lost",
+            Self::Stopping => "stopping: closing the session",
+            Self::Idle => "the session is idle: closing it",
+        }
+    }
 }
 
 /// Running totals of one actor, for display.
@@ -189,7 +275,7 @@ pub(super) fn report(
     by: Text,
     op: Op,
     result: Option<Result<Outcome, Error>>,
-    note: Option<&'static str>,
+    note: Option<Note>,
 ) {
     out(
         world,

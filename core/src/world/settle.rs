@@ -4,13 +4,12 @@
 //! (semantics.md §2.1, §2.2, §2.4, §5.1, §5.3).
 
 use super::{Held, HeldKind, Outcome, Pick, World};
-use crate::error::{Error, ErrorKind, text};
+use crate::error::{Error, ErrorKind, Why, text};
 use crate::event::LockLossCause;
 use crate::message::{ClientId, LockToken, SubQueue, Text};
 use crate::queue::{LockInfo, Queue, SessionHold};
 use crate::time::Instant;
 use alloc::format;
-use alloc::string::String;
 
 impl World {
     /// Settles (or renews) the delivery `pick` names with its own lock token, after the
@@ -75,14 +74,13 @@ impl World {
                 if let Some(sid) = self.session_locked(&h)
                     && self.queue.session_of(id) != SessionHold::Held(sid.clone())
                 {
-                    return Err(Error::new(
-                        ErrorKind::SessionLockLost,
-                        format!(
-                            "{} (session '{sid}' is no longer held by {}.)",
-                            text::SESSION_LOCK_LOST,
-                            self.clients[id.0 as usize].name
-                        ),
-                    ));
+                    return Err(Error {
+                        why: Some(Why::SessionNotHeld {
+                            session: sid.clone(),
+                            by: self.clients[id.0 as usize].name.clone(),
+                        }),
+                        ..Error::new(ErrorKind::SessionLockLost, text::SESSION_LOCK_LOST)
+                    });
                 }
                 Ok(h)
             }
@@ -108,39 +106,34 @@ impl World {
             .queue
             .lock_info(h.view.seq)
             .filter(|l| Some(l.token) == h.view.lock_token);
-        if let Some(LockInfo {
+        let id = h.view.id.clone();
+        let why = if let Some(LockInfo {
             holder,
             until,
             link_ended: Some((at, cause)),
             ..
         }) = lock
         {
-            let what = match cause {
-                LockLossCause::Disconnected => "connection dropped",
-                _ => "link was closed",
-            };
-            return Error::new(
-                ErrorKind::MessageLockLost,
-                format!(
-                    "{} ({}: {}'s {what} at {at}; the lock runs on until {until} and only then does the broker release it.)",
-                    e.message,
-                    h.view.id,
-                    self.name(holder)
-                ),
-            );
-        }
-        let why: String = match h.view.locked_until {
-            Some(until) if now >= until => {
-                format!("the lock expired {} ago", now.saturating_since(until))
+            Why::LinkEnded {
+                id,
+                holder: self.name(holder).into(),
+                dropped: cause == LockLossCause::Disconnected,
+                at,
+                until,
             }
-            _ if !self.queue.contains(h.view.seq) => {
-                "the message was already settled and removed".into()
+        } else {
+            match h.view.locked_until {
+                Some(until) if now >= until => Why::Expired {
+                    id,
+                    ago: now.saturating_since(until),
+                },
+                _ if !self.queue.contains(h.view.seq) => Why::Removed { id },
+                _ => Why::Released { id },
             }
-            _ => "the lock was released (settled, abandoned, or lost)".into(),
         };
-        Error::new(
-            ErrorKind::MessageLockLost,
-            format!("{} ({}: {why}.)", e.message, h.view.id),
-        )
+        Error {
+            why: Some(why),
+            ..e
+        }
     }
 }

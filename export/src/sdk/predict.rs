@@ -190,7 +190,7 @@ pub(crate) fn prediction_notes(p: &Planned<'_>, lang: Lang) -> Vec<String> {
             )),
         },
         Some(Err(e)) => {
-            out.push(format!("Settle: expect {}: {}", e.kind.name(), e.message));
+            out.push(format!("Settle: expect {}: {}", e.kind.name(), e.text()));
             if refused_by_sdk(p, e) {
                 out.push(match lang {
                     Lang::Python => "This client already settled it: the SDK refuses itself (MessageAlreadySettled) before the broker is asked, so here: InvalidOperation.",

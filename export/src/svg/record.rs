@@ -98,7 +98,13 @@ impl Story {
                     ("op", Arg::from(op_key(op))),
                     ("error", Arg::from(e.kind.name())),
                     ("client", Arg::from(by)),
-                    ("why", Arg::from(why(&e.message))),
+                    (
+                        "why",
+                        Arg::from(match &e.why {
+                            Some(w) => format!(" ({})", self.words.explanation(w)),
+                            None => why(&e.message),
+                        }),
+                    ),
                 ]
                 .to_vec();
                 let (mark, moment) = match target {

@@ -2,8 +2,8 @@
 //! the language installed when the drawing starts, and the numbers they carry.
 //!
 //! A program that installed no `print` part (a wasm program installs the parts it carries, and
-//! the artifacts worker installs none) gets the English messages, compiled in: the picture
-//! never shows a message's id.
+//! the artifacts worker has none in English) gets the English messages, compiled in, with the
+//! narration's (an error's explanation): the picture never shows a message's id.
 
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
@@ -22,7 +22,10 @@ impl Words {
         if tr.has(PROBE) {
             Self(tr)
         } else {
-            Self(Rc::new(Tr::english(&[Part::Print.english()])))
+            Self(Rc::new(Tr::english(&[
+                Part::Print.english(),
+                Part::Narrate.english(),
+            ])))
         }
     }
 
@@ -34,6 +37,11 @@ impl Words {
     /// The message `id` with its variables.
     pub(super) fn tf(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
         self.0.format(id, args)
+    }
+
+    /// An error's explanation of a lost lock (the narration's words, `settle_i18n::explanation`).
+    pub(super) fn explanation(&self, why: &settle_core::Why) -> String {
+        settle_i18n::explanation(&self.0, why)
     }
 
     /// The language the words are in.

@@ -107,7 +107,8 @@ why-link-closed-session = Klient { $by } { $what ->
 }
 
 # Co udělal automatický aktér, pokud to neříkají už události zprostředkovatele. $note je
-# poznámka aktéra (zatím anglicky); $error je kód a zpráva chyby zprostředkovatele, jak jsou.
+# poznámka aktéra (jedna ze zpráv note- níže); $error je kód a zpráva chyby
+# zprostředkovatele, jak jsou.
 
 why-act-sent-unanswered = Klient { $by } odeslal zprávu { $id }, aniž čekal na odpověď ({ $note }).
 why-act-sent-unobserved = Klient { $by } odeslal zprávu { $id }, aniž čekal na odpověď (výsledek nikdo nesleduje).
@@ -117,3 +118,36 @@ why-act-crashed = Klient { $by } se chybově ukončil: jeho připojení bylo př
 why-act-failed = { $by }: { $error }
 why-act-failed-noted = { $by }: { $error } ({ $note })
 why-act-noted = { $by }: { $note }.
+
+# Poznámka aktéra, proč to udělal (settle_core::actors::Note), uvnitř vět výše.
+
+note-crashed = proces se chybově ukončil
+note-renewing-lock = během zpracování automaticky obnovuje zámek
+note-duplicate = zprávu s tímto MessageId už zpracoval: práce se přeskakuje
+note-hung = zpracování uvázlo déle, než trvá zámek
+note-poison = nezpracovatelná zpráva
+note-presettled = předem vyrovnané: odpověď nepřijde
+note-fire-and-forget = odeslat a zapomenout: výsledek nikdo nesleduje
+note-busy = zprostředkovatel byl zaneprázdněný
+note-renewing-session = automaticky obnovuje zámek relace
+note-session-lock-lost = zámek relace byl ztracen
+note-stopping = končí: zavírá relaci
+note-idle = relace je nečinná: zavírá ji
+
+# Vysvětlení Settle vedle chyby MessageLockLost zprostředkovatele. $error je kód chyby a text
+# zprostředkovatele, jak jsou; $why je jedna ze zpráv explain-.
+
+error-explained = { $error } ({ $why }.)
+explain-link-ended = { $id }: klient { $holder } { $dropped ->
+    [yes] ztratil připojení
+   *[no] ukončil příjem
+} v { $at } s; zámek platí dál až do { $until } s a teprve potom zprostředkovatel zprávu uvolní
+explain-expired = { $id }: platnost zámku vypršela před { $ago }
+explain-removed = { $id }: zpráva už byla vyrovnána a odebrána
+explain-released = { $id }: zámek byl uvolněn (zpráva byla vyrovnána, vrácena voláním Abandon, nebo se zámek ztratil)
+explain-session-not-held = klient { $by } už nedrží relaci „{ $session }“
+explain-ago = { $unit ->
+    [ms] { $n } ms
+    [min] { $n } min
+   *[s] { $n } s
+}

@@ -124,8 +124,8 @@ why-link-closed-session = { $by } { $what ->
 }
 
 # What an automated actor did, where the broker's events do not already say it. $by is the
-# actor's name; $note its own word on why (in English, from the actor); $error the broker's
-# error code and message, as they are.
+# actor's name; $note its own word on why (one of the note- messages below); $error the
+# broker's error code and message, as they are.
 
 why-act-sent-unanswered = { $by } sent { $id } without waiting for an answer ({ $note }).
 why-act-sent-unobserved = { $by } sent { $id } without waiting for an answer (unobserved).
@@ -135,3 +135,36 @@ why-act-crashed = { $by } crashed: its connection dropped, and it can no longer 
 why-act-failed = { $by }: { $error }
 why-act-failed-noted = { $by }: { $error } ({ $note })
 why-act-noted = { $by }: { $note }.
+
+# An actor's word on why (settle_core::actors::Note), inside the sentences above.
+
+note-crashed = the process crashed
+note-renewing-lock = auto-renewing the lock while processing
+note-duplicate = already processed this MessageId: work skipped
+note-hung = processing hung past the lock
+note-poison = poison message
+note-presettled = presettled: no answer will come
+note-fire-and-forget = fire and forget: nobody looks at the outcome
+note-busy = the broker was busy
+note-renewing-session = auto-renewing the session lock
+note-session-lock-lost = the session lock was lost
+note-stopping = stopping: closing the session
+note-idle = the session is idle: closing it
+
+# Settle's explanation beside the broker's MessageLockLost. $error is the error's code and the
+# broker's text, as they are; $why one of the explain- messages.
+
+error-explained = { $error } ({ $why }.)
+explain-link-ended = { $id }: { $holder }'s { $dropped ->
+    [yes] connection dropped
+   *[no] link was closed
+} at { $at } s; the lock runs on until { $until } s and only then does the broker release it
+explain-expired = { $id }: the lock expired { $ago } ago
+explain-removed = { $id }: the message was already settled and removed
+explain-released = { $id }: the lock was released (settled, abandoned, or lost)
+explain-session-not-held = session '{ $session }' is no longer held by { $by }
+explain-ago = { $unit ->
+    [ms] { $n } ms
+    [min] { $n } min
+   *[s] { $n } s
+}

@@ -102,7 +102,7 @@ why-link-closed-session = { $by } 在持有会话 { $session } 时{ $what ->
    *[other] 届时其 { $count } 条未处置的消息（{ $ids }）会返回，每条各计一次失败的传递。
 }
 
-# 自动执行组件所做的事，如果代理的事件尚未说明。$note 是该组件自己的说明（暂为英文）；$error 是代理的错误代码和消息，保持原样。
+# 自动执行组件所做的事，如果代理的事件尚未说明。$note 是该组件自己的说明（下方的 note- 消息之一）；$error 是代理的错误代码和消息，保持原样。
 
 why-act-sent-unanswered = { $by } 发送了 { $id }，未等待应答（{ $note }）。
 why-act-sent-unobserved = { $by } 发送了 { $id }，未等待应答（无人查看结果）。
@@ -112,3 +112,35 @@ why-act-crashed = { $by } 已崩溃：其连接已断开，它再也无法处置
 why-act-failed = { $by }：{ $error }
 why-act-failed-noted = { $by }：{ $error }（{ $note }）
 why-act-noted = { $by }：{ $note }。
+
+# 执行组件对原因的说明（settle_core::actors::Note），用在上面的句子中。
+
+note-crashed = 进程已崩溃
+note-renewing-lock = 处理期间自动续订锁定
+note-duplicate = 已处理过此 MessageId：跳过处理
+note-hung = 处理挂起，超过了锁定期限
+note-poison = 有害消息
+note-presettled = 预处置：不会有答复
+note-fire-and-forget = 发后不理：无人查看结果
+note-busy = 代理繁忙
+note-renewing-session = 自动续订会话锁定
+note-session-lock-lost = 会话锁丢失
+note-stopping = 正在停止：关闭会话
+note-idle = 会话空闲：将其关闭
+
+# 代理返回 MessageLockLost 时 Settle 给出的说明。$error 是错误代码和代理的原文，保持原样；$why 是下方的 explain- 消息之一。
+
+error-explained = { $error }（{ $why }。）
+explain-link-ended = { $id }：{ $holder } 的{ $dropped ->
+    [yes] 连接已于 { $at } 秒断开
+   *[no] 链接已于 { $at } 秒关闭
+}；锁定持续到 { $until } 秒，届时代理才会释放该消息
+explain-expired = { $id }：锁定已在 { $ago }前过期
+explain-removed = { $id }：该消息已被处置并删除
+explain-released = { $id }：锁定已被释放（消息已处置、已调用 Abandon 或锁已丢失）
+explain-session-not-held = { $by } 已不再持有会话“{ $session }”
+explain-ago = { $unit ->
+    [ms] { $n } 毫秒
+    [min] { $n } 分钟
+   *[s] { $n } 秒
+}

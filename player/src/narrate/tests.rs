@@ -533,8 +533,8 @@ fn actor_lines() {
         presettled: false,
     };
     assert_eq!(
-        narrate_act(&act(send(), None, Some("fire and forget"))).unwrap(),
-        "Worker sent o1 without waiting for an answer (fire and forget)."
+        narrate_act(&act(send(), None, Some(Note::FireAndForget))).unwrap(),
+        "Worker sent o1 without waiting for an answer (fire and forget: nobody looks at the outcome)."
     );
     assert_eq!(
         narrate_act(&act(send(), Some(Ok(Outcome::Done)), None)).unwrap(),
@@ -545,7 +545,8 @@ fn actor_lines() {
             send(),
             Some(Err(Error {
                 kind: ErrorKind::ServiceBusy,
-                message: "busy".into()
+                message: "busy".into(),
+                why: None
             })),
             None
         ))

@@ -220,7 +220,7 @@ impl Sim {
         self.page.follow_story(self.tl.now(), STORY_SLICE * 10);
         self.page.generation += 1;
         match r {
-            Some(r) => r.map_err(|e| format!("{}: {}", e.kind.name(), e.message)),
+            Some(r) => r.map_err(|e| crate::narrate::error_words(&e)),
             None => Err(self.stopped().unwrap_or_else(|| t("form-did-not-run"))),
         }
     }

@@ -56,10 +56,7 @@ fn tell_by_entity(ns: &Namespace, items: &[(Text, Result<Event, Told>)], lines: 
 fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(String, bool)> {
     let by = &step.by;
     match (&step.op, r) {
-        (_, Err(e)) => Some((
-            named_line(by, &format!("{}: {}", e.kind.name(), e.message)),
-            true,
-        )),
+        (_, Err(e)) => Some((named_line(by, &crate::narrate::error_words(e)), true)),
         (Op::Receive { .. }, Ok(Outcome::Messages(ms))) if ms.is_empty() => Some((
             tf("log-nothing-available", &[("client", Arg::from(&**by))]),
             false,
@@ -198,7 +195,7 @@ impl Observer for Page {
                             "log-script-error",
                             &[
                                 ("client", Arg::from(&*step.by)),
-                                ("error", Arg::from(e.to_string())),
+                                ("error", Arg::from(crate::narrate::error_words(e))),
                             ],
                         );
                         (at, line, true)

@@ -201,7 +201,7 @@ pub(crate) fn step_record_in(
         Err(e) => {
             j.push("ok", false);
             j.push("error", e.kind.name());
-            j.push("message", e.message.as_str());
+            j.push("message", e.text());
         }
     }
     j
@@ -259,11 +259,11 @@ pub(crate) fn actor_record_in(world: &World, act: &ActorAct, entity: Option<&Tex
         Some(Err(e)) => {
             j.push("ok", false);
             j.push("error", e.kind.name());
-            j.push("message", e.message.as_str());
+            j.push("message", e.text());
         }
     }
     if let Some(n) = act.note {
-        j.push("note", n);
+        j.push("note", n.english());
     }
     j
 }

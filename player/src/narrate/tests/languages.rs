@@ -2,6 +2,7 @@
 //! forms, decimal separator and word order.
 
 use super::*;
+use settle_core::actors::Note;
 use settle_i18n::Lang;
 
 /// Runs `f` with `lang` installed, and English again afterwards, even when `f` panics:
@@ -314,4 +315,94 @@ fn english_is_back_after_another_language() {
     let panicked = std::panic::catch_unwind(|| in_lang(Lang::Ru, || panic!("inside")));
     assert!(panicked.is_err());
     assert_eq!(settle_i18n::lang(), Lang::En);
+}
+
+/// Every actor's note has words in each language, its own: in English the trace's.
+#[test]
+fn every_actor_note_is_told_in_each_language() {
+    for note in Note::ALL {
+        assert_eq!(note_words(note), note.english());
+        for lang in [Lang::ZhHans, Lang::Cs, Lang::Ru] {
+            let id = format!("note-{}", note.name());
+            let words = in_lang(lang, || {
+                assert!(settle_i18n::current().has(&id), "{lang}: {id}");
+                note_words(note)
+            });
+            assert_ne!(words, note.english(), "{lang}: {id}");
+        }
+    }
+}
+
+/// Beside the broker's error, as it is, Settle's explanation is in the language, with the
+/// language's numbers; in English it is the error's display, as the trace writes it.
+#[test]
+fn a_lost_lock_is_explained_in_each_language() {
+    use settle_core::{Duration, Error, ErrorKind, Instant, Why, text};
+    let error = |why: Why| Error {
+        kind: ErrorKind::MessageLockLost,
+        message: text::LOCK_LOST.into(),
+        why: Some(why),
+    };
+    let whys = [
+        Why::LinkEnded {
+            id: id("order-1"),
+            holder: id("R1"),
+            dropped: true,
+            at: Instant::from_millis(5_000),
+            until: Instant::from_millis(31_000),
+        },
+        Why::LinkEnded {
+            id: id("order-1"),
+            holder: id("R1"),
+            dropped: false,
+            at: Instant::from_millis(5_000),
+            until: Instant::from_millis(31_000),
+        },
+        Why::Expired {
+            id: id("m1"),
+            ago: Duration::from_millis(4_200),
+        },
+        Why::Expired {
+            id: id("m1"),
+            ago: Duration::from_millis(120_000),
+        },
+        Why::Removed { id: id("m1") },
+        Why::Released { id: id("m1") },
+        Why::SessionNotHeld {
+            session: id("a"),
+            by: id("R1"),
+        },
+    ];
+    for why in &whys {
+        let e = error(why.clone());
+        assert_eq!(error_words(&e), e.to_string());
+        for lang in [Lang::ZhHans, Lang::Cs, Lang::Ru] {
+            let said = in_lang(lang, || error_words(&e));
+            assert!(
+                said.starts_with(&format!("MessageLockLost: {}", text::LOCK_LOST)),
+                "{said}"
+            );
+            assert_ne!(said, e.to_string(), "{lang}");
+        }
+    }
+    let expired = error(whys[2].clone());
+    let dropped = error(whys[0].clone());
+    assert!(
+        expired
+            .to_string()
+            .ends_with(" (m1: the lock expired 4.2 s ago.)"),
+        "{expired}"
+    );
+    let cs = in_lang(Lang::Cs, || error_words(&expired));
+    assert!(
+        cs.ends_with(" (m1: platnost zámku vypršela před 4,2 s.)"),
+        "{cs}"
+    );
+    let ru = in_lang(Lang::Ru, || error_words(&dropped));
+    assert!(
+        ru.ends_with(" (order-1: клиент R1 потерял подключение в 5,000 с; блокировка действует до 31,000 с, и только тогда брокер освободит сообщение.)"),
+        "{ru}"
+    );
+    let zh = in_lang(Lang::ZhHans, || error_words(&error(whys[3].clone())));
+    assert!(zh.ends_with("（m1：锁定已在 2 分钟前过期。）"), "{zh}");
 }
