@@ -38,10 +38,16 @@ step "Release dist size and budget" node tests/e2e/size-report.mjs dist --budget
 # The stage's geometry is plain arithmetic: one call of f64::sin or cos brings libm's versions
 # with the reduction of huge arguments (7.6 KiB raw; it crept back once). Trunk's build above
 # left the wasm with its names in target/.
-for bin in settle-web settle-view settle-film; do
+for bin in settle-web settle-full settle-view settle-film; do
   step "No libm in $bin's wasm" \
     node tests/e2e/size-attrib.mjs "target/wasm32-unknown-unknown/release/$bin.wasm" --forbid libm_math
 done
+# The playground's first build runs one queue: documents with entities open its second build,
+# settle-full (full.html; player/src/page.rs, `load`).
+step "No entities in the playground's first wasm" \
+  node tests/e2e/size-attrib.mjs target/wasm32-unknown-unknown/release/settle-web.wasm \
+  --forbid 'settle_core::namespace::many|settle_scenario::rules'
+
 # The film player plays recordings: no broker, no scenario parser, no JSON (player/src/film.rs).
 # The lesson's captions it shows are the scenario crate's plain data (lesson::Shown): their drop
 # glue is the one thing of that crate it may hold.

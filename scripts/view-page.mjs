@@ -1,5 +1,9 @@
-// Trunk post-build hook: writes view.html, the page of read-only embeds, from the built
-// index.html. It is the same page (head, stylesheet, loading shell, inline script) with the
+// Trunk post-build hook: writes two pages from the built index.html. full.html is the
+// playground with its second build (`settle-full`, which runs documents with entities: the
+// first, kept small, opens such a document there). view.html is the page of read-only embeds,
+// below.
+//
+// view.html is made from the built index.html. It is the same page (head, stylesheet, loading shell, inline script) with the
 // playground's wasm taken out and the lean viewer's put in (player/src/view.rs, built by Trunk as
 // `settle-view`), so the two pages cannot drift apart. scripts/csp.mjs runs after this and
 // gives both pages their policy.
@@ -23,6 +27,21 @@ if (html === before || /settle-web-/.test(html)) {
   console.error('view-page.mjs: the playground\'s loader tags were not found as expected in index.html');
   process.exit(1);
 }
+// full.html: the playground's page with its second build's loader (a no-modules script, as
+// Trunk builds a `worker`), asked for at once and started when the page is parsed.
+const full = `<script>(function () {
+  var h = document.head, l = document.createElement('link');
+  l.rel = 'preload'; l.as = 'fetch'; l.crossOrigin = 'anonymous'; l.type = 'application/wasm';
+  l.href = './settle-full_bg.wasm';
+  h.appendChild(l);
+  var s = document.createElement('script');
+  s.src = './settle-full.js';
+  s.onload = function () {
+    function go() { wasm_bindgen({ module_or_path: './settle-full_bg.wasm' }); }
+    if (document.readyState === 'loading') addEventListener('DOMContentLoaded', go); else go();
+  };
+  h.appendChild(s);
+})();</script>`;
 // Which wasm plays the embed: an embed of a built-in preset that has a film (player/films/, copied
 // into the dist) gets the film player (`settle-film`, player/src/film.rs), which links no
 // simulation, and so does an embed whose link carries a film (`#f=`, the Embed button's for
@@ -100,7 +119,8 @@ if (!charset) {
   process.exit(1);
 }
 const at = charset.index + charset[0].length;
+writeFileSync(join(dir, 'full.html'), `${html.slice(0, at)}${full}${html.slice(at)}`);
 html = `${html.slice(0, at)}${viewer}${html.slice(at)}`;
 html = html.replace(/<title>[^<]*<\/title>/, '<title>Settle — an embedded lesson</title>');
 writeFileSync(join(dir, 'view.html'), html);
-console.log('view-page.mjs: view.html written');
+console.log('view-page.mjs: view.html and full.html written');

@@ -129,6 +129,88 @@ type Initial = (
 /// and the welcome scenario instead), else `?preset=` or `?compare=`, else the welcome
 /// scenario. Also the shared position (the frame loop goes there in slices), and the
 /// address's name for what was loaded, and a notice to show.
+/// Whether this build runs documents with `entities` (topics, subscriptions, several queues).
+/// The playground's first build does not, to keep a first visit small: such a document opens
+/// its second build, `full.html`, which does ([`load`]).
+pub const RUNS_ENTITIES: bool = cfg!(feature = "entities");
+
+/// The page of the playground's second build, which runs documents with `entities`.
+pub const FULL_PAGE: &str = "full.html";
+
+/// Whether `error` is this build's refusal of a document with `entities` (then the document
+/// is opened in [`FULL_PAGE`]).
+#[must_use]
+pub fn refused_for_entities(error: &str) -> bool {
+    !RUNS_ENTITIES && error.contains(settle_scenario::ONLY_RUN_HAS_ENTITIES)
+}
+
+thread_local! {
+    static LEAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this page is being replaced by [`FULL_PAGE`] (nothing more to mount).
+#[must_use]
+pub fn leaving() -> bool {
+    LEAVING.get()
+}
+
+/// Opens [`FULL_PAGE`] in this tab with `query` and `fragment` (this address's own where
+/// `None`): the same page, with documents of entities.
+pub fn open_full(query: Option<String>, fragment: Option<String>) {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    LEAVING.set(true);
+    let search = query.unwrap_or_else(|| loc.search().unwrap_or_default());
+    let hash = fragment.unwrap_or_else(|| loc.hash().unwrap_or_default());
+    let _ = loc.replace(&format!("./{FULL_PAGE}{search}{hash}"));
+}
+
+/// The address's query naming `source`: the lesson (`?preset=`, `?compare=`) first, then the
+/// address's other options but the opening's own (`start`, `paused`).
+#[must_use]
+pub fn query_for(source: Option<&lesson::Source>) -> String {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let mut params: Vec<String> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| {
+            let k = kv.split('=').next().unwrap_or_default();
+            !kv.is_empty() && !matches!(k, "preset" | "compare" | "start" | "paused")
+        })
+        .map(str::to_string)
+        .collect();
+    match source {
+        Some(lesson::Source::Preset(n)) => params.insert(0, format!("preset={n}")),
+        Some(lesson::Source::Compare(n, _)) => params.insert(0, format!("compare={n}")),
+        None => {}
+    }
+    if params.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", params.join("&"))
+    }
+}
+
+/// Loads `text` for a person who opened it (a file, a link, a lesson). A document with
+/// `entities`, which this build does not run, is opened at `t_ms` in [`FULL_PAGE`] instead,
+/// and the error says so.
+///
+/// # Errors
+/// The document's error, in words; or that the full playground is opening.
+pub fn load(text: &str, t_ms: u64) -> Result<Sim, String> {
+    Sim::load(text).map_err(|e| {
+        if refused_for_entities(&e) {
+            open_full(None, Some(crate::share::fragment(text, t_ms)));
+            settle_i18n::t("notice-opening-entities")
+        } else {
+            e
+        }
+    })
+}
+
 fn initial() -> Initial {
     if let Some(n) = query_param("budget").and_then(|v| v.parse::<u64>().ok()) {
         sim::limit_budget(n);
@@ -143,6 +225,7 @@ fn initial() -> Initial {
                 let said = tf("notice-opened-shared", &[("t", Arg::from(at))]);
                 (sim, Some(t), None, Some((said, false)))
             }
+            Err(e) if refused_for_entities(&e) => opening_full(),
             Err(e) => {
                 let said = tf("notice-link-scenario-failed", &[("error", Arg::from(e))]);
                 (Sim::welcome(), None, None, Some((said, true)))
@@ -166,6 +249,7 @@ fn initial() -> Initial {
             };
             match named {
                 Ok((sim, source)) => (sim, None, Some(source), None),
+                Err(e) if refused_for_entities(&e) => opening_full(),
                 Err(e) => {
                     let said = tf("notice-link-failed", &[("error", Arg::from(e))]);
                     (Sim::welcome(), None, None, Some((said, true)))
@@ -173,6 +257,13 @@ fn initial() -> Initial {
             }
         }
     }
+}
+
+/// This address opens in [`FULL_PAGE`]: meanwhile the welcome, and a notice that says so.
+fn opening_full() -> Initial {
+    open_full(None, None);
+    let said = settle_i18n::t("notice-opening-entities");
+    (Sim::welcome(), None, None, Some((said, false)))
 }
 
 /// Fetches the built-in lesson the address names (`?preset=`, `?compare=`), so that the page

@@ -4,7 +4,8 @@
 // A first visit fetches the page and what it references (the wasm-bindgen JS, the wasm, the
 // CSS, the icon, the painter's script); the dist's other files (embed.js, example.html,
 // public/, the other page's wasm) are not counted. view.html is two visits: a preset's embed
-// (the film player and the preset's film) and anything else ("view.html (simulated)").
+// (the film player and the preset's film) and anything else ("view.html (simulated)");
+// full.html is the playground's second build, which a document with entities opens.
 // With --budget, exits 1 when a page's brotli total (or any file named in the budget) is larger
 // than the budget file allows: the build is deterministic, so this is a test, not a timing.
 // The budget file (size-budget.json at the repository root) is JSON:
@@ -78,9 +79,20 @@ const viewVisits = () => {
     visit('view.html', 'view.html (simulated)', ['settle-view.js', 'settle-view_bg.wasm']),
   ];
 };
+// full.html, the playground's second build, which a document with entities opens.
+const fullVisit = () => {
+  for (const f of ['settle-full.js', 'settle-full_bg.wasm']) {
+    if (!existsSync(join(dir, f)) || !readFileSync(join(dir, 'full.html'), 'utf8').includes(f)) {
+      console.error(`size-report.mjs: full.html's loader or the dist lacks ${f}`);
+      process.exit(1);
+    }
+  }
+  return [visit('full.html', 'full.html', ['settle-full.js', 'settle-full_bg.wasm'])];
+};
 const pages = [
   ...(existsSync(join(dir, 'index.html')) ? [visit('index.html')] : []),
   ...(existsSync(join(dir, 'view.html')) ? viewVisits() : []),
+  ...(existsSync(join(dir, 'full.html')) ? fullVisit() : []),
 ];
 
 // What the playground fetches in another language (language.rs and the page's parts).

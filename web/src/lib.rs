@@ -7,10 +7,12 @@
 mod ctx;
 mod frames;
 mod parts;
+mod start;
 mod ui;
 
 pub use ctx::{Ctx, Twin, TwinView};
 pub use parts::Parts;
+pub use start::start;
 
 use frames::{Playground, on_key, start_clock};
 use leptos::prelude::*;

@@ -207,6 +207,7 @@ notice-stopped = Tento scénář se zastavil v { $t }: { $why }. Vše až do té
 notice-opened-shared = Otevřen sdílený scénář v čase { $t }.
 notice-link-scenario-failed = Scénář z tohoto odkazu se nenačetl: { $error }
 notice-link-failed = Tento odkaz se nenačetl: { $error }
+notice-opening-entities = Otevírá se Settle pro dokumenty s entitami (témata, odběry, více front)…
 link-bad-character = odkaz je poškozený: „{ $char }“ do jeho kódování nepatří
 link-bad-position = pozice v odkazu „{ $text }“ není číslo
 link-not-text = odkaz je poškozený: jeho scénář není text

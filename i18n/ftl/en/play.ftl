@@ -211,6 +211,7 @@ notice-stopped = This scenario stopped at { $t }: { $why }. Everything up to the
 notice-opened-shared = Opened a shared scenario at { $t }.
 notice-link-scenario-failed = This link's scenario was not loaded: { $error }
 notice-link-failed = This link was not loaded: { $error }
+notice-opening-entities = Opening Settle for documents with entities (topics, subscriptions, several queues)…
 link-bad-character = the link is damaged: '{ $char }' is not part of its encoding
 link-bad-position = the link's position "{ $text }" is not a number
 link-not-text = the link is damaged: its scenario is not text

@@ -226,6 +226,7 @@ notice-stopped = Этот сценарий остановился на отме�
 notice-opened-shared = Открыт общий сценарий на отметке { $t }.
 notice-link-scenario-failed = Сценарий из этой ссылки не загружен: { $error }
 notice-link-failed = Эта ссылка не загружена: { $error }
+notice-opening-entities = Открывается Settle для документов с сущностями (разделы, подписки, несколько очередей)…
 link-bad-character = ссылка повреждена: «{ $char }» не входит в её кодировку
 link-bad-position = позиция в ссылке «{ $text }» — не число
 link-not-text = ссылка повреждена: её сценарий — не текст

@@ -151,6 +151,7 @@ notice-stopped = 此场景在 { $t } 停止：{ $why }。此前的一切都已�
 notice-opened-shared = 已在 { $t } 处打开共享的场景。
 notice-link-scenario-failed = 未加载此链接中的场景：{ $error }
 notice-link-failed = 未加载此链接：{ $error }
+notice-opening-entities = 正在打开支持实体（主题、订阅、多个队列）文档的 Settle…
 link-bad-character = 链接已损坏：“{ $char }”不属于其编码
 link-bad-position = 链接中的位置“{ $text }”不是数字
 link-not-text = 链接已损坏：其中的场景不是文本

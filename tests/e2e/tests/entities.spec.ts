@@ -123,7 +123,8 @@ test('the entity lessons are in the lesson list, and a share link of one opens i
     await expect(list.getByRole('link', { name: title, exact: true })).toBeVisible();
   }
   await list.getByRole('link', { name: 'A poison copy dead-letters in one subscription while the other completes its own', exact: true }).click();
-  await expect(page).toHaveURL(/\?preset=poison-copy/);
+  // The playground's build that runs entities opens it, by its name.
+  await expect(page).toHaveURL(/\/full\.html\?preset=poison-copy$/);
   await expect(p.receiver('Billing').getByLabel('Receives from')).toHaveValue('orders/subscriptions/billing');
   await expect(p.log()).toContainText('orders/subscriptions/');
   // A share link carries the document and the moment.
@@ -222,4 +223,25 @@ test('another document starts each sender from its own queue again, whatever the
   await expect(to).toHaveValue('d');
   await p.send('S1', { id: 'x1' });
   await expect(p.log()).toContainText('d: S1 sent x1: accepted and stored as seq 2.');
+});
+
+test("the playground's first visit carries no entities: a pasted document with them opens its build that runs them, document and all", async ({ page }) => {
+  const wasm: string[] = [];
+  page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '').replace(/-[0-9a-f]{16}_bg/, '_bg')); });
+  const p = new Playground(page);
+  await p.open();
+  expect(wasm).toEqual(['settle-web_bg.wasm']);
+  const tools = p.region('Scenario');
+  await tools.getByLabel('Scenario JSON').fill(doc('request-reply'));
+  await p.button(tools, 'Load').click();
+  await expect(page).toHaveURL(/\/full\.html\?paused=1#s=.+&t=0$/);
+  await expect(page.getByRole('heading', { name: JSON.parse(doc('request-reply')).title })).toBeVisible({ timeout: 15_000 });
+  expect(wasm).toEqual(['settle-web_bg.wasm', 'settle-full_bg.wasm']);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // There, a document of one queue plays too, and the page stays.
+  const lessons = page.getByRole('navigation', { name: 'Lessons' });
+  await lessons.getByText('Lessons and side-by-side comparisons').click();
+  await lessons.getByRole('link', { name: 'A poison message goes to the dead-letter queue', exact: true }).click();
+  await expect(page).toHaveURL(/\/full\.html\?preset=poison-message$/);
+  await expect(page.getByRole('heading', { name: 'A poison message goes to the dead-letter queue' })).toBeVisible();
 });

@@ -308,9 +308,10 @@ test('an interactive embed\'s Controls, a document with entities and a compariso
   await expect(page.getByTestId('clock')).toHaveText(at!);
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Receive', exact: true }).first()).toBeVisible();
-  // A document with entities is the playground's at once (the viewer is built without them).
+  // A document with entities is the playground's at once (the viewer is built without them):
+  // its build that runs them (full.html).
   await page.goto('./view.html?embed&readonly=1&preset=topic-fan-out');
-  await expect(page).toHaveURL(/\/docs\/playground\/\?embed&readonly=1&preset=topic-fan-out$/);
+  await expect(page).toHaveURL(/\/docs\/playground\/full\.html\?embed&readonly=1&preset=topic-fan-out$/);
   await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Queue', exact: true })).toHaveCount(1);
   // A comparison is the playground's at once.
@@ -396,8 +397,8 @@ test('a share link to a document with entities hands over to the playground, lin
   const doc = readFileSync(resolve(__dirname, '../../../examples/entities/topic-fan-out.json'), 'utf8');
   const fragment = link(doc).slice(2);
   await page.goto(`./view.html?embed&readonly=1${fragment}`);
-  // The same address on the playground, which runs entities.
-  await expect(page).toHaveURL(new RegExp(`/docs/playground/\\?embed&readonly=1${fragment.replace(/[$^.*+?()[\]{}|\\-]/g, '\\$&')}$`));
+  // The same address on the playground's build that runs entities.
+  await expect(page).toHaveURL(new RegExp(`/docs/playground/full\\.html\\?embed&readonly=1${fragment.replace(/[$^.*+?()[\]{}|\\-]/g, '\\$&')}$`));
   await expect(page.locator('canvas.stage')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.embed-title')).toHaveText(JSON.parse(doc).title);
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -16,28 +16,8 @@ fn set_address(source: Option<&Source>) {
     let Some(w) = web_sys::window() else {
         return;
     };
-    let loc = w.location();
-    let search = loc.search().unwrap_or_default();
-    let mut params: Vec<String> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|kv| {
-            let k = kv.split('=').next().unwrap_or_default();
-            !kv.is_empty() && !matches!(k, "preset" | "compare" | "start" | "paused")
-        })
-        .map(str::to_string)
-        .collect();
-    match source {
-        Some(Source::Preset(n)) => params.insert(0, format!("preset={n}")),
-        Some(Source::Compare(n, _)) => params.insert(0, format!("compare={n}")),
-        None => {}
-    }
-    let query = if params.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", params.join("&"))
-    };
-    let path = loc.pathname().unwrap_or_default();
+    let query = settle_player::page::query_for(source);
+    let path = w.location().pathname().unwrap_or_default();
     if let Ok(h) = w.history() {
         let _ = h.replace_state_with_url(
             &wasm_bindgen::JsValue::NULL,
@@ -73,6 +53,13 @@ pub(crate) fn open_preset(ctx: Ctx, name: &str) {
             .await
             .and_then(|text| Sim::load(&text))
         {
+            // A lesson with entities opens in the playground that runs them, by its name.
+            Err(e) if settle_player::page::refused_for_entities(&e) => {
+                let source = Source::Preset(name);
+                let query = settle_player::page::query_for(Some(&source));
+                settle_player::page::open_full(Some(query), Some(String::new()));
+                ctx.tell("lessons", t("notice-opening-entities"), false);
+            }
             Ok(sim) => {
                 let title = lesson::title_and_description(sim.title(), "").0;
                 loaded(ctx, sim, Some(Source::Preset(name)));
@@ -119,7 +106,7 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
                 tf("lessons-link-failed", &[("error", e.into())]),
                 true,
             ),
-            Some(Ok((text, t))) => match Sim::load(&text) {
+            Some(Ok((text, t))) => match settle_player::page::load(&text, t) {
                 Ok(mut sim) => {
                     sim.advance_to(Instant::from_millis(t));
                     ctx.running.set(false);

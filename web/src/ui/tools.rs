@@ -11,7 +11,8 @@ use wasm_bindgen::JsCast;
 
 /// Loads a scenario; a bad one shows its error and leaves the current state untouched.
 fn load(ctx: Ctx, text: &str) -> bool {
-    match Sim::load(text) {
+    let at = share::position(text).unwrap_or(0);
+    match settle_player::page::load(text, at) {
         Ok(mut sim) => {
             let title = sim.title().to_string();
             // An export opens where it was exported (its run_until_ms), paused.
