@@ -243,3 +243,14 @@ test("the page's SVG download draws the story in the page's language", async ({ 
   expect(svg).toContain(msg('ru', 'print', 'story-lane-dead-letter'));
   expect(svg).not.toContain('>Dead-letter queue<');
 });
+
+test("a refusal keeps the broker's code and words, and Settle explains it in the reader's language", async ({ page }) => {
+  const lost = 'MessageLockLost: The lock supplied is invalid. Either the lock expired, or the message has already been removed from the queue, or was received by a different receiver instance.';
+  for (const [lang, why] of [
+    ['ru', ' (order-1: клиент R1 потерял подключение в 5,000 с; блокировка действует до 31,000 с, и только тогда брокер освободит сообщение.)'],
+    ['zh-Hans', '（order-1：R1 的连接已于 5.000 秒断开；锁定持续到 31.000 秒，届时代理才会释放该消息。）'],
+  ]) {
+    await page.goto(`./?preset=crash-short-lock&start=40000&paused=1&lang=${lang}`);
+    await expect(page.getByText(lost + why)).toBeVisible({ timeout: 15_000 });
+  }
+});
