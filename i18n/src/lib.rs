@@ -408,6 +408,27 @@ macro_rules! num_arg {
 }
 num_arg!(u8, u16, u32, u64, usize, i32, i64, f64);
 
+/// Items listed in a sentence in `tr`'s language: `a, b, c`; in Chinese `a、b、c` (the
+/// narration's `list-separator`).
+#[must_use]
+pub fn list_in<S: AsRef<str>>(tr: &Tr, items: impl IntoIterator<Item = S>) -> String {
+    let sep = tr.format("list-separator", &[]);
+    let mut out = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(&sep);
+        }
+        out.push_str(item.as_ref());
+    }
+    out
+}
+
+/// Items listed in a sentence in the installed language ([`list_in`]).
+#[must_use]
+pub fn list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    CURRENT.with(|c| list_in(&c.borrow(), items))
+}
+
 /// An error as a person reads it: its code and the broker's text as they are (the real broker
 /// answers in English), and Settle's explanation of a lost lock in `tr`'s language after them.
 /// In English it is the error's `Display`.

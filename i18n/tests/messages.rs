@@ -208,3 +208,27 @@ fn a_number_matches_a_translations_exact_key() {
         "7\u{a0}000"
     );
 }
+
+/// A list in a sentence: `a, b, c`, in Chinese with the enumeration comma `a、b、c`.
+#[test]
+fn a_list_is_written_with_each_language_s_separator() {
+    for (lang, want) in [
+        (Lang::En, "a, b, c"),
+        (Lang::Cs, "a, b, c"),
+        (Lang::Ru, "a, b, c"),
+        (Lang::ZhHans, "a、b、c"),
+    ] {
+        assert_eq!(
+            settle_i18n::list_in(&settle_i18n::whole(lang), ["a", "b", "c"]),
+            want
+        );
+    }
+    assert_eq!(
+        settle_i18n::list_in(&settle_i18n::whole(Lang::ZhHans), ["a"]),
+        "a"
+    );
+    assert_eq!(
+        settle_i18n::list_in(&settle_i18n::whole(Lang::En), Vec::<&str>::new()),
+        ""
+    );
+}

@@ -71,7 +71,7 @@ fn link_closed<'a>(
                 ("session", Arg::from(&**sid)),
                 ("until", secs(*until)),
                 ("count", ids.len().into()),
-                ("ids", ids.join(", ").into()),
+                ("ids", settle_i18n::list(&ids).into()),
             ];
             ("why-link-closed-session", args)
         }
@@ -95,7 +95,7 @@ fn link_closed<'a>(
                 .collect();
             (
                 "why-link-closed-many",
-                vec![what, ("ids", each.join(", ").into())],
+                vec![what, ("ids", settle_i18n::list(&each).into())],
             )
         }
     }
@@ -178,7 +178,10 @@ pub fn narrate(world: &World, events: &[Event]) -> Vec<String> {
             }
             EventKind::Published { subscriptions, .. } => (
                 "why-published",
-                vec![("subscriptions", subscriptions.join(", ").into())],
+                vec![(
+                    "subscriptions",
+                    settle_i18n::list(subscriptions.iter().map(|s| &**s)).into(),
+                )],
             ),
             EventKind::Cancelled { .. } => ("why-cancelled", vec![]),
             EventKind::Locked {

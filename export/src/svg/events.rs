@@ -8,7 +8,6 @@ use super::story::Story;
 use super::words::secs;
 use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use settle_core::{Event, EventKind, World};
 use settle_i18n::Arg;
 
@@ -152,13 +151,13 @@ impl Story {
                     let line = self.words.tf("story-moment-unrouted", &args);
                     self.moment(t, line);
                 } else {
-                    let names: Vec<&str> = subscriptions.iter().map(|x| &**x).collect();
+                    let names = self.words.list(subscriptions.iter().map(|x| &**x));
                     self.mark(
                         queue,
                         t,
                         Icon::Published,
                         from.map(|f| f.1),
-                        format!("{id} → {}", names.join(", ")),
+                        format!("{id} → {names}"),
                     );
                 }
                 if let Some(sl) = sender

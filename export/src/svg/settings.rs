@@ -62,7 +62,7 @@ fn entities_line(w: &Words, ents: &settle_core::namespace::Entities) -> String {
         } else {
             let args = [
                 ("entity", Arg::from(head)),
-                ("settings", Arg::from(parts.join(", "))),
+                ("settings", Arg::from(w.list(&parts))),
             ];
             w.tf("story-entity-with-settings", &args)
         }
@@ -88,7 +88,7 @@ fn entities_line(w: &Words, ents: &settle_core::namespace::Entities) -> String {
                             parts.push(w.t("story-entity-no-rules"));
                         } else if !default {
                             let names: Vec<&str> = x.rules.keys().map(String::as_str).collect();
-                            let rules = ("rules", Arg::from(names.join(", ")));
+                            let rules = ("rules", Arg::from(w.list(&names)));
                             parts.push(w.tf("story-entity-rules", &[rules]));
                         }
                         with(sub.clone(), parts)
@@ -102,7 +102,7 @@ fn entities_line(w: &Words, ents: &settle_core::namespace::Entities) -> String {
                 items.push(if subs.is_empty() {
                     w.tf("story-entity-no-subscriptions", &[topic])
                 } else {
-                    let subs = ("subscriptions", Arg::from(subs.join(", ")));
+                    let subs = ("subscriptions", Arg::from(w.list(&subs)));
                     w.tf("story-entity-subscriptions", &[topic, subs])
                 });
             }

@@ -44,6 +44,11 @@ impl Words {
         settle_i18n::explanation(&self.0, why)
     }
 
+    /// Items listed in a sentence (`a, b, c`; in Chinese `a、b、c`).
+    pub(super) fn list<S: AsRef<str>>(&self, items: impl IntoIterator<Item = S>) -> String {
+        settle_i18n::list_in(&self.0, items)
+    }
+
     /// The language the words are in.
     pub(super) fn lang(&self) -> Lang {
         self.0.lang()

@@ -151,3 +151,7 @@ explain-ago = { $unit ->
     [min] { $n } min
    *[s] { $n } s
 }
+
+# Mezi položkami výčtu ve větě.
+
+list-separator = { ", " }

@@ -168,3 +168,7 @@ explain-ago = { $unit ->
     [min] { $n } min
    *[s] { $n } s
 }
+
+# Between the items of a list in a sentence.
+
+list-separator = { ", " }

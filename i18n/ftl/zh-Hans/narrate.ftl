@@ -144,3 +144,7 @@ explain-ago = { $unit ->
     [min] { $n } 分钟
    *[s] { $n } 秒
 }
+
+# 句中列举各项之间的分隔符。
+
+list-separator = 、

@@ -273,13 +273,13 @@ fn Receiver(
             </Show>
             <Show when=move || me.with(|m| !m.deleted.is_empty())>
                 <p class="hint">{move || {
-                    let list = me.with(|m| m.deleted.iter().map(|(seq, id, dc)| tf("receiver-deleted-item", &[("id", id.as_str().into()), ("seq", Arg::from(*seq)), ("count", Arg::from(*dc))])).collect::<Vec<_>>().join(", "));
+                    let list = me.with(|m| settle_i18n::list(m.deleted.iter().map(|(seq, id, dc)| tf("receiver-deleted-item", &[("id", id.as_str().into()), ("seq", Arg::from(*seq)), ("count", Arg::from(*dc))]))));
                     tf("receiver-deleted", &[("list", list.into())])
                 }}</p>
             </Show>
             <Show when=move || me.with(|m| !m.peeked.is_empty())>
                 <p class="hint">{move || {
-                    let list = me.with(|m| m.peeked.iter().map(|r| tf("receiver-peeked-item", &[("id", r.id.as_str().into()), ("seq", Arg::from(r.seq)), ("count", Arg::from(r.delivery_count))])).collect::<Vec<_>>().join(", "));
+                    let list = me.with(|m| settle_i18n::list(m.peeked.iter().map(|r| tf("receiver-peeked-item", &[("id", r.id.as_str().into()), ("seq", Arg::from(r.seq)), ("count", Arg::from(r.delivery_count))]))));
                     tf("receiver-peeked", &[("list", list.into())])
                 }}</p>
             </Show>

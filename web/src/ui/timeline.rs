@@ -113,9 +113,11 @@ fn title<'a>(marks: impl Iterator<Item = &'a Marker>, end: u64, d: &Drawn) -> St
         .collect();
     let n = ids.len();
     ids.dedup();
-    let shown: Vec<&str> = ids.iter().take(5).copied().collect();
-    let more = if ids.len() > 5 { ", …" } else { "" };
-    let ids = format!("{}{more}", shown.join(", "));
+    let mut shown: Vec<&str> = ids.iter().take(5).copied().collect();
+    if ids.len() > 5 {
+        shown.push("…");
+    }
+    let ids = settle_i18n::list(&shown);
     tf(
         words(d.kind).1,
         &[

@@ -70,12 +70,17 @@ fn session_lost_holding(n: u64) -> EventKind {
     }
 }
 
-/// a1, a2, …, an
-fn ids(n: u64) -> String {
+/// a1, a2, …, an, as a sentence lists them (`sep`: `, `; Chinese `、`)
+fn ids_by(n: u64, sep: &str) -> String {
     (1..=n)
         .map(|i| format!("a{i}"))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(sep)
+}
+
+/// a1, a2, …, an
+fn ids(n: u64) -> String {
+    ids_by(n, ", ")
 }
 
 #[test]
@@ -250,14 +255,14 @@ fn plural_forms_of_a_session_unsettled_messages() {
         [
             zh.to_owned(),
             format!("{zh}届时其未处置的消息 a1 会返回，并计一次失败的传递。"),
-            format!("{zh}届时其 2 条未处置的消息（a1, a2）会返回，每条各计一次失败的传递。"),
+            format!("{zh}届时其 2 条未处置的消息（a1、a2）会返回，每条各计一次失败的传递。"),
             format!(
                 "{zh}届时其 5 条未处置的消息（{}）会返回，每条各计一次失败的传递。",
-                ids(5)
+                ids_by(5, "、")
             ),
             format!(
                 "{zh}届时其 21 条未处置的消息（{}）会返回，每条各计一次失败的传递。",
-                ids(21)
+                ids_by(21, "、")
             ),
         ]
     );
