@@ -447,6 +447,29 @@ pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
     }
 }
 
+/// Why a document was refused, in `tr`'s language: its JSON path, and the problem in words
+/// where it is one the format's parts share (else in English, as the format's reader wrote it).
+/// In English it is the error's display.
+#[must_use]
+pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
+    match &e.said {
+        Some(said) => {
+            let args: Vec<(&str, Arg<'_>)> = said
+                .args
+                .iter()
+                // A whole number is a number (its plural form), as the document wrote it.
+                .map(|(k, v)| match v.parse::<u64>() {
+                    Ok(n) if !v.starts_with('0') || v == "0" => (*k, Arg::from(n)),
+                    _ => (*k, Arg::from(v.as_str())),
+                })
+                .collect();
+            let problem = tr.format(&format!("format-{}", said.id), &args);
+            format!("{}: {problem}", e.path)
+        }
+        None => e.to_string(),
+    }
+}
+
 /// Settle's explanation of a lost lock in `tr`'s language: "m1: the lock expired 9 s ago".
 #[must_use]
 pub fn explanation(tr: &Tr, why: &settle_core::Why) -> String {

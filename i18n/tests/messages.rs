@@ -232,3 +232,52 @@ fn a_list_is_written_with_each_language_s_separator() {
         ""
     );
 }
+
+/// A refused document's problem is in the reader's language where every part of the format
+/// shares it, with the document's own keys and numbers; in English it is the error's display.
+#[test]
+fn a_refused_document_is_explained_in_each_language() {
+    let refused = |doc: &str| settle_scenario::parse(doc).unwrap_err();
+    let cases = [
+        r#"{"settle": 1, "queue": {"lock_duration_ms": 10}}"#,
+        r#"{"settle": 1, "queue": {"lock_duration_ms": "10"}}"#,
+        r#"{"settle": 1, "queue": {"lock_duraton_ms": 10}}"#,
+        r#"{"settle": 1, "zzz": 1}"#,
+        r#"{"settle": 1, "script": [{"at_ms": -1, "do": "send", "by": "S1"}]}"#,
+        r#"{"settle": 1, "script": [{"do": "send", "by": "S1"}]}"#,
+        r#"{"settle": 1, "script": {}}"#,
+        r#"{"settle": 1, "run_until_ms": 999999999999999}"#,
+        "{ not json",
+    ];
+    for doc in cases {
+        let e = refused(doc);
+        assert!(e.said.is_some(), "{e}: said in words");
+        assert_eq!(
+            settle_i18n::format_error(&settle_i18n::whole(Lang::En), &e),
+            e.to_string()
+        );
+        for lang in [Lang::ZhHans, Lang::Cs, Lang::Ru] {
+            let said = settle_i18n::format_error(&settle_i18n::whole(lang), &e);
+            assert!(said.starts_with(&format!("{}: ", e.path)), "{said}");
+            assert_ne!(said, e.to_string(), "{lang}: {said}");
+            for english in [
+                "expected", "found", "missing", "unknown", "range", "longer", "valid",
+            ] {
+                let problem = &said[e.path.len()..];
+                assert!(!problem.contains(english), "{lang}: {said}");
+            }
+        }
+    }
+    let cs = settle_i18n::format_error(&settle_i18n::whole(Lang::Cs), &refused(cases[0]));
+    assert_eq!(
+        cs,
+        "$.queue.lock_duration_ms: 10 je mimo rozsah 5000..=300000"
+    );
+    let ru = settle_i18n::format_error(&settle_i18n::whole(Lang::Ru), &refused(cases[2]));
+    assert_eq!(
+        ru,
+        "$.queue: неизвестный ключ «lock_duraton_ms» (возможно, имелся в виду «lock_duration_ms»?)"
+    );
+    let zh = settle_i18n::format_error(&settle_i18n::whole(Lang::ZhHans), &refused(cases[1]));
+    assert_eq!(zh, "$.queue.lock_duration_ms: 应为整数，实际为字符串");
+}

@@ -64,7 +64,7 @@ pub fn make(kind: &str, scenario: &str) -> Result<String, String> {
         return crate::film::link(scenario);
     }
     let error = |e: String| tf("doc-error", &[("error", Arg::from(e))]);
-    let sc = parse(scenario).map_err(|e| error(e.to_string()))?;
+    let sc = parse(scenario).map_err(|e| crate::words::doc_error(&e))?;
     let made = match kind {
         "svg" => svg::svg(&sc),
         "svg-animated" => svg::svg_animated(&sc),

@@ -200,7 +200,7 @@ pub fn comparison(name: &str) -> Result<String, String> {
 pub fn parse_comparison(name: &str) -> Result<settle_scenario::compare::Comparison, String> {
     let text = comparison(name)?;
     settle_scenario::compare::parse_with(&text, &|p| preset(p).ok())
-        .map_err(|e| tf("doc-error", &[("error", Arg::from(e.to_string()))]))
+        .map_err(|e| crate::words::doc_error(&e))
 }
 
 /// Fetches a document once (a name the table does not have is not fetched).

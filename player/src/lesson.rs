@@ -84,7 +84,10 @@ impl State {
                     None,
                     Some(tf(
                         "lesson-captions-failed",
-                        &[("error", Arg::from(e.to_string()))],
+                        &[(
+                            "error",
+                            Arg::from(settle_i18n::format_error(&settle_i18n::current(), &e)),
+                        )],
                     )),
                     0,
                 ),
@@ -198,9 +201,7 @@ fn comparison(name: &str) -> Result<Comparison, String> {
 pub fn compared(name: &str) -> Result<ComparisonView, String> {
     let c = comparison(name)?;
     let words = lesson_words(builtin_name(&c.title));
-    let table = c
-        .show_in(&words)
-        .map_err(|e| tf("doc-error", &[("error", Arg::from(e.to_string()))]))?;
+    let table = c.show_in(&words).map_err(|e| crate::words::doc_error(&e))?;
     let (title, description) = title_and_description(&c.title, &c.description);
     Ok(ComparisonView {
         name: name.to_string(),

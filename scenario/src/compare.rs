@@ -23,7 +23,7 @@
 //! the runs, so a stated difference is checked, not just printed.
 
 use super::lesson::{Facts, Figure, Num, Template, Words, figures, own_words, req_text, strings};
-use super::read::{Obj, R, err, type_name};
+use super::read::{Obj, R, err, type_name, wrong_type};
 use super::{Scenario, from_value, presets};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -184,10 +184,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
         Value::Array(items) if (2..=KEYS.len()).contains(&items.len()) => items,
         Value::Array(_) => return err(&vpath, "two to four variants"),
         other => {
-            return err(
-                &vpath,
-                format!("expected an array, found {}", type_name(other)),
-            );
+            return wrong_type(&vpath, "array", other);
         }
     };
     let mut variants = Vec::new();

@@ -7,7 +7,7 @@
 #![cfg_attr(not(feature = "entities"), allow(dead_code, unused_imports))]
 
 use super::parse::queue::queue_patch;
-use super::read::{Obj, R, err, type_name};
+use super::read::{Obj, R, err, wrong_type};
 use crate::rules::{key_path, object, rules_from_value, same_names};
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -90,6 +90,7 @@ fn config(path: &str, v: &Value, base: &QueueConfig) -> R<QueueConfig> {
     cfg.validate().map_err(|e| super::FormatError {
         path: format!("{path}.{}", e.key),
         problem: e.problem,
+        said: None,
     })?;
     Ok(cfg)
 }
@@ -98,10 +99,7 @@ fn bool_key(path: &str, map: &Map<String, Value>, key: &str) -> R<Option<bool>> 
     match map.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Bool(b)) => Ok(Some(*b)),
-        Some(v) => err(
-            &key_path(path, key),
-            format!("expected a boolean, found {}", type_name(v)),
-        ),
+        Some(v) => wrong_type(&key_path(path, key), "boolean", v),
     }
 }
 
@@ -153,10 +151,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
             None => return err(&format!("{at}.type"), "missing"),
             Some(Value::String(s)) => s.as_str(),
             Some(other) => {
-                return err(
-                    &format!("{at}.type"),
-                    format!("expected a string, found {}", type_name(other)),
-                );
+                return wrong_type(&format!("{at}.type"), "string", other);
             }
         };
         let spec = match kind {

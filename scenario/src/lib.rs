@@ -44,7 +44,7 @@ pub use emit::{
 };
 pub use json::{J, parse_f64};
 pub use parse::{OPS, from_value, parse, parse_bytes};
-pub use read::FormatError;
+pub use read::{FormatError, Said};
 pub use run::{Run, finish_trace, trace};
 use settle_core::Instant;
 use settle_core::Op;

@@ -2,7 +2,7 @@
 //! the broker's limits and a JSON path in every error, and written back.
 
 use crate::limits::{MAX_PROPERTIES, MAX_PROPERTIES_BYTES, MAX_PROPERTY_BYTES};
-use crate::read::{R, err, type_name};
+use crate::read::{R, err, type_name, wrong_type};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -12,7 +12,7 @@ use settle_core::{PropValue, Properties, Text};
 
 pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
     let Value::Object(map) = v else {
-        return err(path, format!("expected an object, found {}", type_name(v)));
+        return wrong_type(path, "object", v);
     };
     if map.len() > MAX_PROPERTIES {
         return err(path, format!("more than {MAX_PROPERTIES} properties"));

@@ -5,7 +5,7 @@
 
 use super::limits::{EXCERPT_CHARS, MAX_ERROR_CHARS, MAX_TIME_MS};
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 use serde_json::{Map, Value};
@@ -15,8 +15,22 @@ use serde_json::{Map, Value};
 pub struct FormatError {
     /// JSON path of the offending value (`$` for the document).
     pub path: String,
-    /// What is wrong.
+    /// What is wrong, in English.
     pub problem: String,
+    /// The same as a message a program can say in its reader's language, where the problem is
+    /// one every part of the format shares (a value of the wrong type, a missing or unknown
+    /// key, a number out of range, …).
+    pub said: Option<Said>,
+}
+
+/// A problem as a message: its name (`format-<id>` in a program's messages) and its
+/// variables, each a word of the document (a key, a number) or a [`type_key`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Said {
+    /// The message's name, without `format-`.
+    pub id: &'static str,
+    /// Its variables.
+    pub args: Vec<(&'static str, String)>,
 }
 
 impl fmt::Display for FormatError {
@@ -33,7 +47,60 @@ pub(crate) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
     Err(FormatError {
         path: cap(path.into(), MAX_ERROR_CHARS / 2),
         problem: cap(problem.into(), MAX_ERROR_CHARS),
+        said: None,
     })
+}
+
+/// As [`err`], with the problem as the message `id` and its variables too.
+fn err_said<T>(
+    path: &str,
+    problem: String,
+    id: &'static str,
+    args: Vec<(&'static str, String)>,
+) -> R<T> {
+    let mut e = FormatError {
+        path: cap(path.into(), MAX_ERROR_CHARS / 2),
+        problem: cap(problem, MAX_ERROR_CHARS),
+        said: None,
+    };
+    // A problem cut short says no more than its English does.
+    if !e.problem.ends_with('…') {
+        e.said = Some(Said { id, args });
+    }
+    Err(e)
+}
+
+/// "expected `want`, found `v`'s type": `want` is a [`type_key`] (or `whole`, `string-or-null`).
+pub(crate) fn wrong_type<T>(path: &str, want: &'static str, v: &Value) -> R<T> {
+    let english = match want {
+        "whole" => "a whole number",
+        "string-or-null" => "a string or null",
+        "array" => "an array",
+        "object" => "an object",
+        "boolean" => "a boolean",
+        "number" => "a number",
+        "null" => "null",
+        _ => "a string",
+    };
+    err_said(
+        path,
+        format!("expected {english}, found {}", type_name(v)),
+        "expected",
+        Vec::from([("want", want.into()), ("found", type_key(v).into())]),
+    )
+}
+
+/// A value's type as a message's variable: `null`, `boolean`, `number`, `string`, `array`,
+/// `object`.
+pub fn type_key(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
 }
 
 /// `s` cut to at most `max` characters (an ellipsis marks the cut): an error line never
@@ -97,10 +164,7 @@ impl<'a> Obj<'a> {
                 map,
                 allowed: Vec::new(),
             }),
-            other => err(
-                path,
-                format!("expected an object, found {}", type_name(other)),
-            ),
+            other => wrong_type(path, "object", other),
         }
     }
 
@@ -122,7 +186,12 @@ impl<'a> Obj<'a> {
     pub(super) fn req(&mut self, key: &'static str) -> R<&'a Value> {
         match self.get(key) {
             Some(v) => Ok(v),
-            None => err(&self.path, format!("missing required key \"{key}\"")),
+            None => err_said(
+                &self.path,
+                format!("missing required key \"{key}\""),
+                "missing-key",
+                Vec::from([("key", key.into())]),
+            ),
         }
     }
 
@@ -138,7 +207,16 @@ impl<'a> Obj<'a> {
         if let Some(n) = v
             && !(lo..=hi).contains(&n)
         {
-            return err(&self.at(key), format!("{n} is out of range {lo}..={hi}"));
+            return err_said(
+                &self.at(key),
+                format!("{n} is out of range {lo}..={hi}"),
+                "out-of-range",
+                Vec::from([
+                    ("n", n.to_string()),
+                    ("lo", lo.to_string()),
+                    ("hi", hi.to_string()),
+                ]),
+            );
         }
         Ok(v)
     }
@@ -156,10 +234,7 @@ impl<'a> Obj<'a> {
         match self.opt(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => err(
-                &self.at(key),
-                format!("expected a boolean, found {}", type_name(v)),
-            ),
+            Some(v) => wrong_type(&self.at(key), "boolean", v),
         }
     }
 
@@ -167,10 +242,7 @@ impl<'a> Obj<'a> {
         match self.opt(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(v) => err(
-                &self.at(key),
-                format!("expected a string, found {}", type_name(v)),
-            ),
+            Some(v) => wrong_type(&self.at(key), "string", v),
         }
     }
 
@@ -179,7 +251,12 @@ impl<'a> Obj<'a> {
         if let Some(s) = s
             && s.chars().count() > max_chars
         {
-            return err(&self.at(key), format!("longer than {max_chars} characters"));
+            return err_said(
+                &self.at(key),
+                format!("longer than {max_chars} characters"),
+                "too-long",
+                Vec::from([("max", max_chars.to_string())]),
+            );
         }
         Ok(s)
     }
@@ -189,18 +266,31 @@ impl<'a> Obj<'a> {
         for k in self.map.keys() {
             if !self.allowed.contains(&k.as_str()) {
                 // The hint costs |k|·|allowed key| per candidate: only short keys get one.
-                let hint = if k.chars().count() <= HINT_MAX_CHARS {
-                    self.allowed
-                        .iter()
-                        .map(|a| (distance(a, k), a))
-                        .filter(|&(d, _)| d <= 2)
-                        .min_by_key(|&(d, a)| (d, a.len().abs_diff(k.len())))
-                        .map(|(_, a)| format!(" (did you mean \"{a}\"?)"))
-                        .unwrap_or_default()
-                } else {
-                    String::new()
+                let near = (k.chars().count() <= HINT_MAX_CHARS)
+                    .then(|| {
+                        self.allowed
+                            .iter()
+                            .map(|a| (distance(a, k), *a))
+                            .filter(|&(d, _)| d <= 2)
+                            .min_by_key(|&(d, a)| (d, a.len().abs_diff(k.len())))
+                            .map(|(_, a)| a)
+                    })
+                    .flatten();
+                let key = excerpt(k);
+                return match near {
+                    Some(a) => err_said(
+                        &self.path,
+                        format!("unknown key \"{key}\" (did you mean \"{a}\"?)"),
+                        "unknown-key-near",
+                        Vec::from([("key", key), ("near", a.into())]),
+                    ),
+                    None => err_said(
+                        &self.path,
+                        format!("unknown key \"{key}\""),
+                        "unknown-key",
+                        Vec::from([("key", key)]),
+                    ),
                 };
-                return err(&self.path, format!("unknown key \"{}\"{hint}", excerpt(k)));
             }
         }
         Ok(())
@@ -211,11 +301,13 @@ impl<'a> Obj<'a> {
 /// small keeps every sum of times inside `u64`.
 pub(super) fn check_time(path: &str, n: u64) -> R<()> {
     if n > MAX_TIME_MS {
-        return err(
+        return err_said(
             path,
             format!(
                 "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
             ),
+            "too-late",
+            Vec::from([("n", n.to_string()), ("max", MAX_TIME_MS.to_string())]),
         );
     }
     Ok(())
@@ -227,12 +319,16 @@ const HINT_MAX_CHARS: usize = 40;
 pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
     match v {
         Value::Number(n) => n.as_u64().map_or_else(
-            || err(path, format!("expected a whole number ≥ 0, found {n}")),
+            || {
+                err_said(
+                    path,
+                    format!("expected a whole number ≥ 0, found {n}"),
+                    "not-whole",
+                    Vec::from([("n", n.to_string())]),
+                )
+            },
             Ok,
         ),
-        other => err(
-            path,
-            format!("expected a whole number, found {}", type_name(other)),
-        ),
+        other => wrong_type(path, "whole", other),
     }
 }

@@ -289,7 +289,7 @@ impl Sim {
     pub fn load(text: &str) -> Result<Self, String> {
         match parse(text) {
             Ok(sc) => Ok(Self::new(sc)),
-            Err(e) => Err(tf("doc-error", &[("error", Arg::from(e.to_string()))])),
+            Err(e) => Err(crate::words::doc_error(&e)),
         }
     }
 

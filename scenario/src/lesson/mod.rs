@@ -8,7 +8,7 @@
 //! cannot disagree with what the run shows.
 
 use super::Scenario;
-use super::read::{Obj, R, as_u64, err, type_name};
+use super::read::{Obj, R, as_u64, err, wrong_type};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -86,11 +86,11 @@ pub(super) fn strings<T>(
                 let p = format!("{path}[{i}]");
                 match v {
                     Value::String(s) => read(s, &p),
-                    other => err(&p, format!("expected a string, found {}", type_name(other))),
+                    other => wrong_type(&p, "string", other),
                 }
             })
             .collect(),
-        Some(v) => err(&path, format!("expected an array, found {}", type_name(v))),
+        Some(v) => wrong_type(&path, "array", v),
     }
 }
 
@@ -99,10 +99,7 @@ pub(super) fn req_text(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) ->
     match o.req(key)? {
         Value::String(s) if !s.trim().is_empty() => Template::parse(s, &path, variants),
         Value::String(_) => err(&path, "is empty"),
-        other => err(
-            &path,
-            format!("expected a string, found {}", type_name(other)),
-        ),
+        other => wrong_type(&path, "string", other),
     }
 }
 
@@ -113,7 +110,7 @@ pub(super) fn figures(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> 
         return Ok(Vec::new());
     };
     let Value::Array(items) = v else {
-        return err(&path, format!("expected an array, found {}", type_name(v)));
+        return wrong_type(&path, "array", v);
     };
     items
         .iter()
@@ -176,10 +173,7 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
             _ => return err(&o.at("speed"), format!("{n} is out of range (0, 10000]")),
         },
         Some(v) => {
-            return err(
-                &o.at("speed"),
-                format!("expected a number, found {}", type_name(v)),
-            );
+            return wrong_type(&o.at("speed"), "number", v);
         }
     };
     let notes_path = o.at("notes");
@@ -216,10 +210,7 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
             }
         }
         Some(v) => {
-            return err(
-                &notes_path,
-                format!("expected an array, found {}", type_name(v)),
-            );
+            return wrong_type(&notes_path, "array", v);
         }
     }
     let summary = strings(&mut o, "summary", |s, p| Template::parse(s, p, &[]))?;

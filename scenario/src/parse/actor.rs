@@ -7,7 +7,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_CONCURRENCY, MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS, MAX_PREFETCH,
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_TIME_MS,
 };
-use crate::read::{FormatError, Obj, R, as_u64, check_time, err, type_name};
+use crate::read::{FormatError, Obj, R, as_u64, check_time, err, wrong_type};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -26,10 +26,7 @@ fn probability(o: &mut Obj<'_>, key: &'static str) -> R<u32> {
             Some(p) if (0.0..=1.0).contains(&p) => Ok((p * 1000.0 + 0.5) as u32),
             _ => err(&o.at(key), format!("{n} is not a probability (0 to 1)")),
         },
-        Some(v) => err(
-            &o.at(key),
-            format!("expected a number, found {}", type_name(v)),
-        ),
+        Some(v) => wrong_type(&o.at(key), "number", v),
     }
 }
 
@@ -70,10 +67,7 @@ pub(super) fn actor(
     let kind = match o.req("kind")? {
         Value::String(s) => s.clone(),
         other => {
-            return err(
-                &o.at("kind"),
-                format!("expected a string, found {}", type_name(other)),
-            );
+            return wrong_type(&o.at("kind"), "string", other);
         }
     };
     let spec = match kind.as_str() {
@@ -87,6 +81,7 @@ pub(super) fn actor(
                         .ok_or_else(|| FormatError {
                             path: path.into(),
                             problem: "a throttled sender needs \"max_in_flight\"".into(),
+                            said: None,
                         })? as u32,
                 ),
                 "fire_and_forget" => SendMode::FireAndForget,
@@ -122,10 +117,7 @@ pub(super) fn actor(
                     })
                     .collect::<R<Vec<_>>>()?,
                 Some(v) => {
-                    return err(
-                        &o.at("session_ids"),
-                        format!("expected an array, found {}", type_name(v)),
-                    );
+                    return wrong_type(&o.at("session_ids"), "array", v);
                 }
             };
             let prefix = o

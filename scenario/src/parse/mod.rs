@@ -8,7 +8,7 @@ use queue::queue_patch;
 pub use step::OPS;
 
 use crate::limits::{MAX_ACTORS, MAX_DOCUMENT_BYTES, MAX_PAYLOAD_BYTES, MAX_SENDS, MAX_STEPS};
-use crate::read::{FormatError, Obj, R, err, excerpt, type_name};
+use crate::read::{FormatError, Obj, R, err, excerpt, wrong_type};
 use crate::{Scenario, Step, entities};
 use actor::actor;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -81,6 +81,11 @@ pub fn parse(text: &str) -> R<Scenario> {
     let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
         path: "$".into(),
         problem: format!("not valid JSON: {e}"),
+        // serde_json's own words, as they are.
+        said: Some(crate::read::Said {
+            id: "not-json",
+            args: Vec::from([("error", e.to_string())]),
+        }),
     })?;
     duplicate_keys(text)?;
     from_value(&doc)
@@ -128,10 +133,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     let mut payload = 0u64;
     if let Some(v) = o.opt("script") {
         let Value::Array(items) = v else {
-            return err(
-                "$.script",
-                format!("expected an array, found {}", type_name(v)),
-            );
+            return wrong_type("$.script", "array", v);
         };
         if items.len() > MAX_STEPS {
             return err(
@@ -172,10 +174,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     let mut actor_entities = Vec::new();
     if let Some(v) = o.opt("actors") {
         let Value::Array(items) = v else {
-            return err(
-                "$.actors",
-                format!("expected an array, found {}", type_name(v)),
-            );
+            return wrong_type("$.actors", "array", v);
         };
         if items.len() > MAX_ACTORS {
             return err(

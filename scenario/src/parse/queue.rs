@@ -32,6 +32,7 @@ pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
         Some(s) => Some(Tier::from_name(s).ok_or_else(|| FormatError {
             path: o.at("tier"),
             problem: format!("\"{s}\" is not a tier (basic, standard, premium)"),
+            said: None,
         })?),
     };
     Ok(QueuePatch {

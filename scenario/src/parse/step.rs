@@ -6,7 +6,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_DEFERRED_SEQS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PREFETCH, MAX_REASON_CHARS,
 };
 use crate::props::properties;
-use crate::read::{FormatError, Obj, R, as_u64, check_time, err, type_name};
+use crate::read::{FormatError, Obj, R, as_u64, check_time, err, wrong_type};
 use crate::{Step, entities};
 use alloc::format;
 use alloc::rc::Rc;
@@ -116,6 +116,7 @@ pub(super) fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
     cfg.validate().map_err(|e| FormatError {
         path: format!("{path}.{}", e.key),
         problem: e.problem,
+        said: None,
     })
 }
 
@@ -133,19 +134,13 @@ pub(super) fn step(
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
         Value::String(_) => return err(&o.at("by"), NAME_PROBLEM),
         other => {
-            return err(
-                &o.at("by"),
-                format!("expected a string, found {}", type_name(other)),
-            );
+            return wrong_type(&o.at("by"), "string", other);
         }
     };
     let op_name = match o.req("do")? {
         Value::String(s) => s.as_str(),
         other => {
-            return err(
-                &o.at("do"),
-                format!("expected a string, found {}", type_name(other)),
-            );
+            return wrong_type(&o.at("do"), "string", other);
         }
     };
     let mut entity = None;
@@ -190,7 +185,7 @@ pub(super) fn step(
                     .map(|(i, v)| as_u64(&format!("{p}[{i}]"), v))
                     .collect::<R<Vec<u64>>>()?,
                 Value::Array(_) => return err(&p, "must name at least one sequence number"),
-                other => return err(&p, format!("expected an array, found {}", type_name(other))),
+                other => return wrong_type(&p, "array", other),
             };
             Op::ReceiveDeferred {
                 seqs,
@@ -249,10 +244,7 @@ pub(super) fn step(
                 Value::Null => None,
                 Value::String(s) => Some(Text::from(s.as_str())),
                 other => {
-                    return err(
-                        &p,
-                        format!("expected a string or null, found {}", type_name(other)),
-                    );
+                    return wrong_type(&p, "string-or-null", other);
                 }
             };
             Op::SetSessionState { state }
@@ -289,10 +281,7 @@ pub(super) fn step(
             let rule = match o.req("rule")? {
                 Value::String(s) => s.as_str(),
                 other => {
-                    return err(
-                        &rule_at,
-                        format!("expected a string, found {}", type_name(other)),
-                    );
+                    return wrong_type(&rule_at, "string", other);
                 }
             };
             crate::rules::rule_name(&rule_at, rule)?;

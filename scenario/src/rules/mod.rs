@@ -3,7 +3,7 @@
 
 use crate::FormatError;
 use crate::props::{properties, props};
-use crate::read::{err, type_name};
+use crate::read::{err, wrong_type};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -31,20 +31,14 @@ pub fn key_path(base: &str, key: &str) -> String {
 pub(crate) fn object<'v>(path: &str, v: &'v Value) -> R<&'v Map<String, Value>> {
     match v {
         Value::Object(m) => Ok(m),
-        other => err(
-            path,
-            format!("expected an object, found {}", type_name(other)),
-        ),
+        other => wrong_type(path, "object", other),
     }
 }
 
 fn string<'v>(path: &str, v: &'v Value) -> R<&'v str> {
     match v {
         Value::String(s) => Ok(s),
-        other => err(
-            path,
-            format!("expected a string, found {}", type_name(other)),
-        ),
+        other => wrong_type(path, "string", other),
     }
 }
 

@@ -254,3 +254,14 @@ test("a refusal keeps the broker's code and words, and Settle explains it in the
     await expect(page.getByText(lost + why)).toBeVisible({ timeout: 15_000 });
   }
 });
+
+test("a refused document says what is wrong in the reader's language, with the document's own keys and numbers", async ({ page }) => {
+  await page.goto('./?lang=cs&paused=1');
+  const card = page.getByRole('region', { name: msg('cs', 'page', 'scenario-label'), exact: true });
+  await card.getByLabel(msg('cs', 'page', 'scenario-json')).fill('{"settle": 1, "queue": {"lock_duration_ms": 10}}', { timeout: 15_000 });
+  await card.getByRole('button', { name: msg('cs', 'page', 'scenario-load'), exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('$.queue.lock_duration_ms: 10 je mimo rozsah 5000..=300000');
+  await card.getByLabel(msg('cs', 'page', 'scenario-json')).fill('{"settle": 1, "queue": {"lock_duraton_ms": 10}}');
+  await card.getByRole('button', { name: msg('cs', 'page', 'scenario-load'), exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('$.queue: neznámý klíč „lock_duraton_ms“ (nemá být „lock_duration_ms“?)');
+});
