@@ -19,7 +19,11 @@ pub(crate) const EXIT_STATUS: &str = "Exit status:
   2  bad usage: unknown command or flag, missing argument, bad value, no such preset
   3  the run exceeded the work budget (4,000,000 trace records or 512 MiB of trace)
   4  invalid scenario or document (error: <json path>: <what is wrong>)
-  5  input or output failed: cannot read a file, cannot write the output";
+  5  input or output failed: cannot read a file, cannot write the output
+
+With --format json an error is one JSON object on standard error:
+  {\"kind\":\"invalid_scenario\",\"message\":\"$.queue.tier: ...\",\"exit_code\":4}
+  (kind: check_failed, usage, work_budget, invalid_scenario or io)";
 
 /// A command's failure: what to say and the exit status (see the module's table).
 #[derive(Debug)]
@@ -39,6 +43,34 @@ pub(crate) enum Fail {
     Io(String),
     /// Exit 0, nothing said: the reader of standard output went away (a closed pipe).
     Closed,
+}
+
+/// How results and errors are printed (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Words for people
+    #[default]
+    Text,
+    /// JSON for programs: presets, lesson and compare print one JSON object; an error is one
+    /// JSON object on standard error
+    Json,
+}
+
+impl Format {
+    /// The format a command line asks for, read from the raw arguments: for the errors of a
+    /// command line clap did not parse.
+    pub(crate) fn asked(args: &[std::ffi::OsString]) -> Self {
+        let mut args = args.iter().map(|a| a.to_string_lossy());
+        while let Some(a) = args.next() {
+            match a.as_ref() {
+                "--" => break,
+                "--format=json" => return Self::Json,
+                "--format" if args.next().is_some_and(|v| v == "json") => return Self::Json,
+                _ => {}
+            }
+        }
+        Self::Text
+    }
 }
 
 impl Fail {
@@ -65,6 +97,18 @@ impl Fail {
         }
     }
 
+    /// The `kind` of a JSON error.
+    const fn kind(&self) -> &'static str {
+        match self {
+            Self::Closed => "closed",
+            Self::Check(_) => "check_failed",
+            Self::Usage { .. } | Self::Parse(_) => "usage",
+            Self::Budget(_) => "work_budget",
+            Self::Invalid(_) => "invalid_scenario",
+            Self::Io(_) => "io",
+        }
+    }
+
     /// The message without `error: ` (a clap error: its first line).
     fn message(&self) -> String {
         match self {
@@ -82,8 +126,8 @@ impl Fail {
         }
     }
 
-    /// Says what failed on standard error and gives the exit status.
-    pub(crate) fn report(self) -> ExitCode {
+    /// Says what failed on standard error, in `format`, and gives the exit status.
+    pub(crate) fn report(self, format: Format) -> ExitCode {
         use std::io::Write as _;
         let code = self.code();
         if matches!(self, Self::Closed) {
@@ -91,6 +135,15 @@ impl Fail {
         }
         // Standard error may be closed too: nothing more to say then.
         let mut err = std::io::stderr().lock();
+        if format == Format::Json {
+            let json = serde_json::json!({
+                "kind": self.kind(),
+                "message": self.message(),
+                "exit_code": code,
+            });
+            let _ = writeln!(err, "{json}");
+            return ExitCode::from(code);
+        }
         match self {
             Self::Parse(e) => {
                 drop(err);

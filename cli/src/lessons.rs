@@ -10,8 +10,9 @@
 //!
 //! An invalid document prints `error: <json path>: <what is wrong>` on stderr and exits 4.
 
-use crate::fail::Fail;
+use crate::fail::{Fail, Format};
 use crate::{Output, Words, out};
+use serde_json::json;
 use settle_i18n::{Arg, lesson_words, t, tf};
 use settle_scenario::{compare, lesson};
 use std::fmt::Write as _;
@@ -41,19 +42,27 @@ pub(crate) struct Compare {
 }
 
 impl Lesson {
-    pub(crate) fn run(self) -> Result<(), Fail> {
+    pub(crate) fn run(self, format: Format) -> Result<(), Fail> {
         self.words.install();
-        let text = show_lesson(&self.input.file)?;
+        let (title, shown) = lesson_of(&self.input.file)?;
+        let text = match format {
+            Format::Text => lesson_text(&title, &shown),
+            Format::Json => lesson_json(&title, &shown),
+        };
         out::emit(self.output.path(), &text)
     }
 }
 
 impl Compare {
-    pub(crate) fn run(self) -> Result<(), Fail> {
+    pub(crate) fn run(self, format: Format) -> Result<(), Fail> {
         self.words.install();
-        let (text, all_hold) = show_compare(&self.file)?;
+        let (title, shown) = compare_of(&self.file)?;
+        let text = match format {
+            Format::Text => compare_text(&title, &shown),
+            Format::Json => compare_json(&title, &shown),
+        };
         out::emit(self.output.path(), &text)?;
-        if all_hold {
+        if shown.checks.iter().all(|c| c.3) {
             Ok(())
         } else {
             Err(Fail::Check(t("print-contradict")))
@@ -66,8 +75,8 @@ pub(crate) fn clock(ms: u64) -> String {
     format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
 }
 
-/// The lesson of the scenario `file` as text.
-fn show_lesson(file: &str) -> Result<String, Fail> {
+/// The lesson of the scenario `file`: its title and what it shows, in the installed language.
+fn lesson_of(file: &str) -> Result<(String, lesson::Shown), Fail> {
     let sc = crate::load("lesson", file)?;
     let Some(the_lesson) = &sc.lesson else {
         return Err(Fail::invalid(format!(
@@ -78,8 +87,13 @@ fn show_lesson(file: &str) -> Result<String, Fail> {
     let shown = the_lesson
         .show_in(&lesson::Facts::of(&sc), &words)
         .map_err(Fail::invalid)?;
-    let mut s = String::new();
     let title = words("title", None, &[]).unwrap_or(sc.title);
+    Ok((title, shown))
+}
+
+/// A lesson as `settle lesson` prints it: captions at their times, the summary and figures.
+fn lesson_text(title: &str, shown: &lesson::Shown) -> String {
+    let mut s = String::new();
     let _ = writeln!(s, "{title}");
     let _ = writeln!(
         s,
@@ -104,11 +118,30 @@ fn show_lesson(file: &str) -> Result<String, Fail> {
             let _ = writeln!(s, "  {value:>12}  {label}");
         }
     }
-    Ok(s)
+    s
 }
 
-/// The comparison `file` as text, and whether every check holds.
-fn show_compare(file: &str) -> Result<(String, bool), Fail> {
+/// A lesson as one JSON object (`--format json`), on one line.
+fn lesson_json(title: &str, shown: &lesson::Shown) -> String {
+    let json = json!({
+        "title": title,
+        "speed": shown.speed,
+        "notes": shown.notes.iter().map(|n| json!({
+            "at_ms": n.at_ms,
+            "text": n.text,
+            "pause": n.pause,
+        })).collect::<Vec<_>>(),
+        "summary": shown.summary,
+        "figures": shown.figures.iter().map(|(label, value)| json!({
+            "label": label,
+            "value": value,
+        })).collect::<Vec<_>>(),
+    });
+    format!("{json}\n")
+}
+
+/// The comparison `file`: its title and what it shows, in the installed language.
+fn compare_of(file: &str) -> Result<(String, compare::Compared), Fail> {
     let text = match builtin_name(file) {
         Some(name) => compare::comparison(name)
             .map(ToString::to_string)
@@ -128,6 +161,13 @@ fn show_compare(file: &str) -> Result<(String, bool), Fail> {
     let c = compare::parse(&text).map_err(Fail::invalid)?;
     let words = lesson_words(builtin(file, &c.title));
     let shown = c.show_in(&words).map_err(Fail::invalid)?;
+    let title = words("title", None, &[]).unwrap_or(c.title);
+    Ok((title, shown))
+}
+
+/// A comparison as `settle compare` prints it: the facts side by side, the difference, the
+/// checks.
+fn compare_text(title: &str, shown: &compare::Compared) -> String {
     let width = shown
         .rows
         .iter()
@@ -143,7 +183,6 @@ fn show_compare(file: &str) -> Result<(String, bool), Fail> {
         .unwrap_or(0)
         + 2;
     let mut s = String::new();
-    let title = words("title", None, &[]).unwrap_or(c.title);
     let _ = writeln!(s, "{title}\n");
     let _ = write!(s, "{:width$}", "");
     for l in &shown.labels {
@@ -157,16 +196,38 @@ fn show_compare(file: &str) -> Result<(String, bool), Fail> {
         }
         s.push('\n');
     }
-    let difference = tf("print-difference", &[("text", shown.difference.into())]);
+    let difference = tf(
+        "print-difference",
+        &[("text", shown.difference.clone().into())],
+    );
     let _ = writeln!(s, "\n{difference}");
-    let mut all = true;
     let (holds, fails) = (t("print-holds"), t("print-fails"));
     for (text, l, r, ok) in &shown.checks {
-        all &= ok;
         let mark = if *ok { &holds } else { &fails };
         let _ = writeln!(s, "  {mark}: {text}  ({l} vs {r})");
     }
-    Ok((s, all))
+    s
+}
+
+/// A comparison as one JSON object (`--format json`), on one line.
+fn compare_json(title: &str, shown: &compare::Compared) -> String {
+    let json = json!({
+        "title": title,
+        "labels": shown.labels,
+        "rows": shown.rows.iter().map(|(label, values)| json!({
+            "label": label,
+            "values": values,
+        })).collect::<Vec<_>>(),
+        "difference": shown.difference,
+        "checks": shown.checks.iter().map(|(text, left, right, holds)| json!({
+            "text": text,
+            "left": left,
+            "right": right,
+            "holds": holds,
+        })).collect::<Vec<_>>(),
+        "all_hold": shown.checks.iter().all(|c| c.3),
+    });
+    format!("{json}\n")
 }
 
 /// The name of the built-in document `file` names: `preset:NAME` or `comparison:NAME`.

@@ -18,7 +18,7 @@ mod out;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
-use fail::Fail;
+use fail::{Fail, Format};
 use out::Out;
 use std::ffi::OsStr;
 use std::io::Read;
@@ -42,6 +42,9 @@ A scenario is FILE, - (standard input) or preset:NAME (a built-in preset, see `s
     arg_required_else_help = true
 )]
 struct Cli {
+    /// How results and errors are printed
+    #[arg(long, value_enum, global = true, default_value_t = Format::Text)]
+    format: Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -198,30 +201,31 @@ pub(crate) fn load(sub: &'static str, arg: &str) -> Result<settle_scenario::Scen
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return parse_error(e),
+        Err(e) => return parse_error(e, Format::asked(&args)),
     };
-    match dispatch(cli.command) {
+    match dispatch(cli.command, cli.format) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(fail) => fail.report(),
+        Err(fail) => fail.report(cli.format),
     }
 }
 
 /// A command line clap did not run: help and the version are printed (exit 0), anything else
 /// is a usage error (exit 2).
-fn parse_error(e: clap::Error) -> ExitCode {
+fn parse_error(e: clap::Error, format: Format) -> ExitCode {
     if e.use_stderr() {
-        return Fail::Parse(e).report();
+        return Fail::Parse(e).report(format);
     }
     match e.print() {
         Ok(()) => ExitCode::SUCCESS,
         Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(io) => Fail::Io(format!("writing the output: {io}")).report(),
+        Err(io) => Fail::Io(format!("writing the output: {io}")).report(format),
     }
 }
 
-fn dispatch(command: Command) -> Result<(), Fail> {
+fn dispatch(command: Command, format: Format) -> Result<(), Fail> {
     match command {
         Command::Run { input, output } => run(&input.file, output.path()),
         Command::Check { input } => {
@@ -232,9 +236,9 @@ fn dispatch(command: Command) -> Result<(), Fail> {
         }
         Command::Render(r) => r.run(),
         Command::Export(x) => x.run(),
-        Command::Lesson(l) => l.run(),
-        Command::Compare(c) => c.run(),
-        Command::Presets => presets(),
+        Command::Lesson(l) => l.run(format),
+        Command::Compare(c) => c.run(format),
+        Command::Presets => presets(format),
         Command::Preset { name, output } => match settle_scenario::presets::preset(&name) {
             Some(text) => out::emit(output.path(), text),
             None => Err(Fail::usage(
@@ -274,20 +278,41 @@ fn run(file: &str, output: Option<&Path>) -> Result<(), Fail> {
 }
 
 /// `settle presets`: the built-in presets and comparisons, with their titles.
-fn presets() -> Result<(), Fail> {
+fn presets(format: Format) -> Result<(), Fail> {
     use std::fmt::Write as _;
+    let presets: Vec<(&str, String)> = settle_scenario::presets::PRESETS
+        .iter()
+        .map(|(name, text)| {
+            let title = settle_scenario::parse(text).map(|s| s.title);
+            (*name, title.unwrap_or_default())
+        })
+        .collect();
+    let comparisons: Vec<(&str, String)> = settle_scenario::compare::COMPARISONS
+        .iter()
+        .map(|(name, text)| {
+            let title = settle_scenario::compare::parse(text).map(|c| c.title);
+            (*name, title.unwrap_or_default())
+        })
+        .collect();
     let mut s = String::new();
-    for (name, text) in settle_scenario::presets::PRESETS {
-        let title = settle_scenario::parse(text)
-            .map(|s| s.title)
-            .unwrap_or_default();
+    if format == Format::Json {
+        let list = |all: &[(&str, String)]| -> Vec<serde_json::Value> {
+            all.iter()
+                .map(|(name, title)| serde_json::json!({"name": name, "title": title}))
+                .collect()
+        };
+        let json = serde_json::json!({
+            "presets": list(&presets),
+            "comparisons": list(&comparisons),
+        });
+        let _ = writeln!(s, "{json}");
+        return out::emit(None, &s);
+    }
+    for (name, title) in &presets {
         let _ = writeln!(s, "{name:<26} {title}");
     }
     let _ = writeln!(s, "\ncomparisons (settle compare comparison:NAME):");
-    for (name, text) in settle_scenario::compare::COMPARISONS {
-        let title = settle_scenario::compare::parse(text)
-            .map(|c| c.title)
-            .unwrap_or_default();
+    for (name, title) in &comparisons {
         let _ = writeln!(s, "{name:<38} {title}");
     }
     out::emit(None, &s)

@@ -213,7 +213,7 @@ fn a_missing_file_exits_5_and_bad_usage_2_with_a_message() {
         err.starts_with("error: unrecognized subcommand 'fly'\n"),
         "{err}"
     );
-    assert!(err.contains("Usage: settle <COMMAND>"), "{err}");
+    assert!(err.contains("Usage: settle [OPTIONS] <COMMAND>"), "{err}");
 }
 
 #[test]

@@ -155,7 +155,7 @@ fn unknown_commands_flags_and_missing_arguments_exit_2_with_an_error_line() {
     let out = settle(&[], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("Usage: settle <COMMAND>"));
+    assert!(text(&out.stderr).contains("Usage: settle [OPTIONS] <COMMAND>"));
 }
 
 #[test]
@@ -429,6 +429,182 @@ fn a_full_disk_is_an_output_error_exit_5_not_a_panic() {
             text(&out.stderr),
             "error: writing the output: No space left on device (os error 28)\n",
             "{args:?}"
+        );
+    }
+}
+
+fn json(b: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(b).unwrap_or_else(|e| panic!("{e}: {}", text(b)))
+}
+
+#[test]
+fn format_json_prints_presets_lessons_comparisons_and_errors_as_json() {
+    let out = settle(&["presets", "--format", "json"], None);
+    assert!(out.status.success());
+    let v = json(&out.stdout);
+    let names: Vec<&str> = v["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let want: Vec<&str> = settle_scenario::presets::PRESETS
+        .iter()
+        .map(|p| p.0)
+        .collect();
+    assert_eq!(names, want);
+    assert_eq!(
+        v["presets"][0]["title"],
+        "Send settlement: accepted or rejected"
+    );
+    assert_eq!(
+        v["comparisons"].as_array().unwrap().len(),
+        settle_scenario::compare::COMPARISONS.len()
+    );
+    assert!(v["comparisons"][0]["title"].as_str().unwrap().len() > 10);
+
+    // The lesson: the same captions, times and figures the text shows.
+    let out = settle(
+        &["--format", "json", "lesson", "preset:poison-message"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v = json(&out.stdout);
+    assert_eq!(v["title"], "A poison message goes to the dead-letter queue");
+    assert_eq!(v["speed"], 1.0);
+    let notes = v["notes"].as_array().unwrap();
+    assert!(notes.iter().any(|n| {
+        n["at_ms"] == 2500
+            && n["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Handler takes order-2 (delivery 1).")
+            && n["pause"] == true
+    }));
+    assert!(
+        notes
+            .iter()
+            .any(|n| n["at_ms"] == 7500 && n["pause"] == true)
+    );
+    assert!(
+        v["summary"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("order-2 was delivered 3 times")
+    );
+    // In Russian, as the text would be.
+    let out = settle(
+        &[
+            "lesson",
+            "preset:poison-message",
+            "--lang",
+            "ru",
+            "--format=json",
+        ],
+        None,
+    );
+    assert!(
+        json(&out.stdout)["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Подозрительное сообщение")
+    );
+
+    // The comparison: labels, rows, the difference and each check.
+    let out = settle(
+        &[
+            "compare",
+            "comparison:send-modes-side-by-side",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v = json(&out.stdout);
+    assert_eq!(v["labels"].as_array().unwrap().len(), 3);
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["label"] == "all answers back after")
+        .unwrap();
+    assert_eq!(
+        row["values"],
+        serde_json::json!(["8,000 ms", "80 ms", "800 ms"])
+    );
+    assert!(
+        v["difference"]
+            .as_str()
+            .unwrap()
+            .starts_with("The same 100 messages took 8,000 ms")
+    );
+    assert_eq!(v["checks"].as_array().unwrap().len(), 4);
+    assert_eq!(v["all_hold"], true);
+    let contradicted = r#"{"settle":1,"compare":{"variants":[{"label":"x","preset":"abandon"},{"label":"y","preset":"defer"}],
+      "difference":"{a.count:locked} vs {b.count:locked}","expect":["{a.count:locked} > {b.count:locked}"]}}"#;
+    let out = settle(&["compare", "-", "--format", "json"], Some(contradicted));
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out.stdout);
+    assert_eq!(v["all_hold"], false);
+    assert_eq!(
+        v["checks"][0],
+        serde_json::json!({"text": "{a.count:locked} > {b.count:locked}", "left": "2", "right": "3", "holds": false})
+    );
+    let e = json(&out.stderr);
+    assert_eq!(
+        (&e["kind"], &e["exit_code"]),
+        (&"check_failed".into(), &1.into())
+    );
+
+    // Errors: one JSON object on standard error, its exit code the status.
+    for (args, stdin, kind, code, message) in [
+        (
+            &["--format", "json", "fly"][..],
+            None,
+            "usage",
+            2,
+            "unrecognized subcommand 'fly'",
+        ),
+        (
+            &["run", "--format=json", "--fast", "x"],
+            None,
+            "usage",
+            2,
+            "unexpected argument '--fast' found",
+        ),
+        (
+            &["preset", "nope", "--format", "json"],
+            None,
+            "usage",
+            2,
+            "nope: no such preset (see `settle presets`)",
+        ),
+        (
+            &["check", "-", "--format", "json"],
+            Some("{}"),
+            "invalid_scenario",
+            4,
+            "$: missing required key \"settle\"",
+        ),
+        (
+            &["run", "--format", "json", "no/such.json"],
+            None,
+            "io",
+            5,
+            "no/such.json: cannot read: ",
+        ),
+    ] {
+        let out = settle(args, stdin);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}");
+        let e = json(&out.stderr);
+        assert_eq!(e["kind"], kind, "{args:?}");
+        assert_eq!(e["exit_code"], code, "{args:?}");
+        assert!(
+            e["message"].as_str().unwrap().starts_with(message),
+            "{args:?}: {e}"
         );
     }
 }
