@@ -26,8 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const ABOUT: &str =
-    "Settle, headless: runs Service Bus message-settlement scenarios, prints their \
-traces, lessons and comparisons, draws their stories and writes them as SDK programs.
+    "Runs Service Bus message-settlement scenarios: traces, lessons, stories, SDK programs
 
 A scenario is FILE, - (standard input) or preset:NAME (a built-in preset, see `settle presets`).";
 
@@ -120,6 +119,26 @@ enum Command {
     Preset {
         /// The preset's name (see `settle presets`)
         name: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Print the completion script of a shell
+    ///
+    /// For example: settle completions bash > ~/.local/share/bash-completion/completions/settle
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Print the man page of settle, or of one of its commands (roff)
+    ///
+    /// For example: settle man | man -l -
+    Man {
+        /// The command whose page to print (settle-COMMAND(1)); settle(1) without it
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
         #[command(flatten)]
         output: Output,
     },
@@ -225,8 +244,8 @@ fn parse_error(e: clap::Error, format: Format) -> ExitCode {
     }
 }
 
-fn dispatch(command: Command, format: Format) -> Result<(), Fail> {
-    match command {
+fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
+    match asked {
         Command::Run { input, output } => run(&input.file, output.path()),
         Command::Check { input } => {
             let sc = load("check", &input.file)?;
@@ -239,6 +258,12 @@ fn dispatch(command: Command, format: Format) -> Result<(), Fail> {
         Command::Lesson(l) => l.run(format),
         Command::Compare(c) => c.run(format),
         Command::Presets => presets(format),
+        Command::Completions { shell, output } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command(), "settle", &mut script);
+            out::emit(output.path(), &String::from_utf8_lossy(&script))
+        }
+        Command::Man { command, output } => man(command.as_deref(), output.path()),
         Command::Preset { name, output } => match settle_scenario::presets::preset(&name) {
             Some(text) => out::emit(output.path(), text),
             None => Err(Fail::usage(
@@ -247,6 +272,39 @@ fn dispatch(command: Command, format: Format) -> Result<(), Fail> {
             )),
         },
     }
+}
+
+/// `settle man [COMMAND]`: settle(1), or settle-COMMAND(1).
+fn man(sub: Option<&str>, output: Option<&Path>) -> Result<(), Fail> {
+    let mut cmd = command();
+    cmd.build();
+    let page = match sub {
+        None => cmd,
+        Some(name) => {
+            let Some(sub) = cmd.find_subcommand(name) else {
+                return Err(Fail::usage(
+                    "man",
+                    format!("{name}: not a command of settle (see `settle --help`)"),
+                ));
+            };
+            // Built, its display name is settle-NAME: the page's name.
+            sub.clone()
+        }
+    };
+    // settle(1)'s name line is the first line of the description.
+    let page = match sub {
+        None => page
+            .about(ABOUT.lines().next().unwrap_or(ABOUT))
+            .long_about(ABOUT),
+        Some(_) => page,
+    };
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .source(format!("settle {}", env!("CARGO_PKG_VERSION")))
+        .manual("Settle")
+        .render(&mut roff)
+        .map_err(|e| Fail::Io(format!("writing the man page: {e}")))?;
+    out::emit(output, &String::from_utf8_lossy(&roff))
 }
 
 /// `settle run`: the trace, line by line, as it is made.

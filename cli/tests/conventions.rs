@@ -608,3 +608,76 @@ fn format_json_prints_presets_lessons_comparisons_and_errors_as_json() {
         );
     }
 }
+
+#[test]
+fn completions_and_man_pages_are_generated_for_every_command() {
+    let all = [&SUBCOMMANDS[..], &["completions", "man", "help"]].concat();
+    // How each shell's script offers a command.
+    type Offer = fn(&str) -> String;
+    let offers: [(&str, Offer); 5] = [
+        ("bash", |sub| format!("settle,{sub})")),
+        ("zsh", |sub| format!("\n'{sub}:")),
+        ("fish", |sub| format!("-a \"{sub}\"")),
+        ("elvish", |sub| format!("cand {sub} '")),
+        ("powershell", |sub| format!("'settle;{sub}'")),
+    ];
+    for (shell, offer) in offers {
+        let out = settle(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for sub in &all {
+            assert!(script.contains(&offer(sub)), "{shell}: no {sub}\n{script}");
+        }
+        assert!(script.contains("output"), "{shell}: no --output");
+    }
+    let out = settle(&["completions", "tcsh"], None);
+    assert_eq!(out.status.code(), Some(2));
+
+    let out = settle(&["man"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(
+        page.contains(&format!(
+            ".TH settle 1  \"settle {}\"",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{page}"
+    );
+    for sub in &all {
+        assert!(
+            page.contains(&format!("settle\\-{sub}(1)")),
+            "settle(1): no {sub}"
+        );
+    }
+    // The exit statuses are in the page too.
+    assert!(page.contains("4  invalid scenario"), "{page}");
+    for sub in &all {
+        let out = settle(&["man", sub], None);
+        assert_eq!(out.status.code(), Some(0), "{sub}: {}", text(&out.stderr));
+        let page = text(&out.stdout);
+        assert!(
+            page.contains(&format!(".TH settle-{sub} 1")),
+            "{sub}: {page}"
+        );
+        assert!(
+            page.contains(&format!("\\fBsettle {sub}\\fR")),
+            "{sub}: {page}"
+        );
+    }
+    let out = settle(&["man", "fly"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: fly: not a command of settle"));
+    // Written to a file with -o, as other output is.
+    let dir = scratch("man");
+    let out = settle_in(&dir, &["man", "-o", "settle.1"], None);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("settle.1")).unwrap(),
+        page_of_settle()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn page_of_settle() -> String {
+    text(&settle(&["man"], None).stdout)
+}
