@@ -12,6 +12,7 @@
 //! there, unless it writes a file with `-o`).
 
 mod artifacts;
+mod embed;
 mod fail;
 mod lessons;
 mod out;
@@ -122,6 +123,13 @@ enum Command {
         #[command(flatten)]
         output: Output,
     },
+    /// Print the HTML that embeds a scenario in a web page, as the playground's Embed button
+    /// does
+    ///
+    /// An iframe of the playground's view.html (under --base) that plays the scenario: its film
+    /// when the run is short enough for a link, else the scenario itself, simulated; a preset
+    /// plays its recorded film. Then the optional script that keeps the frame's height right.
+    Embed(embed::Embed),
     /// Print the completion script of a shell
     ///
     /// For example: settle completions bash > ~/.local/share/bash-completion/completions/settle
@@ -258,6 +266,7 @@ fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
         Command::Lesson(l) => l.run(format),
         Command::Compare(c) => c.run(format),
         Command::Presets => presets(format),
+        Command::Embed(e) => e.run(),
         Command::Completions { shell, output } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command(), "settle", &mut script);

@@ -53,8 +53,8 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-const SUBCOMMANDS: [&str; 8] = [
-    "run", "check", "render", "export", "lesson", "compare", "presets", "preset",
+const SUBCOMMANDS: [&str; 9] = [
+    "run", "check", "render", "export", "lesson", "compare", "presets", "preset", "embed",
 ];
 
 #[test]
