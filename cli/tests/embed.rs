@@ -95,6 +95,10 @@ fn lang_width_and_base_shape_the_address_and_the_frame() {
         script,
         "<script src=\"https://example.org/settle/embed.js\"></script>"
     );
+    // The film is recorded in Russian: not the English one.
+    let (en, ..) = parts(&settle(&["embed", "examples/lock-expiry.json"]));
+    let film = |src: &str| src[src.find('#').unwrap()..].to_string();
+    assert_ne!(film(&src), film(&en));
     // English adds no lang; zh-CN is Simplified Chinese.
     let (src, ..) = parts(&settle(&[
         "embed",
