@@ -21,6 +21,16 @@ step "Rust tests" env PROPTEST_CASES="${PROPTEST_CASES:-10000}" cargo test --wor
 # release build (a case that drives 100,000 sends costs seconds unoptimised).
 step "Scenario fuzz target, 3,000 cases (release)" env FUZZ_CASES="${FUZZ_CASES:-3000}" \
   cargo test --release -p settle-scenario --test fuzz_scenarios whole_scenarios -- --nocapture
+# settle's man pages (settle.1 and settle-COMMAND.1 for each command) and shell completions, as packagers would
+# install them (docs/cli.md).
+step "settle's man pages and shell completions, into target/settle-docs" bash -c '
+  set -euo pipefail
+  settle() { cargo run -q -p settle-cli -- "$@"; }
+  d=target/settle-docs; mkdir -p "$d"
+  settle man -o "$d/settle.1"
+  commands=$(settle --help | awk "/^Commands:/ { on = 1; next } /^$/ { on = 0 } on { print \$1 }")
+  for c in $commands; do settle man "$c" -o "$d/settle-$c.1"; done
+  for s in bash zsh fish elvish powershell; do settle completions "$s" -o "$d/settle.$s"; done'
 # Every preset and example exported as a Python and a TypeScript program type-checks against the
 # real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
 step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh

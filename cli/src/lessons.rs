@@ -4,27 +4,70 @@
 //! - `settle lesson FILE|-|preset:NAME`: every caption at its virtual time, then the summary
 //!   and figures, each number resolved from the run.
 //!
-//! - `settle compare FILE|-|preset:NAME`: each variant's facts side by side, the stated
+//! - `settle compare FILE|-|comparison:NAME`: each variant's facts side by side, the stated
 //!   difference with its numbers from the runs, and the checks that it holds (exit 1 when a
-//!   check fails).
+//!   check fails). `preset:NAME` names a built-in comparison here too, as it always has.
 //!
-//! Errors print `error: <json path>: <what is wrong>` on stderr and exit 2.
+//! An invalid document prints `error: <json path>: <what is wrong>` on stderr and exits 4.
 
+use crate::fail::{Fail, Format};
+use crate::{Output, Words, out};
+use serde_json::json;
 use settle_i18n::{Arg, lesson_words, t, tf};
 use settle_scenario::{compare, lesson};
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
-pub(crate) const USAGE: &str = "       settle lesson FILE|-|preset:NAME  print a lesson's captions at their times and its summary
-       settle compare FILE|-|preset:NAME variants of one story side by side, the difference checked";
-
-fn fail(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
+/// `settle lesson`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Lesson {
+    #[command(flatten)]
+    input: crate::Input,
+    #[command(flatten)]
+    words: Words,
+    #[command(flatten)]
+    output: Output,
 }
 
-fn out(text: String) -> ExitCode {
-    crate::artifacts::emit(Ok(text))
+/// `settle compare`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Compare {
+    /// The comparison: a file, - for standard input, or comparison:NAME (also preset:NAME) for
+    /// a built-in one (see `settle presets`)
+    #[arg(value_name = "FILE")]
+    file: String,
+    #[command(flatten)]
+    words: Words,
+    #[command(flatten)]
+    output: Output,
+}
+
+impl Lesson {
+    pub(crate) fn run(self, format: Format) -> Result<(), Fail> {
+        self.words.install();
+        let (title, shown) = lesson_of(&self.input.file)?;
+        let text = match format {
+            Format::Text => lesson_text(&title, &shown),
+            Format::Json => lesson_json(&title, &shown),
+        };
+        out::emit(self.output.path(), &text)
+    }
+}
+
+impl Compare {
+    pub(crate) fn run(self, format: Format) -> Result<(), Fail> {
+        self.words.install();
+        let (title, shown) = compare_of(&self.file)?;
+        let text = match format {
+            Format::Text => compare_text(&title, &shown),
+            Format::Json => compare_json(&title, &shown),
+        };
+        out::emit(self.output.path(), &text)?;
+        if shown.checks.iter().all(|c| c.3) {
+            Ok(())
+        } else {
+            Err(Fail::Check(t("print-contradict")))
+        }
+    }
 }
 
 /// Virtual time as `m:ss.mmm`.
@@ -32,39 +75,25 @@ pub(crate) fn clock(ms: u64) -> String {
     format!("{}:{:02}.{:03}", ms / 60_000, ms / 1000 % 60, ms % 1000)
 }
 
-/// Handles `lesson` (and later `compare`); `None` for any other command.
-pub(crate) fn dispatch(args: &[String]) -> Option<ExitCode> {
-    let (cmd, rest) = args.split_first()?;
-    match (cmd.as_str(), rest) {
-        ("lesson", [file]) => Some(show_lesson(file)),
-        ("lesson", _) => Some(fail(
-            "lesson: which scenario? (settle lesson FILE|-|preset:NAME)",
-        )),
-        ("compare", [file]) => Some(show_compare(file)),
-        ("compare", _) => Some(fail(
-            "compare: which comparison? (settle compare FILE|-|preset:NAME; see `settle presets`)",
-        )),
-        _ => None,
-    }
-}
-
-fn show_lesson(file: &str) -> ExitCode {
-    let sc = match crate::read_input(file)
-        .and_then(|t| settle_scenario::parse_bytes(&t).map_err(|e| e.to_string()))
-    {
-        Ok(sc) => sc,
-        Err(e) => return fail(&e),
-    };
+/// The lesson of the scenario `file`: its title and what it shows, in the installed language.
+fn lesson_of(file: &str) -> Result<(String, lesson::Shown), Fail> {
+    let sc = crate::load("lesson", file)?;
     let Some(the_lesson) = &sc.lesson else {
-        return fail(&format!("{file}: has no lesson (see docs/lessons.md)"));
+        return Err(Fail::invalid(format!(
+            "{file}: has no lesson (see docs/lessons.md)"
+        )));
     };
     let words = lesson_words(builtin(file, &sc.title));
-    let shown = match the_lesson.show_in(&lesson::Facts::of(&sc), &words) {
-        Ok(s) => s,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let mut s = String::new();
+    let shown = the_lesson
+        .show_in(&lesson::Facts::of(&sc), &words)
+        .map_err(Fail::invalid)?;
     let title = words("title", None, &[]).unwrap_or(sc.title);
+    Ok((title, shown))
+}
+
+/// A lesson as `settle lesson` prints it: captions at their times, the summary and figures.
+fn lesson_text(title: &str, shown: &lesson::Shown) -> String {
+    let mut s = String::new();
     let _ = writeln!(s, "{title}");
     let _ = writeln!(
         s,
@@ -89,33 +118,56 @@ fn show_lesson(file: &str) -> ExitCode {
             let _ = writeln!(s, "  {value:>12}  {label}");
         }
     }
-    out(s)
+    s
 }
 
-fn show_compare(file: &str) -> ExitCode {
-    let text = match file.strip_prefix("preset:") {
-        Some(name) => match compare::comparison(name) {
-            Some(t) => Ok(t.to_string()),
-            None => Err(format!("{file}: no such comparison (see `settle presets`)")),
-        },
-        None => crate::read_input(file).and_then(|b| {
-            String::from_utf8(b).map_err(|e| {
-                format!(
-                    "{file}: not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
+/// A lesson as one JSON object (`--format json`), on one line.
+fn lesson_json(title: &str, shown: &lesson::Shown) -> String {
+    let json = json!({
+        "title": title,
+        "speed": shown.speed,
+        "notes": shown.notes.iter().map(|n| json!({
+            "at_ms": n.at_ms,
+            "text": n.text,
+            "pause": n.pause,
+        })).collect::<Vec<_>>(),
+        "summary": shown.summary,
+        "figures": shown.figures.iter().map(|(label, value)| json!({
+            "label": label,
+            "value": value,
+        })).collect::<Vec<_>>(),
+    });
+    format!("{json}\n")
+}
+
+/// The comparison `file`: its title and what it shows, in the installed language.
+fn compare_of(file: &str) -> Result<(String, compare::Compared), Fail> {
+    let text = match builtin_name(file) {
+        Some(name) => compare::comparison(name)
+            .map(ToString::to_string)
+            .ok_or_else(|| {
+                Fail::usage(
+                    "compare",
+                    format!("{file}: no such comparison (see `settle presets`)"),
                 )
-            })
-        }),
+            })?,
+        None => String::from_utf8(crate::read_input("compare", file)?).map_err(|e| {
+            Fail::invalid(format!(
+                "{file}: not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ))
+        })?,
     };
-    let c = match text.and_then(|t| compare::parse(&t).map_err(|e| e.to_string())) {
-        Ok(c) => c,
-        Err(e) => return fail(&e),
-    };
+    let c = compare::parse(&text).map_err(Fail::invalid)?;
     let words = lesson_words(builtin(file, &c.title));
-    let shown = match c.show_in(&words) {
-        Ok(s) => s,
-        Err(e) => return fail(&e.to_string()),
-    };
+    let shown = c.show_in(&words).map_err(Fail::invalid)?;
+    let title = words("title", None, &[]).unwrap_or(c.title);
+    Ok((title, shown))
+}
+
+/// A comparison as `settle compare` prints it: the facts side by side, the difference, the
+/// checks.
+fn compare_text(title: &str, shown: &compare::Compared) -> String {
     let width = shown
         .rows
         .iter()
@@ -131,7 +183,6 @@ fn show_compare(file: &str) -> ExitCode {
         .unwrap_or(0)
         + 2;
     let mut s = String::new();
-    let title = words("title", None, &[]).unwrap_or(c.title);
     let _ = writeln!(s, "{title}\n");
     let _ = write!(s, "{:width$}", "");
     for l in &shown.labels {
@@ -145,28 +196,50 @@ fn show_compare(file: &str) -> ExitCode {
         }
         s.push('\n');
     }
-    let difference = tf("print-difference", &[("text", shown.difference.into())]);
+    let difference = tf(
+        "print-difference",
+        &[("text", shown.difference.clone().into())],
+    );
     let _ = writeln!(s, "\n{difference}");
-    let mut all = true;
     let (holds, fails) = (t("print-holds"), t("print-fails"));
     for (text, l, r, ok) in &shown.checks {
-        all &= ok;
         let mark = if *ok { &holds } else { &fails };
         let _ = writeln!(s, "  {mark}: {text}  ({l} vs {r})");
     }
-    let code = out(s);
-    if all {
-        code
-    } else {
-        eprintln!("error: {}", t("print-contradict"));
-        ExitCode::from(1)
-    }
+    s
 }
 
-/// The built-in document `file` is: `preset:NAME`, or a document with a built-in one's title
-/// (its words in another language are that one's); "" for any other.
-fn builtin<'a>(file: &'a str, title: &str) -> &'a str {
+/// A comparison as one JSON object (`--format json`), on one line.
+fn compare_json(title: &str, shown: &compare::Compared) -> String {
+    let json = json!({
+        "title": title,
+        "labels": shown.labels,
+        "rows": shown.rows.iter().map(|(label, values)| json!({
+            "label": label,
+            "values": values,
+        })).collect::<Vec<_>>(),
+        "difference": shown.difference,
+        "checks": shown.checks.iter().map(|(text, left, right, holds)| json!({
+            "text": text,
+            "left": left,
+            "right": right,
+            "holds": holds,
+        })).collect::<Vec<_>>(),
+        "all_hold": shown.checks.iter().all(|c| c.3),
+    });
+    format!("{json}\n")
+}
+
+/// The name of the built-in document `file` names: `preset:NAME` or `comparison:NAME`.
+fn builtin_name(file: &str) -> Option<&str> {
     file.strip_prefix("preset:")
+        .or_else(|| file.strip_prefix("comparison:"))
+}
+
+/// The built-in document `file` is: `preset:NAME` (`comparison:NAME`), or a document with a
+/// built-in one's title (its words in another language are that one's); "" for any other.
+fn builtin<'a>(file: &'a str, title: &str) -> &'a str {
+    builtin_name(file)
         .or_else(|| settle_i18n::lesson_named(title))
         .unwrap_or_default()
 }

@@ -1,165 +1,386 @@
 //! `settle`: the headless runner for the scenario format (shared/spec/scenario-format.md).
 //!
-//! - `settle run FILE|-`: prints the trace as JSON Lines; exit 0 when the scenario ran.
-//! - `settle check FILE|-`: validates only; exit 0 when valid.
+//! - `settle run FILE|-|preset:NAME`: prints the trace as JSON Lines; exit 0 when the scenario
+//!   ran.
+//! - `settle check FILE|-|preset:NAME`: validates only; exit 0 when valid.
+//! - `render`, `export` (artifacts.rs), `lesson`, `compare` (lessons.rs), `presets`, `preset`.
 //!
-//! A rejected scenario prints `error: <json path>: <what is wrong>` on stderr and exits 2.
-//! A scenario that would exceed the work budget stops with `error: work budget exceeded: ...`
-//! and exits 3 (`settle run` has written the trace up to there).
+//! The arguments are parsed by clap; every failure is a [`Fail`] with its exit status
+//! (fail.rs, docs/cli.md): a rejected scenario prints `error: <json path>: <what is wrong>` on
+//! stderr and exits 4; a scenario that would exceed the work budget stops with
+//! `error: work budget exceeded: ...` and exits 3 (`settle run` has written the trace up to
+//! there, unless it writes a file with `-o`).
 
 mod artifacts;
+mod embed;
+mod fail;
 mod lessons;
+mod out;
 
-use std::io::{Read, Write};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand};
+use fail::{Fail, Format};
+use out::Out;
+use std::ffi::OsStr;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: settle run FILE|-|preset:NAME   run a scenario, print its trace (JSON Lines)
-       settle check FILE|-|preset:NAME validate a scenario
-       settle presets                  list the built-in presets
-       settle preset NAME              print a preset's scenario (to save and edit)
+const ABOUT: &str =
+    "Runs Service Bus message-settlement scenarios: traces, lessons, stories, SDK programs
 
-exit status: 0 ok; 1 output could not be written; 2 invalid input (error: <json path>: ...);
-             3 the run exceeded the work budget (4,000,000 trace records or 512 MiB of trace)";
+A scenario is FILE, - (standard input) or preset:NAME (a built-in preset, see `settle presets`).";
 
-fn read_input(arg: &str) -> Result<Vec<u8>, String> {
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "settle",
+    version,
+    about = ABOUT,
+    after_help = fail::EXIT_STATUS,
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
+struct Cli {
+    /// How results and errors are printed
+    #[arg(long, value_enum, global = true, default_value_t = Format::Text)]
+    format: Format,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The scenario a command reads.
+#[derive(clap::Args, Debug)]
+struct Input {
+    /// The scenario: a file, - for standard input, or preset:NAME (see `settle presets`)
+    #[arg(value_name = "FILE")]
+    file: String,
+}
+
+/// Where a command writes.
+#[derive(clap::Args, Debug)]
+struct Output {
+    /// Write to FILE instead of standard output, whole or not at all
+    ///
+    /// FILE is written to a temporary file beside it, then renamed: when the command fails,
+    /// nothing is left behind and an existing FILE is unchanged. - is standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+impl Output {
+    fn path(&self) -> Option<&Path> {
+        self.output.as_deref()
+    }
+}
+
+/// The language of the words a command prints (`--lang`).
+#[derive(clap::Args, Debug)]
+struct Words {
+    /// The language of the words (names and numbers in the data stay the same)
+    #[arg(long, value_name = "LANG", value_parser = words_lang())]
+    lang: Option<settle_i18n::Lang>,
+}
+
+impl Words {
+    /// Installs the language for what the command prints.
+    fn install(&self) {
+        if let Some(lang) = self.lang {
+            settle_i18n::install(settle_i18n::whole(lang));
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run a scenario and print its trace (JSON Lines)
+    Run {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Validate a scenario: exit 0 when it is valid and runs within the work budget
+    Check {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Draw the scenario's story as an SVG
+    Render(artifacts::Render),
+    /// Write the scenario as an Azure Service Bus SDK program (Python or TypeScript)
+    Export(artifacts::Export),
+    /// Print a lesson's captions at their times, then its summary and figures
+    Lesson(lessons::Lesson),
+    /// Print the variants of one story side by side, the difference checked (exit 1 when the
+    /// runs contradict it)
+    Compare(lessons::Compare),
+    /// List the built-in presets and comparisons
+    Presets,
+    /// Print a preset's scenario (to save and edit)
+    Preset {
+        /// The preset's name (see `settle presets`)
+        name: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Print the HTML that embeds a scenario in a web page, as the playground's Embed button
+    /// does
+    ///
+    /// An iframe of the playground's view.html (under --base) that plays the scenario: its film
+    /// when the run is short enough for a link, else the scenario itself, simulated; a preset
+    /// plays its recorded film. Then the optional script that keeps the frame's height right.
+    Embed(embed::Embed),
+    /// Print the completion script of a shell
+    ///
+    /// For example: settle completions bash > ~/.local/share/bash-completion/completions/settle
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Print the man page of settle, or of one of its commands (roff)
+    ///
+    /// For example: settle man | man -l -
+    Man {
+        /// The command whose page to print (settle-COMMAND(1)); settle(1) without it
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+        #[command(flatten)]
+        output: Output,
+    },
+}
+
+/// The command line's definition (for errors, completions and the man page).
+pub(crate) fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// `--lang` of the words: a language Settle speaks, refused in the words `settle` always used.
+fn words_lang() -> impl TypedValueParser<Value = settle_i18n::Lang> {
+    Named {
+        parse: settle_i18n::Lang::parse,
+        refuse: |tag| format!("--lang {tag}: not a language Settle speaks (en, zh-Hans, cs, ru)"),
+        values: &["en", "zh-Hans", "cs", "ru"],
+    }
+}
+
+/// A value parsed by `parse`; a value it refuses is a usage error saying `refuse(value)`.
+#[derive(Clone)]
+pub(crate) struct Named<T> {
+    pub(crate) parse: fn(&str) -> Option<T>,
+    pub(crate) refuse: fn(&str) -> String,
+    /// The values to list in help and completions.
+    pub(crate) values: &'static [&'static str],
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Named<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        (self.parse)(&text).ok_or_else(|| {
+            cmd.clone()
+                .error(clap::error::ErrorKind::InvalidValue, (self.refuse)(&text))
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().map(PossibleValue::new)))
+    }
+}
+
+/// The bytes of `arg`: a built-in preset (`preset:NAME`), standard input (`-`) or a file.
+/// `sub` is the command reading it (for a usage error).
+pub(crate) fn read_input(sub: &'static str, arg: &str) -> Result<Vec<u8>, Fail> {
     if let Some(name) = arg.strip_prefix("preset:") {
         return settle_scenario::presets::preset(name)
             .map(|t| t.as_bytes().to_vec())
-            .ok_or_else(|| format!("{arg}: no such preset (see `settle presets`)"));
+            .ok_or_else(|| {
+                Fail::usage(sub, format!("{arg}: no such preset (see `settle presets`)"))
+            });
+    }
+    if arg.starts_with("comparison:") {
+        return Err(Fail::usage(
+            sub,
+            format!("{arg}: a comparison is read by `settle compare {arg}`"),
+        ));
     }
     let mut bytes = Vec::new();
     if arg == "-" {
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| format!("-: cannot read standard input: {e}"))?;
+            .map_err(|e| Fail::Io(format!("-: cannot read standard input: {e}")))?;
         return Ok(bytes);
     }
-    std::fs::read(arg).map_err(|e| format!("{arg}: cannot read: {e}"))
+    std::fs::read(arg).map_err(|e| Fail::Io(format!("{arg}: cannot read: {e}")))
 }
 
-/// Takes `--lang X` or `--lang=X` out of `args` and installs that language for what the
-/// command prints (not for `export`, whose `--lang` names the program's language).
-fn take_lang(args: &mut Vec<String>) -> Result<(), String> {
-    if args.first().is_some_and(|c| c == "export") {
-        return Ok(());
-    }
-    let Some(at) = args
-        .iter()
-        .position(|a| a == "--lang" || a.starts_with("--lang="))
-    else {
-        return Ok(());
-    };
-    let flag = args.remove(at);
-    let tag = match flag.strip_prefix("--lang=") {
-        Some(tag) => tag.to_owned(),
-        None if at < args.len() => args.remove(at),
-        None => return Err("--lang needs a value: en, zh-Hans, cs or ru".into()),
-    };
-    let lang = settle_i18n::Lang::parse(&tag).ok_or_else(|| {
-        format!("--lang {tag}: not a language Settle speaks (en, zh-Hans, cs, ru)")
-    })?;
-    settle_i18n::install(settle_i18n::whole(lang));
-    Ok(())
+/// The scenario `arg` names, parsed.
+pub(crate) fn load(sub: &'static str, arg: &str) -> Result<settle_scenario::Scenario, Fail> {
+    settle_scenario::parse_bytes(&read_input(sub, arg)?).map_err(Fail::invalid)
 }
 
 fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(e) = take_lang(&mut args) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return parse_error(e, Format::asked(&args)),
+    };
+    match dispatch(cli.command, cli.format) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(fail) => fail.report(cli.format),
     }
-    if let Some(code) = artifacts::dispatch(&args).or_else(|| lessons::dispatch(&args)) {
-        return code;
+}
+
+/// A command line clap did not run: help and the version are printed (exit 0), anything else
+/// is a usage error (exit 2).
+fn parse_error(e: clap::Error, format: Format) -> ExitCode {
+    if e.use_stderr() {
+        return Fail::Parse(e).report(format);
     }
-    match args.as_slice() {
-        [cmd] if cmd == "presets" => {
-            for (name, text) in settle_scenario::presets::PRESETS {
-                let title = settle_scenario::parse(text)
-                    .map(|s| s.title)
-                    .unwrap_or_default();
-                println!("{name:<26} {title}");
-            }
-            println!("\ncomparisons (settle compare preset:NAME):");
-            for (name, text) in settle_scenario::compare::COMPARISONS {
-                let title = settle_scenario::compare::parse(text)
-                    .map(|c| c.title)
-                    .unwrap_or_default();
-                println!("{name:<38} {title}");
-            }
-            return ExitCode::SUCCESS;
+    match e.print() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(io) if io.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => Fail::Io(format!("writing the output: {io}")).report(format),
+    }
+}
+
+fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
+    match asked {
+        Command::Run { input, output } => run(&input.file, output.path()),
+        Command::Check { input } => {
+            let sc = load("check", &input.file)?;
+            // A valid scenario is one that runs within the work budget.
+            settle_scenario::finish_trace(&sc, &mut |_: &str| {})?;
+            Ok(())
         }
-        [cmd, name] if cmd == "preset" => {
-            return match settle_scenario::presets::preset(name) {
-                Some(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                None => {
-                    eprintln!("error: {name}: no such preset (see `settle presets`)");
-                    ExitCode::from(2)
-                }
+        Command::Render(r) => r.run(),
+        Command::Export(x) => x.run(),
+        Command::Lesson(l) => l.run(format),
+        Command::Compare(c) => c.run(format),
+        Command::Presets => presets(format),
+        Command::Embed(e) => e.run(),
+        Command::Completions { shell, output } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command(), "settle", &mut script);
+            out::emit(output.path(), &String::from_utf8_lossy(&script))
+        }
+        Command::Man { command, output } => man(command.as_deref(), output.path()),
+        Command::Preset { name, output } => match settle_scenario::presets::preset(&name) {
+            Some(text) => out::emit(output.path(), text),
+            None => Err(Fail::usage(
+                "preset",
+                format!("{name}: no such preset (see `settle presets`)"),
+            )),
+        },
+    }
+}
+
+/// `settle man [COMMAND]`: settle(1), or settle-COMMAND(1).
+fn man(sub: Option<&str>, output: Option<&Path>) -> Result<(), Fail> {
+    let mut cmd = command();
+    cmd.build();
+    let page = match sub {
+        None => cmd,
+        Some(name) => {
+            let Some(sub) = cmd.find_subcommand(name) else {
+                return Err(Fail::usage(
+                    "man",
+                    format!("{name}: not a command of settle (see `settle --help`)"),
+                ));
             };
-        }
-        _ => {}
-    }
-    let (cmd, file) = match args.as_slice() {
-        [cmd, file] if cmd == "run" || cmd == "check" => (cmd.as_str(), file.as_str()),
-        [h] if h == "-h" || h == "--help" || h == "help" => {
-            println!("{USAGE}\n{}\n{}", artifacts::USAGE, lessons::USAGE);
-            return ExitCode::SUCCESS;
-        }
-        _ => {
-            eprintln!("{USAGE}\n{}\n{}", artifacts::USAGE, lessons::USAGE);
-            return ExitCode::from(2);
+            // Built, its display name is settle-NAME: the page's name.
+            sub.clone()
         }
     };
-    let text = match read_input(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    // settle(1)'s name line is the first line of the description.
+    let page = match sub {
+        None => page
+            .about(ABOUT.lines().next().unwrap_or(ABOUT))
+            .long_about(ABOUT),
+        Some(_) => page,
     };
-    let sc = match settle_scenario::parse_bytes(&text) {
-        Ok(sc) => sc,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if cmd == "check" {
-        // A valid scenario is one that runs within the work budget.
-        return match settle_scenario::finish_trace(&sc, &mut |_: &str| {}) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => over_budget(&e),
-        };
-    }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(page)
+        .source(format!("settle {}", env!("CARGO_PKG_VERSION")))
+        .manual("Settle")
+        .render(&mut roff)
+        .map_err(|e| Fail::Io(format!("writing the man page: {e}")))?;
+    out::emit(output, &String::from_utf8_lossy(&roff))
+}
+
+/// `settle run`: the trace, line by line, as it is made.
+fn run(file: &str, output: Option<&Path>) -> Result<(), Fail> {
+    let sc = load("run", file)?;
+    let mut out = Out::to(output)?;
     let mut failed = None;
     let ran = settle_scenario::finish_trace(&sc, &mut |line: &str| {
         if failed.is_none()
-            && let Err(e) = out.write_all(line.as_bytes())
+            && let Err(e) = out.write(line)
         {
             failed = Some(e);
         }
     });
-    if let Some(e) = failed.or_else(|| out.flush().err()) {
-        // A closed pipe (`settle run x | head`) is not an error worth a panic.
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("error: writing the trace: {e}");
-            return ExitCode::from(1);
-        }
+    // A write error first (a closed pipe ends quietly), then the budget: on standard output
+    // the trace up to there stays written; a file is not written at all.
+    if let Some(e) = failed {
+        return Err(e);
     }
     match ran {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => over_budget(&e),
+        Ok(()) => out.finish(),
+        Err(e) => {
+            if out.is_stdout() {
+                out.finish()?;
+            }
+            Err(e.into())
+        }
     }
 }
 
-/// Exit status 3: the scenario is valid but asks for more work than the budget allows.
-pub(crate) fn over_budget(e: &settle_scenario::BudgetError) -> ExitCode {
-    eprintln!("error: {e}");
-    ExitCode::from(3)
+/// `settle presets`: the built-in presets and comparisons, with their titles.
+fn presets(format: Format) -> Result<(), Fail> {
+    use std::fmt::Write as _;
+    let presets: Vec<(&str, String)> = settle_scenario::presets::PRESETS
+        .iter()
+        .map(|(name, text)| {
+            let title = settle_scenario::parse(text).map(|s| s.title);
+            (*name, title.unwrap_or_default())
+        })
+        .collect();
+    let comparisons: Vec<(&str, String)> = settle_scenario::compare::COMPARISONS
+        .iter()
+        .map(|(name, text)| {
+            let title = settle_scenario::compare::parse(text).map(|c| c.title);
+            (*name, title.unwrap_or_default())
+        })
+        .collect();
+    let mut s = String::new();
+    if format == Format::Json {
+        let list = |all: &[(&str, String)]| -> Vec<serde_json::Value> {
+            all.iter()
+                .map(|(name, title)| serde_json::json!({"name": name, "title": title}))
+                .collect()
+        };
+        let json = serde_json::json!({
+            "presets": list(&presets),
+            "comparisons": list(&comparisons),
+        });
+        let _ = writeln!(s, "{json}");
+        return out::emit(None, &s);
+    }
+    for (name, title) in &presets {
+        let _ = writeln!(s, "{name:<26} {title}");
+    }
+    let _ = writeln!(s, "\ncomparisons (settle compare comparison:NAME):");
+    for (name, title) in &comparisons {
+        let _ = writeln!(s, "{name:<38} {title}");
+    }
+    out::emit(None, &s)
 }

@@ -87,9 +87,9 @@ fn check_validates_without_running() {
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
 }
 
-/// Malformed scenarios: exit 2, `error: <json path>: <problem>` on stderr, nothing on stdout.
+/// Malformed scenarios: exit 4, `error: <json path>: <problem>` on stderr, nothing on stdout.
 #[test]
-fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_2() {
+fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_4() {
     let cases: &[(&str, &str)] = &[
         (
             "{",
@@ -189,7 +189,7 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_2() {
     for (doc, want) in cases {
         for cmd in ["run", "check"] {
             let out = settle(&[cmd, "-"], Some(doc));
-            assert_eq!(out.status.code(), Some(2), "{cmd} {doc}");
+            assert_eq!(out.status.code(), Some(4), "{cmd} {doc}");
             assert!(out.stdout.is_empty(), "{cmd} {doc}: printed a trace");
             let err = text(&out.stderr);
             assert!(
@@ -202,13 +202,18 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_2() {
 }
 
 #[test]
-fn a_missing_file_and_bad_usage_exit_2_with_a_message() {
+fn a_missing_file_exits_5_and_bad_usage_2_with_a_message() {
     let out = settle(&["run", "no/such/file.json"], None);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(5));
     assert!(text(&out.stderr).starts_with("error: no/such/file.json: cannot read:"));
     let out = settle(&["fly"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("usage: settle run"));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("error: unrecognized subcommand 'fly'\n"),
+        "{err}"
+    );
+    assert!(err.contains("Usage: settle [OPTIONS] <COMMAND>"), "{err}");
 }
 
 #[test]
@@ -263,8 +268,14 @@ fn export_writes_the_core_program_for_each_language_and_refuses_bad_arguments() 
             &["export", "--lang", "rust", "preset:abandon"][..],
             "unknown language 'rust'",
         ),
-        (&["export", "preset:abandon"][..], "say which language"),
-        (&["export", "--lang", "python"][..], "which scenario?"),
+        (
+            &["export", "preset:abandon"][..],
+            "the following required arguments were not provided:\n  --lang <LANG>\n",
+        ),
+        (
+            &["export", "--lang", "python"][..],
+            "the following required arguments were not provided:\n  <FILE>\n",
+        ),
         (&["export", "--lang", "python", "preset:nope"][..], "nope"),
     ] {
         let out = settle(args, None);
@@ -297,11 +308,11 @@ fn lesson_prints_captions_at_their_times_and_the_summary() {
     );
     // A scenario without a lesson, and a lesson the run cannot answer.
     let out = settle(&["lesson", "-"], Some(r#"{"settle":1}"#));
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4));
     assert!(text(&out.stderr).contains("has no lesson"));
     let doc = r#"{"settle":1,"lesson":{"summary":["{t:completed m1}"]}}"#;
     let out = settle(&["lesson", "-"], Some(doc));
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4));
     assert_eq!(
         text(&out.stderr),
         "error: $.lesson.summary[0]: {t:completed m1}: the run has 0 matching records\n"
@@ -309,7 +320,7 @@ fn lesson_prints_captions_at_their_times_and_the_summary() {
     // `check` validates placeholders too.
     let doc = r#"{"settle":1,"lesson":{"summary":["{t:complet m1}"]}}"#;
     let out = settle(&["check", "-"], Some(doc));
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4));
     assert!(text(&out.stderr).starts_with("error: $.lesson.summary[0]: {t:complet m1}"));
 }
 
@@ -500,7 +511,7 @@ fn entity_documents_are_validated_with_json_paths_and_exported() {
     let bad = r#"{"settle": 1, "queue": {}, "entities": {"q": {"type": "queue"}}}"#;
     for cmd in ["run", "check"] {
         let out = settle(&[cmd, "-"], Some(bad));
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(4));
         assert!(out.stdout.is_empty());
         assert_eq!(
             text(&out.stderr),
@@ -510,7 +521,7 @@ fn entity_documents_are_validated_with_json_paths_and_exported() {
     let receive_on_topic = r#"{"settle": 1, "entities": {"orders": {"type": "topic"}},
         "script": [{"at_ms": 0, "do": "receive", "by": "R", "from": "orders"}]}"#;
     let out = settle(&["run", "-"], Some(receive_on_topic));
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(4));
     assert_eq!(
         text(&out.stderr),
         "error: $.script[0].from: \"orders\" is a topic; receive from \"orders/subscriptions/<name>\"\n"
