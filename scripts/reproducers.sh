@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The robustness inputs (docs/limits.md) that used to panic, hang or flood the runner, each run by the release
-# CLI with its wall time, peak RSS and exit status (0 ran, 2 invalid, 3 over the work budget).
+# CLI with its wall time, peak RSS and exit status (0 ran, 4 invalid, 3 over the work budget).
 #   bash scripts/reproducers.sh            # builds target/release/settle if needed
 # Needs GNU time (/usr/bin/time). Figures are reported in docs/limits.md.
 set -euo pipefail
