@@ -58,16 +58,20 @@ pub enum Part {
     /// What Settle prints outside the page: the SVG story (`settle render`, the page's
     /// download) and the CLI's lesson and comparison.
     Print,
+    /// Why a document was refused (`settle_scenario::FormatError`): what a program that reads
+    /// documents says about one it refuses. The film player, which plays a film, has no need.
+    Format,
 }
 
 impl Part {
     /// Every part.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Page,
         Self::Play,
         Self::Narrate,
         Self::Lessons,
         Self::Print,
+        Self::Format,
     ];
 
     /// The file's name without `.ftl`, as served under `i18n/<lang>/`.
@@ -79,6 +83,7 @@ impl Part {
             Self::Narrate => "narrate",
             Self::Lessons => "lessons",
             Self::Print => "print",
+            Self::Format => "format",
         }
     }
 
@@ -91,6 +96,7 @@ impl Part {
             Self::Narrate => include_str!("../ftl/en/narrate.ftl"),
             Self::Lessons => include_str!("../ftl/en/lessons.ftl"),
             Self::Print => include_str!("../ftl/en/print.ftl"),
+            Self::Format => include_str!("../ftl/en/format.ftl"),
         }
     }
 
@@ -105,16 +111,19 @@ impl Part {
             (Lang::ZhHans, Self::Narrate) => include_str!("../ftl/zh-Hans/narrate.ftl"),
             (Lang::ZhHans, Self::Lessons) => include_str!("../ftl/zh-Hans/lessons.ftl"),
             (Lang::ZhHans, Self::Print) => include_str!("../ftl/zh-Hans/print.ftl"),
+            (Lang::ZhHans, Self::Format) => include_str!("../ftl/zh-Hans/format.ftl"),
             (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
             (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
             (Lang::Cs, Self::Narrate) => include_str!("../ftl/cs/narrate.ftl"),
             (Lang::Cs, Self::Lessons) => include_str!("../ftl/cs/lessons.ftl"),
             (Lang::Cs, Self::Print) => include_str!("../ftl/cs/print.ftl"),
+            (Lang::Cs, Self::Format) => include_str!("../ftl/cs/format.ftl"),
             (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
             (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
             (Lang::Ru, Self::Narrate) => include_str!("../ftl/ru/narrate.ftl"),
             (Lang::Ru, Self::Lessons) => include_str!("../ftl/ru/lessons.ftl"),
             (Lang::Ru, Self::Print) => include_str!("../ftl/ru/print.ftl"),
+            (Lang::Ru, Self::Format) => include_str!("../ftl/ru/format.ftl"),
         }
     }
 }

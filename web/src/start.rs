@@ -8,14 +8,21 @@ use settle_player::{language, page};
 
 /// What the playground says in English: its page, the stage and the narration (compiled in;
 /// a `const`, so that no other part's English is linked).
-const ENGLISH: [&str; 3] = [
+const ENGLISH: [&str; 4] = [
     Part::Page.english(),
     Part::Play.english(),
     Part::Narrate.english(),
+    Part::Format.english(),
 ];
 
 /// What it fetches in another language: the same, and the built-in lessons' words.
-const PARTS: [Part; 4] = [Part::Page, Part::Play, Part::Narrate, Part::Lessons];
+const PARTS: [Part; 5] = [
+    Part::Page,
+    Part::Play,
+    Part::Narrate,
+    Part::Lessons,
+    Part::Format,
+];
 
 /// Starts the playground: chooses the language, then mounts it (both builds' `main`).
 pub fn start() {
