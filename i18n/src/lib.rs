@@ -457,8 +457,8 @@ pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
 }
 
 /// Why a document was refused, in `tr`'s language: its JSON path, and the problem in words
-/// where it is one the format's parts share (else in English, as the format's reader wrote it).
-/// In English it is the error's display.
+/// (`format-<id>` of the `format` part; in English as the format's reader wrote it where an
+/// error carries no message). In English it is the error's display.
 #[must_use]
 pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
     match &e.said {
@@ -466,13 +466,24 @@ pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
             let args: Vec<(&str, Arg<'_>)> = said
                 .args
                 .iter()
-                // A whole number is a number (its plural form), as the document wrote it.
+                // A whole number is a number (its plural form), as the document wrote it; one
+                // too big to be exact as a float is written as it is.
                 .map(|(k, v)| match v.parse::<u64>() {
-                    Ok(n) if !v.starts_with('0') || v == "0" => (*k, Arg::from(n)),
+                    Ok(n) if (!v.starts_with('0') || v == "0") && n <= 1 << 53 => {
+                        (*k, Arg::from(n))
+                    }
                     _ => (*k, Arg::from(v.as_str())),
                 })
                 .collect();
-            let problem = tr.format(&format!("format-{}", said.id), &args);
+            let mut problem = tr.format(&format!("format-{}", said.id), &args);
+            // Cut as short as the English was (`MAX_ERROR_CHARS`, and an ellipsis).
+            if e.problem.ends_with('…') {
+                let max = settle_scenario::limits::MAX_ERROR_CHARS;
+                if let Some((i, _)) = problem.char_indices().nth(max) {
+                    problem.truncate(i);
+                    problem.push('…');
+                }
+            }
             format!("{}: {problem}", e.path)
         }
         None => e.to_string(),
