@@ -101,18 +101,11 @@ fn preset_doc(path: &str, name: &str, presets: Presets<'_>) -> R<Value> {
             path,
             format!("\"{name}\" is not a preset (see `settle presets`)"),
             "not-a-preset",
-            &[("name", name.to_string())],
+            &[("name", &name)],
         );
     };
     serde_json::from_str(&text).map_or_else(
-        |e| {
-            err_said(
-                path,
-                format!("{e}"),
-                "preset-not-json",
-                &[("error", e.to_string())],
-            )
-        },
+        |e| err_said(path, format!("{e}"), "preset-not-json", &[("error", &e)]),
         Ok,
     )
 }
@@ -128,7 +121,7 @@ fn source(path: &str, v: &Value, presets: Presets<'_>) -> R<Value> {
                 type_name(other)
             ),
             "preset-or-scenario",
-            &[("found", type_key(other).to_string())],
+            &[("found", &type_key(other))],
         ),
     }
 }
@@ -142,7 +135,7 @@ fn single(text: &str, path: &str) -> R<Template> {
             path,
             format!("\"{}\" is not one placeholder", text.trim()),
             "not-one-placeholder",
-            &[("text", text.trim().to_string())],
+            &[("text", &text.trim())],
         );
     }
     Ok(t)
@@ -185,7 +178,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
             "$",
             format!("not JSON: {e}"),
             "comparison-not-json",
-            &[("error", e.to_string())],
+            &[("error", &e)],
         )
     })?;
     let mut top = Obj::new("$", &doc)?;
@@ -196,7 +189,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
                 "$.settle",
                 format!("unsupported format version {other}"),
                 "comparison-version",
-                &[("version", other.to_string())],
+                &[("version", &other)],
             );
         }
     }
@@ -235,7 +228,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
                     &path,
                     "missing required key \"label\"",
                     "missing-key",
-                    &[("key", "label".to_string())],
+                    &[("key", &"label")],
                 );
             }
         };
@@ -272,7 +265,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
                 &path,
                 format!("its scenario is invalid: {e}"),
                 "variant-invalid",
-                &[("error", e.to_string())],
+                &[("error", &e)],
             )
         })?;
         variants.push(Variant {
@@ -387,7 +380,7 @@ impl Comparison {
                         &path,
                         format!("{{{src}}}: {m}"),
                         "in-placeholder",
-                        &[("src", src.to_string()), ("error", m.to_string())],
+                        &[("src", &src), ("error", &m)],
                     ),
                     None => err_said(&path, "no placeholder", "no-placeholder", &[]),
                 }

@@ -73,7 +73,7 @@ fn entity_name(path: &str, name: &str) -> R<()> {
             path,
             format!("\"{name}\" is a reserved name"),
             "reserved-name",
-            &[("name", name.to_string())],
+            &[("name", &name)],
         );
     }
     Ok(())
@@ -199,7 +199,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
                     &format!("{at}.type"),
                     format!("\"{other}\" is not an entity type (queue, topic)"),
                     "not-entity-type",
-                    &[("value", other.to_string())],
+                    &[("value", &other)],
                 );
             }
         };
@@ -294,7 +294,7 @@ pub(super) fn to(o: &mut Obj<'_>, ents: Option<&Entities>) -> R<Option<Text>> {
             &at,
             format!("no queue or topic named \"{s}\""),
             "no-queue-or-topic",
-            &[("name", s.to_string())],
+            &[("name", &s)],
         ),
         (Some(_), None) => err_said(&at, "missing", "missing", &[]),
         (Some(e), Some(s)) => match kind_of(e, s) {
@@ -303,13 +303,13 @@ pub(super) fn to(o: &mut Obj<'_>, ents: Option<&Entities>) -> R<Option<Text>> {
                 &at,
                 format!("\"{s}\" is a subscription; send to its topic"),
                 "send-to-subscription",
-                &[("name", s.to_string())],
+                &[("name", &s)],
             ),
             None => err_said(
                 &at,
                 format!("no queue or topic named \"{s}\""),
                 "no-queue-or-topic",
-                &[("name", s.to_string())],
+                &[("name", &s)],
             ),
         },
     }
@@ -333,13 +333,13 @@ pub(super) fn from(
                 &at,
                 format!("\"{s}\" is not a sub-queue (main, dead_letter)"),
                 "not-sub-queue",
-                &[("value", s.to_string())],
+                &[("value", &s)],
             ),
             Some(s) => err_said(
                 &at,
                 format!("\"{s}\" is not a session entity (queue)"),
                 "not-session-entity",
-                &[("value", s.to_string())],
+                &[("value", &s)],
             ),
         };
     };
@@ -351,7 +351,7 @@ pub(super) fn from(
             &at,
             format!("\"{s}\" is only valid without $.entities"),
             "only-without-entities",
-            &[("name", s.to_string())],
+            &[("name", &s)],
         );
     }
     let (path, sub) = match s.strip_suffix(DLQ) {
@@ -361,7 +361,7 @@ pub(super) fn from(
                 &at,
                 format!("\"{s}\": sessions are not read from a dead-letter queue"),
                 "sessions-not-from-dlq",
-                &[("name", s.to_string())],
+                &[("name", &s)],
             );
         }
         None => (s, SubQueue::Main),
@@ -372,13 +372,13 @@ pub(super) fn from(
             &at,
             format!("\"{path}\" is a topic; receive from \"{path}/subscriptions/<name>\""),
             "receive-from-topic",
-            &[("topic", path.to_string())],
+            &[("topic", &path)],
         ),
         None => err_said(
             &at,
             format!("no queue or subscription named \"{path}\""),
             "no-queue-or-subscription",
-            &[("name", path.to_string())],
+            &[("name", &path)],
         ),
     }
 }
@@ -396,7 +396,7 @@ pub(super) fn entity(
             &o.at("do"),
             format!("{op} is only valid with $.entities"),
             "only-with-entities",
-            &[("op", op.to_string())],
+            &[("op", &op)],
         );
     };
     let at = o.at("entity");
@@ -409,14 +409,14 @@ pub(super) fn entity(
             &at,
             format!("\"{s}\" is not a subscription (\"<topic>/subscriptions/<name>\")"),
             "not-subscription",
-            &[("name", s.to_string())],
+            &[("name", &s)],
         ),
         Some(k) => Ok((s.into(), k)),
         None => err_said(
             &at,
             format!("no entity named \"{s}\""),
             "no-entity",
-            &[("name", s.to_string())],
+            &[("name", &s)],
         ),
     }
 }

@@ -19,7 +19,7 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
             path,
             format!("more than {MAX_PROPERTIES} properties"),
             "too-many-properties",
-            &[("max", MAX_PROPERTIES.to_string())],
+            &[("max", &MAX_PROPERTIES)],
         );
     }
     let mut out = BTreeMap::new();
@@ -34,7 +34,7 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
                 &format!("{path}.{k}"),
                 format!("a property (key and value) is at most {MAX_PROPERTY_BYTES} bytes"),
                 "property-too-big",
-                &[("max", MAX_PROPERTY_BYTES.to_string())],
+                &[("max", &MAX_PROPERTY_BYTES)],
             );
         }
         total = total.saturating_add(size);
@@ -43,7 +43,7 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
                 path,
                 format!("the properties of one message are at most {MAX_PROPERTIES_BYTES} bytes"),
                 "properties-too-big",
-                &[("max", MAX_PROPERTIES_BYTES.to_string())],
+                &[("max", &MAX_PROPERTIES_BYTES)],
             );
         }
         let p = match v {
@@ -69,7 +69,7 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
                         type_name(other)
                     ),
                     "property-type",
-                    &[("found", type_key(other).to_string())],
+                    &[("found", &type_key(other))],
                 );
             }
         };

@@ -43,12 +43,13 @@ impl core::error::Error for FormatError {}
 pub(super) type R<T> = Result<T, FormatError>;
 
 /// A refused document's problem: `problem` in English, and the same as the message `id`
-/// (`format-<id>` in a program's messages) with its variables.
+/// (`format-<id>` in a program's messages) with its variables, written here (one place, not
+/// at each call).
 pub(crate) fn err_said<T>(
     path: &str,
     problem: impl Into<String>,
     id: &'static str,
-    args: &[(&'static str, String)],
+    args: &[(&'static str, &dyn fmt::Display)],
 ) -> R<T> {
     Err(said(path, problem.into(), id, args))
 }
@@ -57,7 +58,7 @@ fn said(
     path: &str,
     problem: String,
     id: &'static str,
-    args: &[(&'static str, String)],
+    args: &[(&'static str, &dyn fmt::Display)],
 ) -> FormatError {
     // A problem cut short is cut as short in every language (`settle_i18n::format_error`).
     FormatError {
@@ -65,7 +66,7 @@ fn said(
         problem: cap(problem, MAX_ERROR_CHARS),
         said: Some(Said {
             id,
-            args: args.to_vec(),
+            args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(),
         }),
     }
 }
@@ -76,28 +77,27 @@ pub(crate) fn config_error(path: &str, e: settle_core::ConfigError) -> FormatErr
     let at = format!("{path}.{}", e.key);
     let p = e.problem.as_str();
     let words: Vec<&str> = p.split(' ').collect();
-    let (id, args): (&'static str, Vec<(&'static str, String)>) = match words.as_slice() {
-        [n, "is", "out", "of", "range", range] => match range.split_once("..=") {
-            Some((lo, hi)) => (
+    let english = || e.problem.clone();
+    match (words.as_slice(), p) {
+        ([n, "is", "out", "of", "range", range], _) if range.contains("..=") => {
+            let (lo, hi) = range.split_once("..=").unwrap_or_default();
+            said(
+                &at,
+                english(),
                 "out-of-range",
-                Vec::from([("n", (*n).into()), ("lo", lo.into()), ("hi", hi.into())]),
-            ),
-            None => ("config", Vec::from([("error", p.into())])),
-        },
-        [n, "is", "below", "the", "minimum", min] => (
-            "below-minimum",
-            Vec::from([("n", (*n).into()), ("min", (*min).into())]),
-        ),
-        _ => match p {
-            "the basic tier has no duplicate detection" => {
-                ("basic-no-duplicate-detection", Vec::new())
-            }
-            "the basic tier has no sessions" => ("basic-no-sessions", Vec::new()),
-            "must be at least 1" => ("at-least-one", Vec::new()),
-            _ => ("config", Vec::from([("error", p.into())])),
-        },
-    };
-    said(&at, e.problem.clone(), id, &args)
+                &[("n", n), ("lo", &lo), ("hi", &hi)],
+            )
+        }
+        ([n, "is", "below", "the", "minimum", min], _) => {
+            said(&at, english(), "below-minimum", &[("n", n), ("min", min)])
+        }
+        (_, "the basic tier has no duplicate detection") => {
+            said(&at, english(), "basic-no-duplicate-detection", &[])
+        }
+        (_, "the basic tier has no sessions") => said(&at, english(), "basic-no-sessions", &[]),
+        (_, "must be at least 1") => said(&at, english(), "at-least-one", &[]),
+        _ => said(&at, english(), "config", &[("error", &p)]),
+    }
 }
 
 /// "expected `want`, found `v`'s type": `want` is a [`type_key`] (or `whole`, `string-or-null`).
@@ -116,7 +116,7 @@ pub(crate) fn wrong_type<T>(path: &str, want: &'static str, v: &Value) -> R<T> {
         path,
         format!("expected {english}, found {}", type_name(v)),
         "expected",
-        &[("want", want.into()), ("found", type_key(v).into())],
+        &[("want", &want), ("found", &type_key(v))],
     )
 }
 
@@ -220,7 +220,7 @@ impl<'a> Obj<'a> {
                 &self.path,
                 format!("missing required key \"{key}\""),
                 "missing-key",
-                &[("key", key.into())],
+                &[("key", &key)],
             ),
         }
     }
@@ -241,11 +241,7 @@ impl<'a> Obj<'a> {
                 &self.at(key),
                 format!("{n} is out of range {lo}..={hi}"),
                 "out-of-range",
-                &[
-                    ("n", n.to_string()),
-                    ("lo", lo.to_string()),
-                    ("hi", hi.to_string()),
-                ],
+                &[("n", &n), ("lo", &lo), ("hi", &hi)],
             );
         }
         Ok(v)
@@ -285,7 +281,7 @@ impl<'a> Obj<'a> {
                 &self.at(key),
                 format!("longer than {max_chars} characters"),
                 "too-long",
-                &[("max", max_chars.to_string())],
+                &[("max", &max_chars)],
             );
         }
         Ok(s)
@@ -312,13 +308,13 @@ impl<'a> Obj<'a> {
                         &self.path,
                         format!("unknown key \"{key}\" (did you mean \"{a}\"?)"),
                         "unknown-key-near",
-                        &[("key", key), ("near", a.into())],
+                        &[("key", &key), ("near", &a)],
                     ),
                     None => err_said(
                         &self.path,
                         format!("unknown key \"{key}\""),
                         "unknown-key",
-                        &[("key", key)],
+                        &[("key", &key)],
                     ),
                 };
             }
@@ -337,7 +333,7 @@ pub(super) fn check_time(path: &str, n: u64) -> R<()> {
                 "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
             ),
             "too-late",
-            &[("n", n.to_string()), ("max", MAX_TIME_MS.to_string())],
+            &[("n", &n), ("max", &MAX_TIME_MS)],
         );
     }
     Ok(())
@@ -354,7 +350,7 @@ pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
                     path,
                     format!("expected a whole number ≥ 0, found {n}"),
                     "not-whole",
-                    &[("n", n.to_string())],
+                    &[("n", &n)],
                 )
             },
             Ok,

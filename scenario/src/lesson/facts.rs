@@ -333,7 +333,7 @@ impl Template {
                     path,
                     format!("{{{}}}: {e}", h.src),
                     "in-placeholder",
-                    &[("src", h.src.to_string()), ("error", e.to_string())],
+                    &[("src", &h.src), ("error", &e)],
                 ),
             })
             .collect()
@@ -375,7 +375,7 @@ impl Template {
                             path,
                             format!("{{{}}}: {e}", h.src),
                             "in-placeholder",
-                            &[("src", h.src.to_string()), ("error", e.to_string())],
+                            &[("src", &h.src), ("error", &e)],
                         );
                     }
                 },

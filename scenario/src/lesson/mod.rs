@@ -132,7 +132,7 @@ fn on(path: &str, v: &Value) -> R<Matcher> {
             path,
             "missing required key \"event\"",
             "missing-key",
-            &[("key", "event".to_string())],
+            &[("key", &"event")],
         );
     };
     if !known_kind(kind) {
@@ -140,7 +140,7 @@ fn on(path: &str, v: &Value) -> R<Matcher> {
             &o.at("event"),
             format!("\"{kind}\" is neither a trace event nor an operation"),
             "not-event",
-            &[("kind", kind.to_string())],
+            &[("kind", &kind)],
         );
     }
     let id = o.str("id")?.map(String::from);
@@ -189,7 +189,7 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
                     &o.at("speed"),
                     format!("{n} is out of range (0, 10000]"),
                     "speed-range",
-                    &[("n", n.to_string())],
+                    &[("n", &n)],
                 );
             }
         },
@@ -312,7 +312,7 @@ impl Lesson {
                             &format!("{path}.on"),
                             e.clone(),
                             "note-unplaced",
-                            &[("error", e)],
+                            &[("error", &e)],
                         );
                     }
                 },
@@ -369,7 +369,7 @@ impl Lesson {
                     &path,
                     format!("no queue, topic or subscription named \"{e}\""),
                     "no-queue-topic-or-subscription",
-                    &[("name", e.to_string())],
+                    &[("name", &e)],
                 );
             }
         }

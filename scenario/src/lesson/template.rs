@@ -156,7 +156,7 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
             path,
             format!("{{{src}}}: \"{kind}\" is neither a trace event nor an operation"),
             "placeholder-not-event",
-            &[("src", src.to_string()), ("kind", kind.to_string())],
+            &[("src", &src), ("kind", &kind)],
         );
     }
     let mut m = Matcher {
@@ -176,7 +176,7 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
                             path,
                             format!("{{{src}}}: \"#{n}\" is not #1, #2, … or #last"),
                             "placeholder-nth",
-                            &[("src", src.to_string()), ("n", n.to_string())],
+                            &[("src", &src), ("n", &n)],
                         );
                     }
                 },
@@ -192,7 +192,7 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
                 path,
                 format!("{{{src}}}: more than one message id"),
                 "placeholder-two-ids",
-                &[("src", src.to_string())],
+                &[("src", &src)],
             );
         }
     }
@@ -219,10 +219,10 @@ fn one_of(list: &[&'static str], arg: &str, path: &str, src: &str, what: &str) -
                 format!("{{{src}}}: \"{arg}\" is not {what} ({})", list.join(", ")),
                 "placeholder-not-one-of",
                 &[
-                    ("src", src.to_string()),
-                    ("arg", arg.to_string()),
-                    ("what", what_key(what).to_string()),
-                    ("list", list.join(", ").to_string()),
+                    ("src", &src),
+                    ("arg", &arg),
+                    ("what", &what_key(what)),
+                    ("list", &list.join(", ")),
                 ],
             )
         },
@@ -241,7 +241,7 @@ fn entity_arg(args: &[&str], head: &str, path: &str, src: &str) -> R<Option<Stri
                 "{{{src}}}: {head} takes at most one entity (a queue, topic or subscription path)"
             ),
             "placeholder-one-entity",
-            &[("src", src.to_string()), ("head", head.to_string())],
+            &[("src", &src), ("head", &head)],
         ),
     }
 }
@@ -253,7 +253,7 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
             path,
             format!("{{{src}}}: empty placeholder"),
             "placeholder-empty",
-            &[("src", src.to_string())],
+            &[("src", &src)],
         );
     };
     let one_arg = |what: &str| -> R<String> {
@@ -263,11 +263,7 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
                 path,
                 format!("{{{src}}}: {head} takes one {what}"),
                 "placeholder-one-arg",
-                &[
-                    ("src", src.to_string()),
-                    ("head", head.to_string()),
-                    ("what", what_key(what).to_string()),
-                ],
+                &[("src", &src), ("head", &head), ("what", &what_key(what))],
             ),
         }
     };
@@ -279,7 +275,7 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
                 path,
                 format!("{{{src}}}: {head} takes no arguments"),
                 "placeholder-no-args",
-                &[("src", src.to_string()), ("head", head.to_string())],
+                &[("src", &src), ("head", &head)],
             )
         }
     };
@@ -305,7 +301,7 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
                 path,
                 format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
                 "unknown-placeholder",
-                &[("src", src.to_string()), ("known", VOCABULARY.to_string())],
+                &[("src", &src), ("known", &VOCABULARY)],
             ),
         };
     }
@@ -318,7 +314,7 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
             path,
             format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
             "unknown-placeholder",
-            &[("src", src.to_string()), ("known", VOCABULARY.to_string())],
+            &[("src", &src), ("known", &VOCABULARY)],
         ),
     }
 }
@@ -337,7 +333,7 @@ fn hole(src: &str, path: &str, variants: &[&str]) -> R<Hole> {
                         path,
                         format!("{{{src}}}: unknown format \"|{other}\" (|s, |min, |raw)"),
                         "placeholder-format",
-                        &[("src", src.to_string()), ("format", other.to_string())],
+                        &[("src", &src), ("format", &other)],
                     );
                 }
             },
@@ -356,10 +352,10 @@ fn hole(src: &str, path: &str, variants: &[&str]) -> R<Hole> {
                 ),
                 "placeholder-variant",
                 &[
-                    ("src", src.to_string()),
-                    ("first", variants[0].to_string()),
-                    ("body", body.to_string()),
-                    ("variants", variants.join(", ").to_string()),
+                    ("src", &src),
+                    ("first", &variants[0]),
+                    ("body", &body),
+                    ("variants", &variants.join(", ")),
                 ],
             );
         }
@@ -390,7 +386,7 @@ impl Template {
                 path,
                 format!("longer than {MAX_TEXT} characters"),
                 "too-long",
-                &[("max", MAX_TEXT.to_string())],
+                &[("max", &MAX_TEXT)],
             );
         }
         let mut pieces = Vec::new();

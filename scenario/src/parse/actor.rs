@@ -9,7 +9,7 @@ use crate::limits::{
 };
 use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::Value;
 use settle_core::actors::{
@@ -28,7 +28,7 @@ fn probability(o: &mut Obj<'_>, key: &'static str) -> R<u32> {
                 &o.at(key),
                 format!("{n} is not a probability (0 to 1)"),
                 "not-probability",
-                &[("n", n.to_string())],
+                &[("n", &n)],
             ),
         },
         Some(v) => wrong_type(&o.at(key), "number", v),
@@ -52,7 +52,7 @@ fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
             &o.at(key),
             format!("\"{other}\" is not an outcome (complete, abandon, dead_letter, defer)"),
             "not-outcome",
-            &[("value", other.to_string())],
+            &[("value", &other)],
         ),
     }
 }
@@ -103,7 +103,7 @@ pub(super) fn actor(
                             "\"{other}\" is not a send mode (sequential, pipelined, throttled, fire_and_forget, presettled)"
                         ),
                         "not-send-mode",
-                        &[("value", other.to_string())],
+                        &[("value", &other)],
                     );
                 }
             };
@@ -114,7 +114,7 @@ pub(super) fn actor(
                         &o.at("session_ids"),
                         format!("more than {MAX_SESSION_IDS} session ids"),
                         "too-many-session-ids",
-                        &[("max", MAX_SESSION_IDS.to_string())],
+                        &[("max", &MAX_SESSION_IDS)],
                     );
                 }
                 Some(Value::Array(a)) => a
@@ -156,7 +156,7 @@ pub(super) fn actor(
                             &o.at("body"),
                             format!("a body is at most {MAX_BODY_BYTES} bytes"),
                             "body-too-big",
-                            &[("max", MAX_BODY_BYTES.to_string())],
+                            &[("max", &MAX_BODY_BYTES)],
                         );
                     }
                     b => b.unwrap_or("message {n}").into(),
@@ -271,7 +271,7 @@ pub(super) fn actor(
                 &o.at("kind"),
                 format!("\"{other}\" is not an actor kind (sender, receiver)"),
                 "not-actor-kind",
-                &[("value", other.to_string())],
+                &[("value", &other)],
             );
         }
     };

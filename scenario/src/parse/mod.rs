@@ -44,10 +44,7 @@ pub fn parse_bytes(bytes: &[u8]) -> R<Scenario> {
                 bytes.len()
             ),
             "document-too-big",
-            &[
-                ("n", bytes.len().to_string()),
-                ("max", MAX_DOCUMENT_BYTES.to_string()),
-            ],
+            &[("n", &bytes.len()), ("max", &MAX_DOCUMENT_BYTES)],
         );
     }
     match core::str::from_utf8(bytes) {
@@ -59,7 +56,7 @@ pub fn parse_bytes(bytes: &[u8]) -> R<Scenario> {
                 e.valid_up_to()
             ),
             "not-utf8",
-            &[("offset", e.valid_up_to().to_string())],
+            &[("offset", &e.valid_up_to())],
         ),
     }
 }
@@ -86,10 +83,7 @@ pub fn parse(text: &str) -> R<Scenario> {
                 text.len()
             ),
             "document-too-big",
-            &[
-                ("n", text.len().to_string()),
-                ("max", MAX_DOCUMENT_BYTES.to_string()),
-            ],
+            &[("n", &text.len()), ("max", &MAX_DOCUMENT_BYTES)],
         );
     }
     let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
@@ -118,7 +112,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 "$.settle",
                 format!("unsupported format version {other} (this runner reads version 1)"),
                 "unsupported-version",
-                &[("version", other.to_string())],
+                &[("version", &other)],
             );
         }
     }
@@ -168,10 +162,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 "$.script",
                 format!("{} steps; a script has at most {MAX_STEPS}", items.len()),
                 "too-many-steps",
-                &[
-                    ("n", items.len().to_string()),
-                    ("max", MAX_STEPS.to_string()),
-                ],
+                &[("n", &items.len()), ("max", &MAX_STEPS)],
             );
         }
         let mut n_sends = 0;
@@ -187,10 +178,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                         s.at.as_millis()
                     ),
                     "at-decreases",
-                    &[
-                        ("n", s.at.as_millis().to_string()),
-                        ("last", last.to_string()),
-                    ],
+                    &[("n", &s.at.as_millis()), ("last", &last)],
                 );
             }
             last = s.at.as_millis();
@@ -205,7 +193,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 "$.run_until_ms",
                 format!("{t} is before the last step at {last_at}"),
                 "run-until-early",
-                &[("n", t.to_string()), ("last", last_at.to_string())],
+                &[("n", &t), ("last", &last_at)],
             );
         }
         Some(t) => t,
@@ -224,10 +212,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                     items.len()
                 ),
                 "too-many-actors",
-                &[
-                    ("n", items.len().to_string()),
-                    ("max", MAX_ACTORS.to_string()),
-                ],
+                &[("n", &items.len()), ("max", &MAX_ACTORS)],
             );
         }
         let mut names: BTreeSet<Text> = BTreeSet::new();
@@ -262,7 +247,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                                 "the senders send more than {MAX_SENDS} messages together, the most a scenario may ask for"
                             ),
                             "too-many-sends",
-                            &[("max", MAX_SENDS.to_string())],
+                            &[("max", &MAX_SENDS)],
                         );
                     }
                     // A body with `{n}` is a new text per message; without, one shared text.
@@ -281,7 +266,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                     &format!("{path}.name"),
                     format!("\"{name}\" names two actors"),
                     "two-actors-named",
-                    &[("name", name.to_string())],
+                    &[("name", &name)],
                 );
             }
             actors.push(a);
@@ -299,7 +284,7 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 "the message bodies this scenario writes come to more than {MAX_PAYLOAD_BYTES} bytes (a body with {{n}} is written out once per message)"
             ),
             "payload-too-big",
-            &[("max", MAX_PAYLOAD_BYTES.to_string())],
+            &[("max", &MAX_PAYLOAD_BYTES)],
         );
     }
     let lesson = match o.opt("lesson") {
@@ -351,7 +336,7 @@ fn receive_entities(script: &mut [Step], actors: &[ActorSpec], entities: &[Text]
                     &format!("$.script[{i}].from"),
                     format!("client {} already receives from \"{first}\"", s.by),
                     "already-receives",
-                    &[("client", s.by.to_string()), ("from", first.to_string())],
+                    &[("client", &s.by), ("from", &first)],
                 );
             }
             Some(_) => {}
@@ -430,7 +415,7 @@ fn duplicate_keys(text: &str) -> R<()> {
                                 excerpt(&key)
                             ),
                             "duplicate-key",
-                            &[("key", excerpt(&key).to_string())],
+                            &[("key", &excerpt(&key))],
                         );
                     }
                     path = format!("{p}.{key}");

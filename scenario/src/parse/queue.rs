@@ -3,7 +3,6 @@
 
 use crate::read::{Obj, R, as_u64, err_said};
 use alloc::format;
-use alloc::string::ToString;
 use serde_json::Value;
 use settle_core::{Duration, QueuePatch, Tier};
 
@@ -22,18 +21,14 @@ pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
                                 &o.at(key),
                                 format!("must be at least {lo} (or null)"),
                                 "at-least-or-null",
-                                &[("lo", lo.to_string())],
+                                &[("lo", &lo)],
                             )
                         } else {
                             err_said(
                                 &o.at(key),
                                 format!("{n} is out of range {lo}..={hi} (or null)"),
                                 "out-of-range-or-null",
-                                &[
-                                    ("n", n.to_string()),
-                                    ("lo", lo.to_string()),
-                                    ("hi", hi.to_string()),
-                                ],
+                                &[("n", &n), ("lo", &lo), ("hi", &hi)],
                             )
                         };
                     }
@@ -50,7 +45,7 @@ pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
                     &o.at("tier"),
                     format!("\"{s}\" is not a tier (basic, standard, premium)"),
                     "not-tier",
-                    &[("value", s.to_string())],
+                    &[("value", &s)],
                 );
             }
         }),

@@ -10,7 +10,6 @@ use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
 use crate::{Step, entities};
 use alloc::format;
 use alloc::rc::Rc;
-use alloc::string::ToString;
 use alloc::vec::Vec;
 use serde_json::Value;
 use settle_core::LinkOptions;
@@ -31,7 +30,7 @@ pub(super) fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
             &o.at("mode"),
             format!("\"{s}\" is not a mode (peek_lock, receive_and_delete)"),
             "not-receive-mode",
-            &[("value", s.to_string())],
+            &[("value", &s)],
         ),
     }
 }
@@ -93,7 +92,7 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
                 "a body is at most {MAX_BODY_BYTES} bytes (size_bytes can declare a bigger message)"
             ),
             "send-body-too-big",
-            &[("max", MAX_BODY_BYTES.to_string())],
+            &[("max", &MAX_BODY_BYTES)],
         );
     }
     let size = o.u64("size_bytes")?.unwrap_or(body.len() as u64);
@@ -106,7 +105,7 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
             &o.path,
             "missing required key \"scheduled_enqueue_ms\"",
             "missing-key",
-            &[("key", "scheduled_enqueue_ms".to_string())],
+            &[("key", &"scheduled_enqueue_ms")],
         );
     }
     let mut meta = Meta::default();
@@ -195,7 +194,7 @@ pub(super) fn step(
                         &p,
                         format!("names more than {MAX_DEFERRED_SEQS} sequence numbers"),
                         "too-many-seqs",
-                        &[("max", MAX_DEFERRED_SEQS.to_string())],
+                        &[("max", &MAX_DEFERRED_SEQS)],
                     );
                 }
                 Value::Array(a) if !a.is_empty() => a
@@ -344,10 +343,7 @@ pub(super) fn step(
                 &o.at("do"),
                 format!("unknown op \"{other}\" (one of: {})", OPS.join(", ")),
                 "unknown-op",
-                &[
-                    ("op", other.to_string()),
-                    ("ops", OPS.join(", ").to_string()),
-                ],
+                &[("op", &other), ("ops", &OPS.join(", "))],
             );
         }
     };

@@ -106,14 +106,8 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
                 Filter::False
             })
         }
-        "sql" => Filter::sql(string(&at, inner)?).or_else(|e| {
-            err_said(
-                &at,
-                e.to_string(),
-                "sql-filter",
-                &[("error", e.to_string())],
-            )
-        }),
+        "sql" => Filter::sql(string(&at, inner)?)
+            .or_else(|e| err_said(&at, e.to_string(), "sql-filter", &[("error", &e)])),
         "correlation" => Ok(Filter::Correlation(correlation(&at, inner)?)),
         _ => err_said(
             path,
@@ -129,14 +123,8 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
 /// # Errors
 /// Not a string, or outside the action subset.
 pub fn action_from_value(path: &str, v: &Value) -> R<Action> {
-    Action::parse(string(path, v)?).or_else(|e| {
-        err_said(
-            path,
-            e.to_string(),
-            "sql-action",
-            &[("error", e.to_string())],
-        )
-    })
+    Action::parse(string(path, v)?)
+        .or_else(|e| err_said(path, e.to_string(), "sql-action", &[("error", &e)]))
 }
 
 /// A rule from its parts: `filter` at `<base>.filter`, `action` (optional) at `<base>.action`.
@@ -211,7 +199,7 @@ pub(crate) fn same_names(path: &str, map: &Map<String, Value>) -> R<()> {
                 &key_path(path, first),
                 format!("same name as {}", key_path(path, second)),
                 "same-name",
-                &[("other", key_path(path, second).to_string())],
+                &[("other", &key_path(path, second))],
             );
         }
     }
