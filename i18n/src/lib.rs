@@ -252,6 +252,11 @@ impl Tr {
         self.bundle.has_message(id)
     }
 
+    /// Whether the message `id` exists in this language or in its English.
+    fn knows(&self, id: &str) -> bool {
+        self.has(id) || self.english.as_ref().is_some_and(|en| en.knows(id))
+    }
+
     /// The message `id` with `args`; English if this language lacks it, the id itself if
     /// English lacks it too (a defect the tests catch).
     #[must_use]
@@ -462,7 +467,9 @@ pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
 #[must_use]
 pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
     match &e.said {
-        Some(said) => {
+        // Where the messages have none (English's, which a program need not compile in: the
+        // error's display is its English), as the reader wrote it.
+        Some(said) if tr.knows(&format!("format-{}", said.id)) => {
             let args: Vec<(&str, Arg<'_>)> = said
                 .args
                 .iter()
@@ -486,7 +493,7 @@ pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
             }
             format!("{}: {problem}", e.path)
         }
-        None => e.to_string(),
+        _ => e.to_string(),
     }
 }
 

@@ -1049,3 +1049,14 @@ fn the_scenario_reader_says_every_problem_in_words() {
     }
     assert!(bare.is_empty(), "a problem without its message: {bare:?}");
 }
+
+/// A program that compiles in no `format` part for English (the playground, the viewer) says
+/// a refused document's problem as the error's display: the same words.
+#[test]
+fn without_the_format_part_english_is_the_errors_display() {
+    let play = settle_i18n::Tr::english(&[Part::Play.english()]);
+    for (how, doc) in cases() {
+        let e = refused(how, &doc);
+        assert_eq!(settle_i18n::format_error(&play, &e), e.to_string());
+    }
+}

@@ -8,14 +8,14 @@ use settle_player::{language, page};
 
 /// What the playground says in English: its page, the stage and the narration (compiled in;
 /// a `const`, so that no other part's English is linked).
-const ENGLISH: [&str; 4] = [
+const ENGLISH: [&str; 3] = [
     Part::Page.english(),
     Part::Play.english(),
     Part::Narrate.english(),
-    Part::Format.english(),
 ];
 
-/// What it fetches in another language: the same, and the built-in lessons' words.
+/// What it fetches in another language: the same, the built-in lessons' words and why a
+/// document was refused (in English, the error's display says it).
 const PARTS: [Part; 5] = [
     Part::Page,
     Part::Play,
