@@ -58,16 +58,20 @@ pub enum Part {
     /// What Settle prints outside the page: the SVG story (`settle render`, the page's
     /// download) and the CLI's lesson and comparison.
     Print,
+    /// Why a document was refused (`settle_scenario::FormatError`): what a program that reads
+    /// documents says about one it refuses. The film player, which plays a film, has no need.
+    Format,
 }
 
 impl Part {
     /// Every part.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Page,
         Self::Play,
         Self::Narrate,
         Self::Lessons,
         Self::Print,
+        Self::Format,
     ];
 
     /// The file's name without `.ftl`, as served under `i18n/<lang>/`.
@@ -79,6 +83,7 @@ impl Part {
             Self::Narrate => "narrate",
             Self::Lessons => "lessons",
             Self::Print => "print",
+            Self::Format => "format",
         }
     }
 
@@ -91,6 +96,7 @@ impl Part {
             Self::Narrate => include_str!("../ftl/en/narrate.ftl"),
             Self::Lessons => include_str!("../ftl/en/lessons.ftl"),
             Self::Print => include_str!("../ftl/en/print.ftl"),
+            Self::Format => include_str!("../ftl/en/format.ftl"),
         }
     }
 
@@ -105,16 +111,19 @@ impl Part {
             (Lang::ZhHans, Self::Narrate) => include_str!("../ftl/zh-Hans/narrate.ftl"),
             (Lang::ZhHans, Self::Lessons) => include_str!("../ftl/zh-Hans/lessons.ftl"),
             (Lang::ZhHans, Self::Print) => include_str!("../ftl/zh-Hans/print.ftl"),
+            (Lang::ZhHans, Self::Format) => include_str!("../ftl/zh-Hans/format.ftl"),
             (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
             (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
             (Lang::Cs, Self::Narrate) => include_str!("../ftl/cs/narrate.ftl"),
             (Lang::Cs, Self::Lessons) => include_str!("../ftl/cs/lessons.ftl"),
             (Lang::Cs, Self::Print) => include_str!("../ftl/cs/print.ftl"),
+            (Lang::Cs, Self::Format) => include_str!("../ftl/cs/format.ftl"),
             (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
             (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
             (Lang::Ru, Self::Narrate) => include_str!("../ftl/ru/narrate.ftl"),
             (Lang::Ru, Self::Lessons) => include_str!("../ftl/ru/lessons.ftl"),
             (Lang::Ru, Self::Print) => include_str!("../ftl/ru/print.ftl"),
+            (Lang::Ru, Self::Format) => include_str!("../ftl/ru/format.ftl"),
         }
     }
 }
@@ -241,6 +250,11 @@ impl Tr {
     #[must_use]
     pub fn has(&self, id: &str) -> bool {
         self.bundle.has_message(id)
+    }
+
+    /// Whether the message `id` exists in this language or in its English.
+    fn knows(&self, id: &str) -> bool {
+        self.has(id) || self.english.as_ref().is_some_and(|en| en.knows(id))
     }
 
     /// The message `id` with `args`; English if this language lacks it, the id itself if
@@ -448,25 +462,38 @@ pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
 }
 
 /// Why a document was refused, in `tr`'s language: its JSON path, and the problem in words
-/// where it is one the format's parts share (else in English, as the format's reader wrote it).
-/// In English it is the error's display.
+/// (`format-<id>` of the `format` part; in English as the format's reader wrote it where an
+/// error carries no message). In English it is the error's display.
 #[must_use]
 pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
     match &e.said {
-        Some(said) => {
+        // Where the messages have none (English's, which a program need not compile in: the
+        // error's display is its English), as the reader wrote it.
+        Some(said) if tr.knows(&format!("format-{}", said.id)) => {
             let args: Vec<(&str, Arg<'_>)> = said
                 .args
                 .iter()
-                // A whole number is a number (its plural form), as the document wrote it.
+                // A whole number is a number (its plural form), as the document wrote it; one
+                // too big to be exact as a float is written as it is.
                 .map(|(k, v)| match v.parse::<u64>() {
-                    Ok(n) if !v.starts_with('0') || v == "0" => (*k, Arg::from(n)),
+                    Ok(n) if (!v.starts_with('0') || v == "0") && n <= 1 << 53 => {
+                        (*k, Arg::from(n))
+                    }
                     _ => (*k, Arg::from(v.as_str())),
                 })
                 .collect();
-            let problem = tr.format(&format!("format-{}", said.id), &args);
+            let mut problem = tr.format(&format!("format-{}", said.id), &args);
+            // Cut as short as the English was (`MAX_ERROR_CHARS`, and an ellipsis).
+            if e.problem.ends_with('…') {
+                let max = settle_scenario::limits::MAX_ERROR_CHARS;
+                if let Some((i, _)) = problem.char_indices().nth(max) {
+                    problem.truncate(i);
+                    problem.push('…');
+                }
+            }
             format!("{}: {problem}", e.path)
         }
-        None => e.to_string(),
+        _ => e.to_string(),
     }
 }
 

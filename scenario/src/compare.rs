@@ -23,7 +23,7 @@
 //! the runs, so a stated difference is checked, not just printed.
 
 use super::lesson::{Facts, Figure, Num, Template, Words, figures, own_words, req_text, strings};
-use super::read::{Obj, R, err, type_name, wrong_type};
+use super::read::{Obj, R, err_said, type_key, type_name, wrong_type};
 use super::{Scenario, from_value, presets};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -97,24 +97,31 @@ pub type Presets<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 fn preset_doc(path: &str, name: &str, presets: Presets<'_>) -> R<Value> {
     let Some(text) = presets(name) else {
-        return err(
+        return err_said(
             path,
             format!("\"{name}\" is not a preset (see `settle presets`)"),
+            "not-a-preset",
+            &[("name", &name)],
         );
     };
-    serde_json::from_str(&text).map_or_else(|e| err(path, format!("{e}")), Ok)
+    serde_json::from_str(&text).map_or_else(
+        |e| err_said(path, format!("{e}"), "preset-not-json", &[("error", &e)]),
+        Ok,
+    )
 }
 
 fn source(path: &str, v: &Value, presets: Presets<'_>) -> R<Value> {
     match v {
         Value::String(name) => preset_doc(path, name, presets),
         Value::Object(_) => Ok(v.clone()),
-        other => err(
+        other => err_said(
             path,
             format!(
                 "expected a preset name or a scenario, found {}",
                 type_name(other)
             ),
+            "preset-or-scenario",
+            &[("found", &type_key(other))],
         ),
     }
 }
@@ -124,16 +131,23 @@ const OPS: [&str; 6] = [" <= ", " >= ", " != ", " < ", " > ", " = "];
 fn single(text: &str, path: &str) -> R<Template> {
     let t = Template::parse(text.trim(), path, &KEYS)?;
     if !t.literal_text().trim().is_empty() || t.values(&[]).len() != 1 {
-        return err(path, format!("\"{}\" is not one placeholder", text.trim()));
+        return err_said(
+            path,
+            format!("\"{}\" is not one placeholder", text.trim()),
+            "not-one-placeholder",
+            &[("text", &text.trim())],
+        );
     }
     Ok(t)
 }
 
 fn expect(text: &str, path: &str) -> R<Expect> {
     let Some((i, op)) = OPS.iter().find_map(|op| text.find(op).map(|i| (i, *op))) else {
-        return err(
+        return err_said(
             path,
             "expected \"{x.…} OP {y.…}\" with OP one of <, <=, >, >=, =, !=",
+            "condition-shape",
+            &[],
         );
     };
     Ok(Expect {
@@ -159,16 +173,32 @@ pub fn parse(text: &str) -> R<Comparison> {
 /// # Errors
 /// As [`parse`]; a preset `presets` does not know is "not a preset".
 pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
-    let doc: Value = serde_json::from_str(text).or_else(|e| err("$", format!("not JSON: {e}")))?;
+    let doc: Value = serde_json::from_str(text).or_else(|e| {
+        err_said(
+            "$",
+            format!("not JSON: {e}"),
+            "comparison-not-json",
+            &[("error", &e)],
+        )
+    })?;
     let mut top = Obj::new("$", &doc)?;
     match top.req("settle")? {
         Value::Number(n) if n.as_u64() == Some(1) => {}
-        other => return err("$.settle", format!("unsupported format version {other}")),
+        other => {
+            return err_said(
+                "$.settle",
+                format!("unsupported format version {other}"),
+                "comparison-version",
+                &[("version", &other)],
+            );
+        }
     }
     let Some(c) = top.opt("compare") else {
-        return err(
+        return err_said(
             "$",
             "missing required key \"compare\" (this is not a comparison)",
+            "not-a-comparison",
+            &[],
         );
     };
     top.finish()?;
@@ -182,7 +212,7 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
     let vpath = o.at("variants");
     let items = match o.req("variants")? {
         Value::Array(items) if (2..=KEYS.len()).contains(&items.len()) => items,
-        Value::Array(_) => return err(&vpath, "two to four variants"),
+        Value::Array(_) => return err_said(&vpath, "two to four variants", "variant-count", &[]),
         other => {
             return wrong_type(&vpath, "array", other);
         }
@@ -193,15 +223,36 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
         let mut v = Obj::new(&path, item)?;
         let label = match v.str_max("label", 80)? {
             Some(l) if !l.trim().is_empty() => l.to_string(),
-            _ => return err(&path, "missing required key \"label\""),
+            _ => {
+                return err_said(
+                    &path,
+                    "missing required key \"label\"",
+                    "missing-key",
+                    &[("key", &"label")],
+                );
+            }
         };
         let from = match (v.opt("scenario"), v.str("preset")?) {
-            (Some(_), Some(_)) => return err(&path, "give \"scenario\" or \"preset\", not both"),
+            (Some(_), Some(_)) => {
+                return err_said(
+                    &path,
+                    "give \"scenario\" or \"preset\", not both",
+                    "scenario-or-preset",
+                    &[],
+                );
+            }
             (Some(s), None) => s.clone(),
             (None, Some(p)) => preset_doc(&v.at("preset"), p, presets)?,
             (None, None) => match &base {
                 Some(b) => b.clone(),
-                None => return err(&path, "no \"scenario\", \"preset\" or \"base\" to run"),
+                None => {
+                    return err_said(
+                        &path,
+                        "no \"scenario\", \"preset\" or \"base\" to run",
+                        "nothing-to-run",
+                        &[],
+                    );
+                }
             },
         };
         let doc = match v.opt("patch") {
@@ -209,8 +260,14 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
             None => from,
         };
         v.finish()?;
-        let scenario =
-            from_value(&doc).or_else(|e| err(&path, format!("its scenario is invalid: {e}")))?;
+        let scenario = from_value(&doc).or_else(|e| {
+            err_said(
+                &path,
+                format!("its scenario is invalid: {e}"),
+                "variant-invalid",
+                &[("error", &e)],
+            )
+        })?;
         variants.push(Variant {
             key: KEYS[i],
             label,
@@ -319,8 +376,13 @@ impl Comparison {
             let value = |t: &Template| -> R<Num> {
                 match t.values(&keyed).pop() {
                     Some((_, Ok(n))) => Ok(n),
-                    Some((src, Err(m))) => err(&path, format!("{{{src}}}: {m}")),
-                    None => err(&path, "no placeholder"),
+                    Some((src, Err(m))) => err_said(
+                        &path,
+                        format!("{{{src}}}: {m}"),
+                        "in-placeholder",
+                        &[("src", &src), ("error", &m)],
+                    ),
+                    None => err_said(&path, "no placeholder", "no-placeholder", &[]),
                 }
             };
             let (l, r) = (value(&e.left)?, value(&e.right)?);

@@ -7,7 +7,7 @@
 #![cfg_attr(not(feature = "entities"), allow(dead_code, unused_imports))]
 
 use super::parse::queue::queue_patch;
-use super::read::{Obj, R, err, wrong_type};
+use super::read::{Obj, R, err_said, wrong_type};
 use crate::rules::{key_path, object, rules_from_value, same_names};
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -49,7 +49,7 @@ const FILTER_EXCEPTIONS: &str = "dead_letter_on_filter_evaluation_exceptions";
 /// Every key of the object at `path` is one of `allowed`, else `<path>.<key>: unknown key`.
 fn only_keys(path: &str, map: &Map<String, Value>, allowed: &[&str]) -> R<()> {
     match map.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(k) => err(&key_path(path, k), "unknown key"),
+        Some(k) => err_said(&key_path(path, k), "unknown key", "unknown-key-here", &[]),
         None => Ok(()),
     }
 }
@@ -66,10 +66,15 @@ fn entity_name(path: &str, name: &str) -> R<()> {
         && name.starts_with(|c: char| c.is_ascii_alphanumeric())
         && name_chars(name);
     if !ok {
-        return err(path, "invalid entity name");
+        return err_said(path, "invalid entity name", "entity-name", &[]);
     }
     if name == "main" || name == "dead_letter" {
-        return err(path, format!("\"{name}\" is a reserved name"));
+        return err_said(
+            path,
+            format!("\"{name}\" is a reserved name"),
+            "reserved-name",
+            &[("name", &name)],
+        );
     }
     Ok(())
 }
@@ -79,7 +84,7 @@ fn subscription_name(path: &str, name: &str) -> R<()> {
     if (1..=50).contains(&name.chars().count()) && name_chars(name) {
         Ok(())
     } else {
-        err(path, "invalid subscription name")
+        err_said(path, "invalid subscription name", "subscription-name", &[])
     }
 }
 
@@ -87,11 +92,8 @@ fn config(path: &str, v: &Value, base: &QueueConfig) -> R<QueueConfig> {
     let mut o = Obj::new(path, v)?;
     let patch = queue_patch(&mut o)?;
     let cfg = patch.apply(base);
-    cfg.validate().map_err(|e| super::FormatError {
-        path: format!("{path}.{}", e.key),
-        problem: e.problem,
-        said: None,
-    })?;
+    cfg.validate()
+        .map_err(|e| crate::read::config_error(path, e))?;
     Ok(cfg)
 }
 
@@ -137,7 +139,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
     let path = "$.entities";
     let map = object(path, v)?;
     if map.is_empty() {
-        return err(path, "declares no entity");
+        return err_said(path, "declares no entity", "no-entities", &[]);
     }
     for name in map.keys() {
         entity_name(&key_path(path, name), name)?;
@@ -148,7 +150,7 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
         let at = key_path(path, name);
         let emap = object(&at, e)?;
         let kind = match emap.get("type") {
-            None => return err(&format!("{at}.type"), "missing"),
+            None => return err_said(&format!("{at}.type"), "missing", "missing", &[]),
             Some(Value::String(s)) => s.as_str(),
             Some(other) => {
                 return wrong_type(&format!("{at}.type"), "string", other);
@@ -166,7 +168,12 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
                 allowed.extend(["type", "subscriptions"]);
                 only_keys(&at, emap, &allowed)?;
                 if emap.get("tier").and_then(Value::as_str) == Some("basic") {
-                    return err(&format!("{at}.tier"), "\"basic\" has no topics");
+                    return err_said(
+                        &format!("{at}.tier"),
+                        "\"basic\" has no topics",
+                        "basic-no-topics",
+                        &[],
+                    );
                 }
                 let cfg = config(&at, e, &QueueConfig::default())?;
                 let mut subscriptions = BTreeMap::new();
@@ -188,9 +195,11 @@ pub(super) fn entities(v: &Value) -> R<Entities> {
                 })
             }
             other => {
-                return err(
+                return err_said(
                     &format!("{at}.type"),
                     format!("\"{other}\" is not an entity type (queue, topic)"),
+                    "not-entity-type",
+                    &[("value", &other)],
                 );
             }
         };
@@ -212,7 +221,7 @@ pub(super) fn update_set(
         Some(Kind::Queue) => (&QUEUE_KEYS, false),
         Some(Kind::Topic) => (&TOPIC_KEYS, false),
         Some(Kind::Subscription) => (&SUBSCRIPTION_KEYS, true),
-        None => return err(path, "no such entity"),
+        None => return err_said(path, "no such entity", "no-such-entity", &[]),
     };
     let mut keys = allowed.to_vec();
     if subscription {
@@ -222,7 +231,12 @@ pub(super) fn update_set(
     let mut o = Obj::new(path, v)?;
     let patch = queue_patch(&mut o)?;
     if patch.tier == Some(Tier::Basic) && matches!(kind_of(ents, entity), Some(Kind::Topic)) {
-        return err(&format!("{path}.tier"), "\"basic\" has no topics");
+        return err_said(
+            &format!("{path}.tier"),
+            "\"basic\" has no topics",
+            "basic-no-topics",
+            &[],
+        );
     }
     let f = if subscription {
         bool_key(path, map, FILTER_EXCEPTIONS)?
@@ -276,14 +290,27 @@ pub(super) fn to(o: &mut Obj<'_>, ents: Option<&Entities>) -> R<Option<Text>> {
     let v = o.str("to")?;
     match (ents, v) {
         (None, None | Some("queue")) => Ok(None),
-        (None, Some(s)) => err(&at, format!("no queue or topic named \"{s}\"")),
-        (Some(_), None) => err(&at, "missing"),
+        (None, Some(s)) => err_said(
+            &at,
+            format!("no queue or topic named \"{s}\""),
+            "no-queue-or-topic",
+            &[("name", &s)],
+        ),
+        (Some(_), None) => err_said(&at, "missing", "missing", &[]),
         (Some(e), Some(s)) => match kind_of(e, s) {
             Some(Kind::Queue | Kind::Topic) => Ok(Some(s.into())),
-            Some(Kind::Subscription) => {
-                err(&at, format!("\"{s}\" is a subscription; send to its topic"))
-            }
-            None => err(&at, format!("no queue or topic named \"{s}\"")),
+            Some(Kind::Subscription) => err_said(
+                &at,
+                format!("\"{s}\" is a subscription; send to its topic"),
+                "send-to-subscription",
+                &[("name", &s)],
+            ),
+            None => err_said(
+                &at,
+                format!("no queue or topic named \"{s}\""),
+                "no-queue-or-topic",
+                &[("name", &s)],
+            ),
         },
     }
 }
@@ -302,36 +329,57 @@ pub(super) fn from(
             None | Some("main" | "queue") => Ok((None, SubQueue::Main)),
             Some("dead_letter") if dlq_allowed => Ok((None, SubQueue::DeadLetter)),
             Some("queue/$deadletterqueue") if dlq_allowed => Ok((None, SubQueue::DeadLetter)),
-            Some(s) if dlq_allowed => err(
+            Some(s) if dlq_allowed => err_said(
                 &at,
                 format!("\"{s}\" is not a sub-queue (main, dead_letter)"),
+                "not-sub-queue",
+                &[("value", &s)],
             ),
-            Some(s) => err(&at, format!("\"{s}\" is not a session entity (queue)")),
+            Some(s) => err_said(
+                &at,
+                format!("\"{s}\" is not a session entity (queue)"),
+                "not-session-entity",
+                &[("value", &s)],
+            ),
         };
     };
     let Some(s) = v else {
-        return err(&at, "missing");
+        return err_said(&at, "missing", "missing", &[]);
     };
     if s == "main" || s == "dead_letter" {
-        return err(&at, format!("\"{s}\" is only valid without $.entities"));
+        return err_said(
+            &at,
+            format!("\"{s}\" is only valid without $.entities"),
+            "only-without-entities",
+            &[("name", &s)],
+        );
     }
     let (path, sub) = match s.strip_suffix(DLQ) {
         Some(p) if dlq_allowed => (p, SubQueue::DeadLetter),
         Some(_) => {
-            return err(
+            return err_said(
                 &at,
                 format!("\"{s}\": sessions are not read from a dead-letter queue"),
+                "sessions-not-from-dlq",
+                &[("name", &s)],
             );
         }
         None => (s, SubQueue::Main),
     };
     match kind_of(e, path) {
         Some(Kind::Queue | Kind::Subscription) => Ok((Some(path.into()), sub)),
-        Some(Kind::Topic) => err(
+        Some(Kind::Topic) => err_said(
             &at,
             format!("\"{path}\" is a topic; receive from \"{path}/subscriptions/<name>\""),
+            "receive-from-topic",
+            &[("topic", &path)],
         ),
-        None => err(&at, format!("no queue or subscription named \"{path}\"")),
+        None => err_said(
+            &at,
+            format!("no queue or subscription named \"{path}\""),
+            "no-queue-or-subscription",
+            &[("name", &path)],
+        ),
     }
 }
 
@@ -344,19 +392,31 @@ pub(super) fn entity(
     subscription_only: bool,
 ) -> R<(Text, Kind)> {
     let Some(e) = ents else {
-        return err(&o.at("do"), format!("{op} is only valid with $.entities"));
+        return err_said(
+            &o.at("do"),
+            format!("{op} is only valid with $.entities"),
+            "only-with-entities",
+            &[("op", &op)],
+        );
     };
     let at = o.at("entity");
     let Some(s) = o.str("entity")? else {
-        return err(&at, "missing");
+        return err_said(&at, "missing", "missing", &[]);
     };
     match kind_of(e, s) {
         Some(Kind::Subscription) => Ok((s.into(), Kind::Subscription)),
-        Some(_) if subscription_only => err(
+        Some(_) if subscription_only => err_said(
             &at,
             format!("\"{s}\" is not a subscription (\"<topic>/subscriptions/<name>\")"),
+            "not-subscription",
+            &[("name", &s)],
         ),
         Some(k) => Ok((s.into(), k)),
-        None => err(&at, format!("no entity named \"{s}\"")),
+        None => err_said(
+            &at,
+            format!("no entity named \"{s}\""),
+            "no-entity",
+            &[("name", &s)],
+        ),
     }
 }

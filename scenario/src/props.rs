@@ -2,7 +2,7 @@
 //! the broker's limits and a JSON path in every error, and written back.
 
 use crate::limits::{MAX_PROPERTIES, MAX_PROPERTIES_BYTES, MAX_PROPERTY_BYTES};
-use crate::read::{R, err, type_name, wrong_type};
+use crate::read::{R, err_said, type_key, type_name, wrong_type};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -15,7 +15,12 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
         return wrong_type(path, "object", v);
     };
     if map.len() > MAX_PROPERTIES {
-        return err(path, format!("more than {MAX_PROPERTIES} properties"));
+        return err_said(
+            path,
+            format!("more than {MAX_PROPERTIES} properties"),
+            "too-many-properties",
+            &[("max", &MAX_PROPERTIES)],
+        );
     }
     let mut out = BTreeMap::new();
     let mut total = 0usize;
@@ -25,16 +30,20 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
             _ => 8,
         });
         if size > MAX_PROPERTY_BYTES {
-            return err(
+            return err_said(
                 &format!("{path}.{k}"),
                 format!("a property (key and value) is at most {MAX_PROPERTY_BYTES} bytes"),
+                "property-too-big",
+                &[("max", &MAX_PROPERTY_BYTES)],
             );
         }
         total = total.saturating_add(size);
         if total > MAX_PROPERTIES_BYTES {
-            return err(
+            return err_said(
                 path,
                 format!("the properties of one message are at most {MAX_PROPERTIES_BYTES} bytes"),
+                "properties-too-big",
+                &[("max", &MAX_PROPERTIES_BYTES)],
             );
         }
         let p = match v {
@@ -43,15 +52,24 @@ pub(crate) fn properties(path: &str, v: &Value) -> R<Properties> {
             Value::Number(n) => match (n.as_i64(), n.as_f64()) {
                 (Some(i), _) => PropValue::Int(i),
                 (None, Some(f)) => PropValue::Float(f),
-                _ => return err(&format!("{path}.{k}"), "number out of range"),
+                _ => {
+                    return err_said(
+                        &format!("{path}.{k}"),
+                        "number out of range",
+                        "property-number-range",
+                        &[],
+                    );
+                }
             },
             other => {
-                return err(
+                return err_said(
                     &format!("{path}.{k}"),
                     format!(
                         "a property is a string, number or boolean, found {}",
                         type_name(other)
                     ),
+                    "property-type",
+                    &[("found", &type_key(other))],
                 );
             }
         };

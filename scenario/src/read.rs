@@ -17,9 +17,8 @@ pub struct FormatError {
     pub path: String,
     /// What is wrong, in English.
     pub problem: String,
-    /// The same as a message a program can say in its reader's language, where the problem is
-    /// one every part of the format shares (a value of the wrong type, a missing or unknown
-    /// key, a number out of range, …).
+    /// The same as a message a program can say in its reader's language: every problem the
+    /// format's reader finds has one.
     pub said: Option<Said>,
 }
 
@@ -43,31 +42,62 @@ impl core::error::Error for FormatError {}
 
 pub(super) type R<T> = Result<T, FormatError>;
 
-pub(crate) fn err<T>(path: &str, problem: impl Into<String>) -> R<T> {
-    Err(FormatError {
-        path: cap(path.into(), MAX_ERROR_CHARS / 2),
-        problem: cap(problem.into(), MAX_ERROR_CHARS),
-        said: None,
-    })
+/// A refused document's problem: `problem` in English, and the same as the message `id`
+/// (`format-<id>` in a program's messages) with its variables, written here (one place, not
+/// at each call).
+pub(crate) fn err_said<T>(
+    path: &str,
+    problem: impl Into<String>,
+    id: &'static str,
+    args: &[(&'static str, &dyn fmt::Display)],
+) -> R<T> {
+    Err(said(path, problem.into(), id, args))
 }
 
-/// As [`err`], with the problem as the message `id` and its variables too.
-fn err_said<T>(
+fn said(
     path: &str,
     problem: String,
     id: &'static str,
-    args: Vec<(&'static str, String)>,
-) -> R<T> {
-    let mut e = FormatError {
+    args: &[(&'static str, &dyn fmt::Display)],
+) -> FormatError {
+    // A problem cut short is cut as short in every language (`settle_i18n::format_error`).
+    FormatError {
         path: cap(path.into(), MAX_ERROR_CHARS / 2),
         problem: cap(problem, MAX_ERROR_CHARS),
-        said: None,
-    };
-    // A problem cut short says no more than its English does.
-    if !e.problem.ends_with('…') {
-        e.said = Some(Said { id, args });
+        said: Some(Said {
+            id,
+            args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        }),
     }
-    Err(e)
+}
+
+/// A queue's or entity's settings refused by `settle_core` (`QueueConfig::validate`), at
+/// `path.<key>`, as a message: each of its problems has one.
+pub(crate) fn config_error(path: &str, e: settle_core::ConfigError) -> FormatError {
+    let at = format!("{path}.{}", e.key);
+    let p = e.problem.as_str();
+    let words: Vec<&str> = p.split(' ').collect();
+    let english = || e.problem.clone();
+    match (words.as_slice(), p) {
+        ([n, "is", "out", "of", "range", range], _) if range.contains("..=") => {
+            let (lo, hi) = range.split_once("..=").unwrap_or_default();
+            said(
+                &at,
+                english(),
+                "out-of-range",
+                &[("n", n), ("lo", &lo), ("hi", &hi)],
+            )
+        }
+        ([n, "is", "below", "the", "minimum", min], _) => {
+            said(&at, english(), "below-minimum", &[("n", n), ("min", min)])
+        }
+        (_, "the basic tier has no duplicate detection") => {
+            said(&at, english(), "basic-no-duplicate-detection", &[])
+        }
+        (_, "the basic tier has no sessions") => said(&at, english(), "basic-no-sessions", &[]),
+        (_, "must be at least 1") => said(&at, english(), "at-least-one", &[]),
+        _ => said(&at, english(), "config", &[("error", &p)]),
+    }
 }
 
 /// "expected `want`, found `v`'s type": `want` is a [`type_key`] (or `whole`, `string-or-null`).
@@ -86,7 +116,7 @@ pub(crate) fn wrong_type<T>(path: &str, want: &'static str, v: &Value) -> R<T> {
         path,
         format!("expected {english}, found {}", type_name(v)),
         "expected",
-        Vec::from([("want", want.into()), ("found", type_key(v).into())]),
+        &[("want", &want), ("found", &type_key(v))],
     )
 }
 
@@ -190,7 +220,7 @@ impl<'a> Obj<'a> {
                 &self.path,
                 format!("missing required key \"{key}\""),
                 "missing-key",
-                Vec::from([("key", key.into())]),
+                &[("key", &key)],
             ),
         }
     }
@@ -211,11 +241,7 @@ impl<'a> Obj<'a> {
                 &self.at(key),
                 format!("{n} is out of range {lo}..={hi}"),
                 "out-of-range",
-                Vec::from([
-                    ("n", n.to_string()),
-                    ("lo", lo.to_string()),
-                    ("hi", hi.to_string()),
-                ]),
+                &[("n", &n), ("lo", &lo), ("hi", &hi)],
             );
         }
         Ok(v)
@@ -255,7 +281,7 @@ impl<'a> Obj<'a> {
                 &self.at(key),
                 format!("longer than {max_chars} characters"),
                 "too-long",
-                Vec::from([("max", max_chars.to_string())]),
+                &[("max", &max_chars)],
             );
         }
         Ok(s)
@@ -282,13 +308,13 @@ impl<'a> Obj<'a> {
                         &self.path,
                         format!("unknown key \"{key}\" (did you mean \"{a}\"?)"),
                         "unknown-key-near",
-                        Vec::from([("key", key), ("near", a.into())]),
+                        &[("key", &key), ("near", &a)],
                     ),
                     None => err_said(
                         &self.path,
                         format!("unknown key \"{key}\""),
                         "unknown-key",
-                        Vec::from([("key", key)]),
+                        &[("key", &key)],
                     ),
                 };
             }
@@ -307,7 +333,7 @@ pub(super) fn check_time(path: &str, n: u64) -> R<()> {
                 "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
             ),
             "too-late",
-            Vec::from([("n", n.to_string()), ("max", MAX_TIME_MS.to_string())]),
+            &[("n", &n), ("max", &MAX_TIME_MS)],
         );
     }
     Ok(())
@@ -324,11 +350,73 @@ pub(super) fn as_u64(path: &str, v: &Value) -> R<u64> {
                     path,
                     format!("expected a whole number ≥ 0, found {n}"),
                     "not-whole",
-                    Vec::from([("n", n.to_string())]),
+                    &[("n", &n)],
                 )
             },
             Ok,
         ),
         other => wrong_type(path, "whole", other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use settle_core::{QueueConfig, Tier};
+
+    /// Each of `settle_core`'s problems with a queue's settings is a message of its own.
+    #[test]
+    fn a_queue_setting_refused_by_the_core_is_said_in_words() {
+        let base = QueueConfig::default;
+        let cases = [
+            (
+                QueueConfig {
+                    lock_duration: settle_core::Duration::from_millis(1),
+                    ..base()
+                },
+                "out-of-range",
+            ),
+            (
+                QueueConfig {
+                    default_ttl: Some(settle_core::Duration::from_millis(1)),
+                    ..base()
+                },
+                "below-minimum",
+            ),
+            (
+                QueueConfig {
+                    tier: Tier::Basic,
+                    requires_session: true,
+                    ..base()
+                },
+                "basic-no-sessions",
+            ),
+            (
+                QueueConfig {
+                    tier: Tier::Basic,
+                    duplicate_detection_window: Some(settle_core::Duration::from_millis(60_000)),
+                    ..base()
+                },
+                "basic-no-duplicate-detection",
+            ),
+            (
+                QueueConfig {
+                    max_size_bytes: 0,
+                    ..base()
+                },
+                "at-least-one",
+            ),
+        ];
+        for (cfg, id) in cases {
+            let e = config_error("$.queue", cfg.validate().unwrap_err());
+            assert_eq!(e.said.map(|s| s.id), Some(id), "{}", e.problem);
+        }
+        let odd = settle_core::ConfigError {
+            key: "tier",
+            problem: "a new problem".into(),
+        };
+        let e = config_error("$.queue", odd);
+        assert_eq!(e.to_string(), "$.queue.tier: a new problem");
+        assert_eq!(e.said.map(|s| s.id), Some("config"));
     }
 }

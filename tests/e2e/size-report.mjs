@@ -96,7 +96,7 @@ const pages = [
 ];
 
 // What the playground fetches in another language (language.rs and the page's parts).
-const PARTS = ['page', 'play', 'narrate', 'lessons'];
+const PARTS = ['page', 'play', 'narrate', 'lessons', 'format'];
 const languages = existsSync(join(dir, 'ftl'))
   ? readdirSync(join(dir, 'ftl')).filter((l) => l !== 'en').sort().map((lang) => {
     const files = PARTS.map((p) => {

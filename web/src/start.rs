@@ -14,8 +14,15 @@ const ENGLISH: [&str; 3] = [
     Part::Narrate.english(),
 ];
 
-/// What it fetches in another language: the same, and the built-in lessons' words.
-const PARTS: [Part; 4] = [Part::Page, Part::Play, Part::Narrate, Part::Lessons];
+/// What it fetches in another language: the same, the built-in lessons' words and why a
+/// document was refused (in English, the error's display says it).
+const PARTS: [Part; 5] = [
+    Part::Page,
+    Part::Play,
+    Part::Narrate,
+    Part::Lessons,
+    Part::Format,
+];
 
 /// Starts the playground: chooses the language, then mounts it (both builds' `main`).
 pub fn start() {

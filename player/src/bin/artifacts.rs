@@ -23,8 +23,18 @@ fn main() {
     // What it makes speaks the page's language (`lang`): the story's words, the film an
     // embed's link carries (its captions and narration), its errors. That language's
     // messages are fetched the first time it is asked for (English where they cannot be).
-    const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
-    const PARTS: [Part; 4] = [Part::Print, Part::Play, Part::Narrate, Part::Lessons];
+    const ENGLISH: [&str; 3] = [
+        Part::Play.english(),
+        Part::Narrate.english(),
+        Part::Format.english(),
+    ];
+    const PARTS: [Part; 5] = [
+        Part::Print,
+        Part::Play,
+        Part::Narrate,
+        Part::Lessons,
+        Part::Format,
+    ];
     let english = Rc::new(Tr::english(&ENGLISH));
     settle_i18n::install(Rc::clone(&english));
     let loaded: Rc<std::cell::RefCell<Option<Rc<Tr>>>> = Rc::default();

@@ -53,9 +53,10 @@ pub fn start() {
 }
 
 /// What the viewer that simulates says: the stage's words, the narration and, in another
-/// language, the built-in lessons' words; and their English (compiled in, in a `const` so that
-/// no other part's is linked; a lesson's English is its document's).
-const PARTS: [Part; 3] = [Part::Play, Part::Narrate, Part::Lessons];
+/// language, the built-in lessons' words and why a document was refused; and their English
+/// (compiled in, in a `const` so that no other part's is linked; a lesson's English is its
+/// document's, a refused document's the error's display).
+const PARTS: [Part; 4] = [Part::Play, Part::Narrate, Part::Lessons, Part::Format];
 const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
 
 /// What the film player says: the stage's words. A film carries its captions and narration: a

@@ -4,7 +4,7 @@
 use super::template::{
     Hole, Matcher, Num, Number, Piece, TOPIC_CONFIG_KEYS, Template, Term, Words, format_num,
 };
-use crate::read::{R, err};
+use crate::read::{R, err_said};
 use crate::{J, Run, Scenario};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -329,7 +329,12 @@ impl Template {
         self.holes()
             .map(|h| match h.value(facts) {
                 Ok(n) => Ok(Number::of(n, h.fmt)),
-                Err(e) => err(path, format!("{{{}}}: {e}", h.src)),
+                Err(e) => err_said(
+                    path,
+                    format!("{{{}}}: {e}", h.src),
+                    "in-placeholder",
+                    &[("src", &h.src), ("error", &e)],
+                ),
             })
             .collect()
     }
@@ -365,7 +370,14 @@ impl Template {
                 Piece::Lit(s) => out.push_str(s),
                 Piece::Hole(h) => match h.value(facts) {
                     Ok(n) => out.push_str(&format_num(n, h.fmt)),
-                    Err(e) => return err(path, format!("{{{}}}: {e}", h.src)),
+                    Err(e) => {
+                        return err_said(
+                            path,
+                            format!("{{{}}}: {e}", h.src),
+                            "in-placeholder",
+                            &[("src", &h.src), ("error", &e)],
+                        );
+                    }
                 },
             }
         }

@@ -8,7 +8,7 @@
 //! cannot disagree with what the run shows.
 
 use super::Scenario;
-use super::read::{Obj, R, as_u64, err, wrong_type};
+use super::read::{Obj, R, as_u64, err_said, wrong_type};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -98,7 +98,7 @@ pub(super) fn req_text(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) ->
     let path = o.at(key);
     match o.req(key)? {
         Value::String(s) if !s.trim().is_empty() => Template::parse(s, &path, variants),
-        Value::String(_) => err(&path, "is empty"),
+        Value::String(_) => err_said(&path, "is empty", "is-empty", &[]),
         other => wrong_type(&path, "string", other),
     }
 }
@@ -128,12 +128,19 @@ pub(super) fn figures(o: &mut Obj<'_>, key: &'static str, variants: &[&str]) -> 
 fn on(path: &str, v: &Value) -> R<Matcher> {
     let mut o = Obj::new(path, v)?;
     let Some(kind) = o.str("event")? else {
-        return err(path, "missing required key \"event\"");
+        return err_said(
+            path,
+            "missing required key \"event\"",
+            "missing-key",
+            &[("key", &"event")],
+        );
     };
     if !known_kind(kind) {
-        return err(
+        return err_said(
             &o.at("event"),
             format!("\"{kind}\" is neither a trace event nor an operation"),
+            "not-event",
+            &[("kind", &kind)],
         );
     }
     let id = o.str("id")?.map(String::from);
@@ -150,7 +157,14 @@ fn on(path: &str, v: &Value) -> R<Matcher> {
         None => Some(1),
         Some(Value::String(s)) if s == "last" => None,
         Some(v) => match as_u64(&o.at("nth"), v)? {
-            0 => return err(&o.at("nth"), "counts from 1 (or \"last\")"),
+            0 => {
+                return err_said(
+                    &o.at("nth"),
+                    "counts from 1 (or \"last\")",
+                    "nth-from-one",
+                    &[],
+                );
+            }
             n => Some(usize::try_from(n).unwrap_or(usize::MAX)),
         },
     };
@@ -170,7 +184,14 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
         None => 1.0,
         Some(Value::Number(n)) => match n.as_f64() {
             Some(x) if x > 0.0 && x <= 10_000.0 => x,
-            _ => return err(&o.at("speed"), format!("{n} is out of range (0, 10000]")),
+            _ => {
+                return err_said(
+                    &o.at("speed"),
+                    format!("{n} is out of range (0, 10000]"),
+                    "speed-range",
+                    &[("n", &n)],
+                );
+            }
         },
         Some(v) => {
             return wrong_type(&o.at("speed"), "number", v);
@@ -187,8 +208,17 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
                 let at = n.u64("at_ms")?;
                 let on_path = n.at("on");
                 let when = match (at, n.opt("on")) {
-                    (Some(_), Some(_)) => return err(&p, "give \"at_ms\" or \"on\", not both"),
-                    (None, None) => return err(&p, "missing \"at_ms\" or \"on\""),
+                    (Some(_), Some(_)) => {
+                        return err_said(
+                            &p,
+                            "give \"at_ms\" or \"on\", not both",
+                            "at-and-on",
+                            &[],
+                        );
+                    }
+                    (None, None) => {
+                        return err_said(&p, "missing \"at_ms\" or \"on\"", "at-or-on", &[]);
+                    }
                     (Some(t), None) => When::At(t),
                     (None, Some(v)) => When::On {
                         on: on(&on_path, v)?,
@@ -199,7 +229,12 @@ pub(super) fn parse(path: &str, v: &Value) -> R<Lesson> {
                 let when = match (when, after) {
                     (When::On { on, .. }, Some(a)) => When::On { on, after_ms: a },
                     (When::At(_), Some(_)) => {
-                        return err(&n.at("after_ms"), "only with \"on\"");
+                        return err_said(
+                            &n.at("after_ms"),
+                            "only with \"on\"",
+                            "after-without-on",
+                            &[],
+                        );
                     }
                     (w, None) => w,
                 };
@@ -272,7 +307,14 @@ impl Lesson {
                 When::At(t) => *t,
                 When::On { on, after_ms } => match facts.time_of(on) {
                     Ok(t) => t.saturating_add(*after_ms),
-                    Err(e) => return err(&format!("{path}.on"), e),
+                    Err(e) => {
+                        return err_said(
+                            &format!("{path}.on"),
+                            e.clone(),
+                            "note-unplaced",
+                            &[("error", &e)],
+                        );
+                    }
                 },
             };
             let text =
@@ -323,9 +365,11 @@ impl Lesson {
     pub(super) fn check_entities(&self, known: impl Fn(&str) -> bool) -> R<()> {
         for (path, t) in self.texts() {
             if let Some(e) = t.entities().find(|e| !known(e)) {
-                return err(
+                return err_said(
                     &path,
                     format!("no queue, topic or subscription named \"{e}\""),
+                    "no-queue-topic-or-subscription",
+                    &[("name", &e)],
                 );
             }
         }

@@ -1,7 +1,7 @@
 //! A lesson's text templates: placeholders such as `{t:lock_expired m1}` parsed into terms,
 //! with the vocabulary they may name, and the numbers' formats.
 
-use crate::read::{R, err};
+use crate::read::{R, err_said};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -152,9 +152,11 @@ pub(super) fn known_kind(k: &str) -> bool {
 
 fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
     if !known_kind(kind) {
-        return err(
+        return err_said(
             path,
             format!("{{{src}}}: \"{kind}\" is neither a trace event nor an operation"),
+            "placeholder-not-event",
+            &[("src", &src), ("kind", &kind)],
         );
     }
     let mut m = Matcher {
@@ -170,9 +172,11 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
                 _ => match n.parse::<usize>() {
                     Ok(n) if n >= 1 => Some(n),
                     _ => {
-                        return err(
+                        return err_said(
                             path,
                             format!("{{{src}}}: \"#{n}\" is not #1, #2, … or #last"),
+                            "placeholder-nth",
+                            &[("src", &src), ("n", &n)],
                         );
                     }
                 },
@@ -184,18 +188,42 @@ fn matcher(kind: &str, args: &[&str], path: &str, src: &str) -> R<Matcher> {
         } else if m.id.is_none() {
             m.id = Some((*a).into());
         } else {
-            return err(path, format!("{{{src}}}: more than one message id"));
+            return err_said(
+                path,
+                format!("{{{src}}}: more than one message id"),
+                "placeholder-two-ids",
+                &[("src", &src)],
+            );
         }
     }
     Ok(m)
 }
 
+/// What a placeholder's argument should be, as a message's variable: `record-key`,
+/// `queue-key`, `final-list`, `message-id` or `client-name`.
+fn what_key(what: &str) -> &'static str {
+    match what {
+        "a record key" => "record-key",
+        "a numeric queue key" => "queue-key",
+        "a final list" => "final-list",
+        "message id" => "message-id",
+        _ => "client-name",
+    }
+}
+
 fn one_of(list: &[&'static str], arg: &str, path: &str, src: &str, what: &str) -> R<&'static str> {
     list.iter().find(|k| **k == arg).copied().map_or_else(
         || {
-            err(
+            err_said(
                 path,
                 format!("{{{src}}}: \"{arg}\" is not {what} ({})", list.join(", ")),
+                "placeholder-not-one-of",
+                &[
+                    ("src", &src),
+                    ("arg", &arg),
+                    ("what", &what_key(what)),
+                    ("list", &list.join(", ")),
+                ],
             )
         },
         Ok,
@@ -207,11 +235,13 @@ fn entity_arg(args: &[&str], head: &str, path: &str, src: &str) -> R<Option<Stri
     match args {
         [] => Ok(None),
         [e] => Ok(Some((*e).into())),
-        _ => err(
+        _ => err_said(
             path,
             format!(
                 "{{{src}}}: {head} takes at most one entity (a queue, topic or subscription path)"
             ),
+            "placeholder-one-entity",
+            &[("src", &src), ("head", &head)],
         ),
     }
 }
@@ -219,19 +249,34 @@ fn entity_arg(args: &[&str], head: &str, path: &str, src: &str) -> R<Option<Stri
 fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
     let words: Vec<&str> = src_term.split_whitespace().collect();
     let Some((head, args)) = words.split_first() else {
-        return err(path, format!("{{{src}}}: empty placeholder"));
+        return err_said(
+            path,
+            format!("{{{src}}}: empty placeholder"),
+            "placeholder-empty",
+            &[("src", &src)],
+        );
     };
     let one_arg = |what: &str| -> R<String> {
         match args {
             [a] => Ok((*a).into()),
-            _ => err(path, format!("{{{src}}}: {head} takes one {what}")),
+            _ => err_said(
+                path,
+                format!("{{{src}}}: {head} takes one {what}"),
+                "placeholder-one-arg",
+                &[("src", &src), ("head", &head), ("what", &what_key(what))],
+            ),
         }
     };
     let no_args = || -> R<()> {
         if args.is_empty() {
             Ok(())
         } else {
-            err(path, format!("{{{src}}}: {head} takes no arguments"))
+            err_said(
+                path,
+                format!("{{{src}}}: {head} takes no arguments"),
+                "placeholder-no-args",
+                &[("src", &src), ("head", &head)],
+            )
         }
     };
     if let Some((name, arg)) = head.split_once(':') {
@@ -252,9 +297,11 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
                 let entity = entity_arg(args, head, path, src)?;
                 one_of(&FINAL_LISTS, arg, path, src, "a final list").map(|k| Term::Final(k, entity))
             }
-            _ => err(
+            _ => err_said(
                 path,
                 format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
+                "unknown-placeholder",
+                &[("src", &src), ("known", &VOCABULARY)],
             ),
         };
     }
@@ -263,9 +310,11 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
         "elapsed" => one_arg("client name").map(Term::Elapsed),
         "receivers" => no_args().map(|()| Term::Receivers),
         "senders" => no_args().map(|()| Term::Senders),
-        _ => err(
+        _ => err_said(
             path,
             format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
+            "unknown-placeholder",
+            &[("src", &src), ("known", &VOCABULARY)],
         ),
     }
 }
@@ -280,9 +329,11 @@ fn hole(src: &str, path: &str, variants: &[&str]) -> R<Hole> {
                 "min" => Fmt::Mins,
                 "raw" => Fmt::Raw,
                 other => {
-                    return err(
+                    return err_said(
                         path,
                         format!("{{{src}}}: unknown format \"|{other}\" (|s, |min, |raw)"),
+                        "placeholder-format",
+                        &[("src", &src), ("format", &other)],
                     );
                 }
             },
@@ -292,13 +343,20 @@ fn hole(src: &str, path: &str, variants: &[&str]) -> R<Hole> {
     let (variant, body) = match body.split_once('.') {
         Some((v, rest)) if variants.contains(&v) => (Some(v.to_string()), rest),
         _ if !variants.is_empty() => {
-            return err(
+            return err_said(
                 path,
                 format!(
                     "{{{src}}}: say which variant it reads, e.g. {{{}.{body}}} (variants: {})",
                     variants[0],
                     variants.join(", ")
                 ),
+                "placeholder-variant",
+                &[
+                    ("src", &src),
+                    ("first", &variants[0]),
+                    ("body", &body),
+                    ("variants", &variants.join(", ")),
+                ],
             );
         }
         _ => (None, body),
@@ -324,7 +382,12 @@ impl Template {
     /// An unknown or malformed placeholder, at `path`.
     pub fn parse(text: &str, path: &str, variants: &[&str]) -> R<Self> {
         if text.chars().count() > MAX_TEXT {
-            return err(path, format!("longer than {MAX_TEXT} characters"));
+            return err_said(
+                path,
+                format!("longer than {MAX_TEXT} characters"),
+                "too-long",
+                &[("max", &MAX_TEXT)],
+            );
         }
         let mut pieces = Vec::new();
         let mut lit = String::new();
@@ -338,10 +401,15 @@ impl Template {
                 continue;
             }
             if tail.starts_with('}') {
-                return err(path, "a lone \"}\" (write \"}}\" for a brace)");
+                return err_said(
+                    path,
+                    "a lone \"}\" (write \"}}\" for a brace)",
+                    "lone-close",
+                    &[],
+                );
             }
             let Some(end) = tail.find('}') else {
-                return err(path, "a \"{\" without its \"}\"");
+                return err_said(path, "a \"{\" without its \"}\"", "unclosed", &[]);
             };
             if !lit.is_empty() {
                 pieces.push(Piece::Lit(core::mem::take(&mut lit)));

@@ -7,7 +7,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_CONCURRENCY, MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS, MAX_PREFETCH,
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_TIME_MS,
 };
-use crate::read::{FormatError, Obj, R, as_u64, check_time, err, wrong_type};
+use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -24,7 +24,12 @@ fn probability(o: &mut Obj<'_>, key: &'static str) -> R<u32> {
         None => Ok(0),
         Some(Value::Number(n)) => match n.as_f64() {
             Some(p) if (0.0..=1.0).contains(&p) => Ok((p * 1000.0 + 0.5) as u32),
-            _ => err(&o.at(key), format!("{n} is not a probability (0 to 1)")),
+            _ => err_said(
+                &o.at(key),
+                format!("{n} is not a probability (0 to 1)"),
+                "not-probability",
+                &[("n", &n)],
+            ),
         },
         Some(v) => wrong_type(&o.at(key), "number", v),
     }
@@ -43,9 +48,11 @@ fn policy(o: &mut Obj<'_>, key: &'static str, default: &str) -> R<Policy> {
         "abandon" => Ok(Policy::Abandon),
         "dead_letter" => Ok(Policy::DeadLetter(reason.into())),
         "defer" => Ok(Policy::Defer),
-        other => err(
+        other => err_said(
             &o.at(key),
             format!("\"{other}\" is not an outcome (complete, abandon, dead_letter, defer)"),
+            "not-outcome",
+            &[("value", &other)],
         ),
     }
 }
@@ -62,7 +69,7 @@ pub(super) fn actor(
     let mut entity = None;
     let name = match o.req("name")? {
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
-        _ => return err(&o.at("name"), NAME_PROBLEM),
+        _ => return err_said(&o.at("name"), NAME_PROBLEM, "client-name", &[]),
     };
     let kind = match o.req("kind")? {
         Value::String(s) => s.clone(),
@@ -76,31 +83,38 @@ pub(super) fn actor(
             let mode = match o.str("mode")?.unwrap_or("sequential") {
                 "sequential" => SendMode::Sequential,
                 "pipelined" => SendMode::Pipelined,
-                "throttled" => SendMode::Throttled(
-                    o.u64_in("max_in_flight", 1, MAX_IN_FLIGHT)?
-                        .ok_or_else(|| FormatError {
-                            path: path.into(),
-                            problem: "a throttled sender needs \"max_in_flight\"".into(),
-                            said: None,
-                        })? as u32,
-                ),
+                "throttled" => match o.u64_in("max_in_flight", 1, MAX_IN_FLIGHT)? {
+                    Some(n) => SendMode::Throttled(n as u32),
+                    None => {
+                        return err_said(
+                            path,
+                            "a throttled sender needs \"max_in_flight\"",
+                            "throttled-needs-max",
+                            &[],
+                        );
+                    }
+                },
                 "fire_and_forget" => SendMode::FireAndForget,
                 "presettled" => SendMode::Presettled,
                 other => {
-                    return err(
+                    return err_said(
                         &o.at("mode"),
                         format!(
                             "\"{other}\" is not a send mode (sequential, pipelined, throttled, fire_and_forget, presettled)"
                         ),
+                        "not-send-mode",
+                        &[("value", &other)],
                     );
                 }
             };
             let sessions = match o.opt("session_ids") {
                 None => Vec::new(),
                 Some(Value::Array(a)) if a.len() > MAX_SESSION_IDS => {
-                    return err(
+                    return err_said(
                         &o.at("session_ids"),
                         format!("more than {MAX_SESSION_IDS} session ids"),
+                        "too-many-session-ids",
+                        &[("max", &MAX_SESSION_IDS)],
                     );
                 }
                 Some(Value::Array(a)) => a
@@ -110,9 +124,11 @@ pub(super) fn actor(
                         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_ID_CHARS => {
                             Ok(Text::from(s.as_str()))
                         }
-                        _ => err(
+                        _ => err_said(
                             &format!("{}[{i}]", o.at("session_ids")),
                             "a session id is a string of 1 to 128 characters",
+                            "session-id",
+                            &[],
                         ),
                     })
                     .collect::<R<Vec<_>>>()?,
@@ -136,9 +152,11 @@ pub(super) fn actor(
                 id_prefix: prefix.as_str().into(),
                 body: match o.str("body")? {
                     Some(b) if b.len() > MAX_BODY_BYTES => {
-                        return err(
+                        return err_said(
                             &o.at("body"),
                             format!("a body is at most {MAX_BODY_BYTES} bytes"),
+                            "body-too-big",
+                            &[("max", &MAX_BODY_BYTES)],
                         );
                     }
                     b => b.unwrap_or("message {n}").into(),
@@ -157,7 +175,12 @@ pub(super) fn actor(
                     let hi = as_u64(&format!("{p}[1]"), &a[1])?;
                     check_time(&format!("{p}[1]"), hi)?;
                     if hi < lo {
-                        return err(&p, "the range is [min, max] with min ≤ max");
+                        return err_said(
+                            &p,
+                            "the range is [min, max] with min ≤ max",
+                            "range-order",
+                            &[],
+                        );
                     }
                     (Duration::from_millis(lo), Duration::from_millis(hi))
                 }
@@ -174,7 +197,14 @@ pub(super) fn actor(
                     let mut po = Obj::new(&p, v)?;
                     let contains = match po.req("body_contains")? {
                         Value::String(s) if !s.is_empty() => Text::from(s.as_str()),
-                        _ => return err(&po.at("body_contains"), "a non-empty string"),
+                        _ => {
+                            return err_said(
+                                &po.at("body_contains"),
+                                "a non-empty string",
+                                "non-empty-string",
+                                &[],
+                            );
+                        }
                     };
                     let then = policy(&mut po, "then", "abandon")?;
                     po.finish()?;
@@ -226,18 +256,22 @@ pub(super) fn actor(
                     ("from", spec.from != SubQueue::Main),
                 ];
                 if let Some((key, _)) = refused.into_iter().find(|&(_, bad)| bad) {
-                    return err(
+                    return err_said(
                         &o.at(key),
                         "a receiver with \"sessions\" reads the main queue one message per session at a time (no concurrency, prefetch or dead-letter queue)",
+                        "sessions-receiver",
+                        &[],
                     );
                 }
             }
             ActorSpec::Receiver(spec)
         }
         other => {
-            return err(
+            return err_said(
                 &o.at("kind"),
                 format!("\"{other}\" is not an actor kind (sender, receiver)"),
+                "not-actor-kind",
+                &[("value", &other)],
             );
         }
     };

@@ -8,7 +8,7 @@ use queue::queue_patch;
 pub use step::OPS;
 
 use crate::limits::{MAX_ACTORS, MAX_DOCUMENT_BYTES, MAX_PAYLOAD_BYTES, MAX_SENDS, MAX_STEPS};
-use crate::read::{FormatError, Obj, R, err, excerpt, wrong_type};
+use crate::read::{FormatError, Obj, R, err_said, excerpt, wrong_type};
 use crate::{Scenario, Step, entities};
 use actor::actor;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -37,22 +37,26 @@ fn o_raw_actors(doc: &Value) -> Value {
 /// The first problem found, with its JSON path.
 pub fn parse_bytes(bytes: &[u8]) -> R<Scenario> {
     if bytes.len() > MAX_DOCUMENT_BYTES {
-        return err(
+        return err_said(
             "$",
             format!(
                 "the document is {} bytes; a scenario is at most {MAX_DOCUMENT_BYTES} bytes",
                 bytes.len()
             ),
+            "document-too-big",
+            &[("n", &bytes.len()), ("max", &MAX_DOCUMENT_BYTES)],
         );
     }
     match core::str::from_utf8(bytes) {
         Ok(text) => parse(text),
-        Err(e) => err(
+        Err(e) => err_said(
             "$",
             format!(
                 "not valid UTF-8: byte offset {} is not part of a UTF-8 character",
                 e.valid_up_to()
             ),
+            "not-utf8",
+            &[("offset", &e.valid_up_to())],
         ),
     }
 }
@@ -64,18 +68,22 @@ pub fn parse_bytes(bytes: &[u8]) -> R<Scenario> {
 /// The first problem found, with its JSON path.
 pub fn parse(text: &str) -> R<Scenario> {
     if text.starts_with('\u{feff}') {
-        return err(
+        return err_said(
             "$",
             "the document starts with a byte-order mark (U+FEFF); save it as UTF-8 without one",
+            "bom",
+            &[],
         );
     }
     if text.len() > MAX_DOCUMENT_BYTES {
-        return err(
+        return err_said(
             "$",
             format!(
                 "the document is {} bytes; a scenario is at most {MAX_DOCUMENT_BYTES} bytes",
                 text.len()
             ),
+            "document-too-big",
+            &[("n", &text.len()), ("max", &MAX_DOCUMENT_BYTES)],
         );
     }
     let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
@@ -100,9 +108,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     match o.req("settle")? {
         Value::Number(n) if n.as_u64() == Some(1) => {}
         other => {
-            return err(
+            return err_said(
                 "$.settle",
                 format!("unsupported format version {other} (this runner reads version 1)"),
+                "unsupported-version",
+                &[("version", &other)],
             );
         }
     }
@@ -112,12 +122,24 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     let ents = match o.opt("entities") {
         None => None,
         Some(_) if o.opt("queue").is_some() => {
-            return err("$.entities", "not allowed together with $.queue");
+            return err_said(
+                "$.entities",
+                "not allowed together with $.queue",
+                "entities-and-queue",
+                &[],
+            );
         }
         #[cfg(feature = "entities")]
         Some(v) => Some(entities::entities(v)?),
         #[cfg(not(feature = "entities"))]
-        Some(_) => return err("$.entities", crate::ONLY_RUN_HAS_ENTITIES),
+        Some(_) => {
+            return err_said(
+                "$.entities",
+                crate::ONLY_RUN_HAS_ENTITIES,
+                "entities-only-run",
+                &[],
+            );
+        }
     };
     let queue = match o.opt("queue") {
         None => QueueConfig::default(),
@@ -136,9 +158,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             return wrong_type("$.script", "array", v);
         };
         if items.len() > MAX_STEPS {
-            return err(
+            return err_said(
                 "$.script",
                 format!("{} steps; a script has at most {MAX_STEPS}", items.len()),
+                "too-many-steps",
+                &[("n", &items.len()), ("max", &MAX_STEPS)],
             );
         }
         let mut n_sends = 0;
@@ -147,12 +171,14 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             let path = format!("$.script[{i}]");
             let s = step(item, &path, &mut n_sends, &mut payload, ents.as_ref())?;
             if s.at.as_millis() < last {
-                return err(
+                return err_said(
                     &format!("{path}.at_ms"),
                     format!(
                         "{} is earlier than the step before it ({last}); at_ms must not decrease",
                         s.at.as_millis()
                     ),
+                    "at-decreases",
+                    &[("n", &s.at.as_millis()), ("last", &last)],
                 );
             }
             last = s.at.as_millis();
@@ -163,9 +189,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
     let run_until = match o.time("run_until_ms")? {
         None => last_at,
         Some(t) if t < last_at => {
-            return err(
+            return err_said(
                 "$.run_until_ms",
                 format!("{t} is before the last step at {last_at}"),
+                "run-until-early",
+                &[("n", &t), ("last", &last_at)],
             );
         }
         Some(t) => t,
@@ -177,12 +205,14 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             return wrong_type("$.actors", "array", v);
         };
         if items.len() > MAX_ACTORS {
-            return err(
+            return err_said(
                 "$.actors",
                 format!(
                     "{} actors; a scenario has at most {MAX_ACTORS}",
                     items.len()
                 ),
+                "too-many-actors",
+                &[("n", &items.len()), ("max", &MAX_ACTORS)],
             );
         }
         let mut names: BTreeSet<Text> = BTreeSet::new();
@@ -198,9 +228,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                     _ => Some(&queue),
                 };
                 if !cfg.is_some_and(|c| c.requires_session) {
-                    return err(
+                    return err_said(
                         &format!("{path}.sessions"),
                         "the receiver reads an entity that does not require sessions",
+                        "sessions-not-required",
+                        &[],
                     );
                 }
             }
@@ -209,11 +241,13 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 ActorSpec::Sender(s) => {
                     sends = sends.saturating_add(s.count);
                     if sends > MAX_SENDS {
-                        return err(
+                        return err_said(
                             &format!("{path}.count"),
                             format!(
                                 "the senders send more than {MAX_SENDS} messages together, the most a scenario may ask for"
                             ),
+                            "too-many-sends",
+                            &[("max", &MAX_SENDS)],
                         );
                     }
                     // A body with `{n}` is a new text per message; without, one shared text.
@@ -228,9 +262,11 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
                 ActorSpec::Receiver(r) => r.name.clone(),
             };
             if !names.insert(name.clone()) {
-                return err(
+                return err_said(
                     &format!("{path}.name"),
                     format!("\"{name}\" names two actors"),
+                    "two-actors-named",
+                    &[("name", &name)],
                 );
             }
             actors.push(a);
@@ -242,11 +278,13 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
         receive_entities(&mut script, &actors, &actor_entities)?;
     }
     if payload > MAX_PAYLOAD_BYTES {
-        return err(
+        return err_said(
             "$",
             format!(
                 "the message bodies this scenario writes come to more than {MAX_PAYLOAD_BYTES} bytes (a body with {{n}} is written out once per message)"
             ),
+            "payload-too-big",
+            &[("max", &MAX_PAYLOAD_BYTES)],
         );
     }
     let lesson = match o.opt("lesson") {
@@ -294,9 +332,11 @@ fn receive_entities(script: &mut [Step], actors: &[ActorSpec], entities: &[Text]
         let Some(e) = &s.entity else { continue };
         match of.get(&s.by) {
             Some(first) if first != e => {
-                return err(
+                return err_said(
                     &format!("$.script[{i}].from"),
                     format!("client {} already receives from \"{first}\"", s.by),
+                    "already-receives",
+                    &[("client", &s.by), ("from", &first)],
                 );
             }
             Some(_) => {}
@@ -368,12 +408,14 @@ fn duplicate_keys(text: &str) -> R<()> {
                     let raw = &text[start..=i.min(b.len() - 1)];
                     let key: String = serde_json::from_str(raw).unwrap_or_else(|_| raw.into());
                     if keys.contains(&key) {
-                        return err(
+                        return err_said(
                             p,
                             format!(
                                 "duplicate key \"{}\" (each key at most once)",
                                 excerpt(&key)
                             ),
+                            "duplicate-key",
+                            &[("key", &excerpt(&key))],
                         );
                     }
                     path = format!("{p}.{key}");

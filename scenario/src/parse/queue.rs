@@ -1,7 +1,7 @@
 //! The queue's settings as a document writes them: the `queue` object and the patch of an
 //! `update_queue` or `update_entity` step, each error at its JSON path.
 
-use crate::read::{FormatError, Obj, R, as_u64, err};
+use crate::read::{Obj, R, as_u64, err_said};
 use alloc::format;
 use serde_json::Value;
 use settle_core::{Duration, QueuePatch, Tier};
@@ -16,12 +16,21 @@ pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
                 Some(v) => {
                     let n = as_u64(&o.at(key), v)?;
                     if !(lo..=hi).contains(&n) {
-                        let range = if hi == u64::MAX {
-                            format!("must be at least {lo} (or null)")
+                        return if hi == u64::MAX {
+                            err_said(
+                                &o.at(key),
+                                format!("must be at least {lo} (or null)"),
+                                "at-least-or-null",
+                                &[("lo", &lo)],
+                            )
                         } else {
-                            format!("{n} is out of range {lo}..={hi} (or null)")
+                            err_said(
+                                &o.at(key),
+                                format!("{n} is out of range {lo}..={hi} (or null)"),
+                                "out-of-range-or-null",
+                                &[("n", &n), ("lo", &lo), ("hi", &hi)],
+                            )
                         };
-                        return err(&o.at(key), range);
                     }
                     Ok(Some(Some(Duration::from_millis(n))))
                 }
@@ -29,11 +38,17 @@ pub(crate) fn queue_patch(o: &mut Obj<'_>) -> R<QueuePatch> {
         };
     let tier = match o.str("tier")? {
         None => None,
-        Some(s) => Some(Tier::from_name(s).ok_or_else(|| FormatError {
-            path: o.at("tier"),
-            problem: format!("\"{s}\" is not a tier (basic, standard, premium)"),
-            said: None,
-        })?),
+        Some(s) => Some(match Tier::from_name(s) {
+            Some(t) => t,
+            None => {
+                return err_said(
+                    &o.at("tier"),
+                    format!("\"{s}\" is not a tier (basic, standard, premium)"),
+                    "not-tier",
+                    &[("value", &s)],
+                );
+            }
+        }),
     };
     Ok(QueuePatch {
         lock_duration: o

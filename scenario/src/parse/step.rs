@@ -6,7 +6,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_DEFERRED_SEQS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PREFETCH, MAX_REASON_CHARS,
 };
 use crate::props::properties;
-use crate::read::{FormatError, Obj, R, as_u64, check_time, err, wrong_type};
+use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
 use crate::{Step, entities};
 use alloc::format;
 use alloc::rc::Rc;
@@ -26,9 +26,11 @@ pub(super) fn mode(o: &mut Obj<'_>) -> R<Option<ReceiveMode>> {
         None => Ok(None),
         Some("peek_lock") => Ok(Some(ReceiveMode::PeekLock)),
         Some("receive_and_delete") => Ok(Some(ReceiveMode::ReceiveAndDelete)),
-        Some(s) => err(
+        Some(s) => err_said(
             &o.at("mode"),
             format!("\"{s}\" is not a mode (peek_lock, receive_and_delete)"),
+            "not-receive-mode",
+            &[("value", &s)],
         ),
     }
 }
@@ -55,8 +57,18 @@ fn target(o: &mut Obj<'_>) -> R<Target> {
     match (id, seq) {
         (Some(id), None) => Ok(Target::Id(id.into())),
         (None, Some(s)) => Ok(Target::Seq(s)),
-        (Some(_), Some(_)) => err(&o.path, "give either \"msg\" or \"seq\", not both"),
-        (None, None) => err(&o.path, "missing the message: \"msg\" (an id) or \"seq\""),
+        (Some(_), Some(_)) => err_said(
+            &o.path,
+            "give either \"msg\" or \"seq\", not both",
+            "msg-and-seq",
+            &[],
+        ),
+        (None, None) => err_said(
+            &o.path,
+            "missing the message: \"msg\" (an id) or \"seq\"",
+            "msg-or-seq",
+            &[],
+        ),
     }
 }
 
@@ -70,15 +82,17 @@ fn opt_props(o: &mut Obj<'_>) -> R<Option<Properties>> {
 fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R<NewMessage> {
     let id = o.str_max("id", MAX_ID_CHARS)?.unwrap_or(default_id);
     if id.is_empty() {
-        return err(&o.at("id"), "must not be empty");
+        return err_said(&o.at("id"), "must not be empty", "must-not-be-empty", &[]);
     }
     let body = o.str("body")?.unwrap_or("");
     if body.len() > MAX_BODY_BYTES {
-        return err(
+        return err_said(
             &o.at("body"),
             format!(
                 "a body is at most {MAX_BODY_BYTES} bytes (size_bytes can declare a bigger message)"
             ),
+            "send-body-too-big",
+            &[("max", &MAX_BODY_BYTES)],
         );
     }
     let size = o.u64("size_bytes")?.unwrap_or(body.len() as u64);
@@ -87,7 +101,12 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
     let props = opt_props(o)?.unwrap_or_default();
     let sched = o.time("scheduled_enqueue_ms")?.map(Instant::from_millis);
     if scheduled_required && sched.is_none() {
-        return err(&o.path, "missing required key \"scheduled_enqueue_ms\"");
+        return err_said(
+            &o.path,
+            "missing required key \"scheduled_enqueue_ms\"",
+            "missing-key",
+            &[("key", &"scheduled_enqueue_ms")],
+        );
     }
     let mut meta = Meta::default();
     for (key, slot) in [
@@ -113,11 +132,8 @@ fn new_message(o: &mut Obj<'_>, default_id: &str, scheduled_required: bool) -> R
 }
 
 pub(super) fn check_config(path: &str, cfg: &QueueConfig) -> R<()> {
-    cfg.validate().map_err(|e| FormatError {
-        path: format!("{path}.{}", e.key),
-        problem: e.problem,
-        said: None,
-    })
+    cfg.validate()
+        .map_err(|e| crate::read::config_error(path, e))
 }
 
 pub(super) fn step(
@@ -132,7 +148,7 @@ pub(super) fn step(
     check_time(&o.at("at_ms"), at)?;
     let by = match o.req("by")? {
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
-        Value::String(_) => return err(&o.at("by"), NAME_PROBLEM),
+        Value::String(_) => return err_said(&o.at("by"), NAME_PROBLEM, "client-name", &[]),
         other => {
             return wrong_type(&o.at("by"), "string", other);
         }
@@ -174,9 +190,11 @@ pub(super) fn step(
             let p = o.at("seqs");
             let seqs = match o.req("seqs")? {
                 Value::Array(a) if a.len() > MAX_DEFERRED_SEQS => {
-                    return err(
+                    return err_said(
                         &p,
                         format!("names more than {MAX_DEFERRED_SEQS} sequence numbers"),
+                        "too-many-seqs",
+                        &[("max", &MAX_DEFERRED_SEQS)],
                     );
                 }
                 Value::Array(a) if !a.is_empty() => a
@@ -184,7 +202,9 @@ pub(super) fn step(
                     .enumerate()
                     .map(|(i, v)| as_u64(&format!("{p}[{i}]"), v))
                     .collect::<R<Vec<u64>>>()?,
-                Value::Array(_) => return err(&p, "must name at least one sequence number"),
+                Value::Array(_) => {
+                    return err_said(&p, "must name at least one sequence number", "no-seqs", &[]);
+                }
                 other => return wrong_type(&p, "array", other),
             };
             Op::ReceiveDeferred {
@@ -272,7 +292,12 @@ pub(super) fn step(
         "update_entity" | "add_rule" | "remove_rule" => {
             // Refused: without the feature no document declares entities.
             entities::entity(&mut o, ents, op_name, false)?;
-            return err(&o.at("do"), crate::ONLY_RUN_HAS_ENTITIES);
+            return err_said(
+                &o.at("do"),
+                crate::ONLY_RUN_HAS_ENTITIES,
+                "entities-only-run",
+                &[],
+            );
         }
         #[cfg(feature = "entities")]
         "add_rule" | "remove_rule" => {
@@ -299,9 +324,11 @@ pub(super) fn step(
             Op::Entity { entity: name, op }
         }
         "update_queue" if ents.is_some() => {
-            return err(
+            return err_said(
                 &o.at("do"),
                 "update_queue is only valid without $.entities; use update_entity",
+                "update-queue-with-entities",
+                &[],
             );
         }
         "update_queue" => {
@@ -312,9 +339,11 @@ pub(super) fn step(
             Op::UpdateQueue(patch)
         }
         other => {
-            return err(
+            return err_said(
                 &o.at("do"),
                 format!("unknown op \"{other}\" (one of: {})", OPS.join(", ")),
+                "unknown-op",
+                &[("op", &other), ("ops", &OPS.join(", "))],
             );
         }
     };

@@ -3,7 +3,7 @@
 
 use crate::FormatError;
 use crate::props::{properties, props};
-use crate::read::{err, wrong_type};
+use crate::read::{err_said, wrong_type};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -64,11 +64,16 @@ fn correlation(path: &str, v: &Value) -> R<CorrelationFilter> {
         } else if let Some((_, p)) = CORRELATION_KEYS.iter().find(|(key, _)| key == k) {
             out.system.insert(*p, string(&at, v)?.into());
         } else {
-            return err(&at, "unknown key");
+            return err_said(&at, "unknown key", "unknown-key-here", &[]);
         }
     }
     if out.is_empty() {
-        return err(path, RuleError::EmptyCorrelation.to_string());
+        return err_said(
+            path,
+            RuleError::EmptyCorrelation.to_string(),
+            "empty-correlation",
+            &[],
+        );
     }
     Ok(out)
 }
@@ -82,13 +87,18 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
     let map = object(path, v)?;
     let mut entries = map.iter();
     let (Some((kind, inner)), None) = (entries.next(), entries.next()) else {
-        return err(path, "exactly one of true, false, sql, correlation");
+        return err_said(
+            path,
+            "exactly one of true, false, sql, correlation",
+            "one-filter",
+            &[],
+        );
     };
     let at = key_path(path, kind);
     match kind.as_str() {
         "true" | "false" => {
             if !object(&at, inner)?.is_empty() {
-                return err(&at, "expected {}");
+                return err_said(&at, "expected {}", "expected-empty-object", &[]);
             }
             Ok(if kind == "true" {
                 Filter::True
@@ -96,9 +106,15 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
                 Filter::False
             })
         }
-        "sql" => Filter::sql(string(&at, inner)?).or_else(|e| err(&at, e.to_string())),
+        "sql" => Filter::sql(string(&at, inner)?)
+            .or_else(|e| err_said(&at, e.to_string(), "sql-filter", &[("error", &e)])),
         "correlation" => Ok(Filter::Correlation(correlation(&at, inner)?)),
-        _ => err(path, "exactly one of true, false, sql, correlation"),
+        _ => err_said(
+            path,
+            "exactly one of true, false, sql, correlation",
+            "one-filter",
+            &[],
+        ),
     }
 }
 
@@ -107,7 +123,8 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
 /// # Errors
 /// Not a string, or outside the action subset.
 pub fn action_from_value(path: &str, v: &Value) -> R<Action> {
-    Action::parse(string(path, v)?).or_else(|e| err(path, e.to_string()))
+    Action::parse(string(path, v)?)
+        .or_else(|e| err_said(path, e.to_string(), "sql-action", &[("error", &e)]))
 }
 
 /// A rule from its parts: `filter` at `<base>.filter`, `action` (optional) at `<base>.action`.
@@ -121,7 +138,13 @@ pub fn rule_from_parts(base: &str, filter: &Value, action: Option<&Value>) -> R<
     let a = action
         .map(|a| action_from_value(&action_path, a))
         .transpose()?;
-    Rule::new(f, a).or_else(|e| err(&action_path, e.to_string()))
+    Rule::new(f, a).or_else(|e| {
+        let id = match e {
+            RuleError::EmptyCorrelation => "empty-correlation",
+            RuleError::ActionWithCorrelation => "action-with-correlation",
+        };
+        err_said(&action_path, e.to_string(), id, &[])
+    })
 }
 
 /// A rule object `{"filter": FILTER, "action": "…"}`.
@@ -131,10 +154,10 @@ pub fn rule_from_parts(base: &str, filter: &Value, action: Option<&Value>) -> R<
 pub fn rule_from_value(path: &str, v: &Value) -> R<Rule> {
     let map = object(path, v)?;
     if let Some(k) = map.keys().find(|k| *k != "filter" && *k != "action") {
-        return err(&key_path(path, k), "unknown key");
+        return err_said(&key_path(path, k), "unknown key", "unknown-key-here", &[]);
     }
     let Some(filter) = map.get("filter") else {
-        return err(&format!("{path}.filter"), "missing");
+        return err_said(&format!("{path}.filter"), "missing", "missing", &[]);
     };
     rule_from_parts(path, filter, map.get("action"))
 }
@@ -152,7 +175,7 @@ pub fn rule_name(path: &str, name: &str) -> R<()> {
     if ok {
         Ok(())
     } else {
-        err(path, "invalid rule name")
+        err_said(path, "invalid rule name", "rule-name", &[])
     }
 }
 
@@ -172,9 +195,11 @@ pub(crate) fn same_names(path: &str, map: &Map<String, Value>) -> R<()> {
             } else {
                 (other, name)
             };
-            return err(
+            return err_said(
                 &key_path(path, first),
                 format!("same name as {}", key_path(path, second)),
+                "same-name",
+                &[("other", &key_path(path, second))],
             );
         }
     }
