@@ -141,7 +141,11 @@ pub const FULL_PAGE: &str = "full.html";
 /// is opened in [`FULL_PAGE`]).
 #[must_use]
 pub fn refused_for_entities(error: &str) -> bool {
-    !RUNS_ENTITIES && error.contains(settle_scenario::ONLY_RUN_HAS_ENTITIES)
+    const SAID: &str = "format-entities-only-run";
+    // The format's reader says so in English, or in the installed language's words.
+    !RUNS_ENTITIES
+        && (error.contains(settle_scenario::ONLY_RUN_HAS_ENTITIES)
+            || (settle_i18n::current().has(SAID) && error.contains(&settle_i18n::t(SAID))))
 }
 
 thread_local! {

@@ -265,3 +265,15 @@ test("a refused document says what is wrong in the reader's language, with the d
   await card.getByRole('button', { name: msg('cs', 'page', 'scenario-load'), exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('$.queue: neznámý klíč „lock_duraton_ms“ (nemá být „lock_duration_ms“?)');
 });
+
+test('in another language too, a document with entities opens the build that runs them, from a link or the lesson list', async ({ page }) => {
+  const doc = readFileSync(join(__dirname, '..', '..', '..', 'examples', 'entities', 'request-reply.json'), 'utf8');
+  await page.goto(link(doc, 0).replace('./#', './?lang=cs#'));
+  await expect(page).toHaveURL(/\/full\.html\?lang=cs#s=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: msg('cs', 'lessons', 'request-reply-title') })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.goto('./?lang=ru&preset=topic-fan-out');
+  await expect(page).toHaveURL(/\/full\.html\?lang=ru&preset=topic-fan-out$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: msg('ru', 'lessons', 'topic-fan-out-title') })).toBeVisible({ timeout: 15_000 });
+});
