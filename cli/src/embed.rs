@@ -59,24 +59,15 @@ impl Embed {
     }
 }
 
-/// The iframe and the auto-height script: `embed_snippet` of web/src/ui/tools.rs, with the
-/// directory `base` instead of the page's own, and `&` in the title escaped too.
+/// The iframe and the auto-height script (`settle_player::embed::snippet`), for `view.html` in
+/// the directory `base`, and a line's end.
 fn snippet(base: &str, title: &str, target: &str, width: u32) -> String {
     let dir = if base.is_empty() || base.ends_with('/') {
         base.to_string()
     } else {
         format!("{base}/")
     };
-    let title = settle_i18n::tf("scenario-embed-title", &[("title", title.into())])
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;");
-    let height = settle_player::embed::NORMAL.height(f64::from(width));
-    let lang = match settle_i18n::lang() {
-        settle_i18n::Lang::En => String::new(),
-        l => format!("&lang={}", l.tag()),
-    };
-    format!(
-        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{lang}{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>\n"
-    )
+    let mut lines = settle_player::embed::snippet(&dir, title, target, width);
+    lines.push('\n');
+    lines
 }

@@ -139,6 +139,30 @@ pub fn keep_bar_whole() {
     watch.forget();
 }
 
+/// The Embed button's lines for a scenario: the iframe of `view.html` in the directory `dir`
+/// (empty, or ending in `/`) playing `target` (`&preset=NAME…`, or a link's fragment) in the
+/// installed language, `width` px wide and exactly as tall as the embed is at that width (so
+/// the whole stage shows without the script; narrower hosts shrink it, which only makes it
+/// shorter), then the optional auto-height script. The page's Embed button and `settle embed`
+/// print it.
+#[must_use]
+pub fn snippet(dir: &str, title: &str, target: &str, width: u32) -> String {
+    let title = settle_i18n::tf("scenario-embed-title", &[("title", title.into())])
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;");
+    let height = NORMAL.height(f64::from(width));
+    // The language goes with it; an English one follows its host's (embed.js passes the host's
+    // `<html lang>`) or its reader's.
+    let lang = match settle_i18n::lang() {
+        settle_i18n::Lang::En => String::new(),
+        l => format!("&lang={}", l.tag()),
+    };
+    format!(
+        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{lang}{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,5 +196,23 @@ mod tests {
         ] {
             assert!(p.iter().any(|(a, b)| *a == k && b == v), "{p:?}");
         }
+    }
+
+    /// The iframe plays the target in the installed language, as tall as the embed is at its
+    /// width, with its title escaped for an attribute; the script comes from the same directory.
+    #[test]
+    fn the_embed_lines_name_the_viewer_its_size_and_an_escaped_title() {
+        let s = snippet("https://d/pg/", "Q&A \"x\" <y>", "&preset=abandon", 800);
+        let height = NORMAL.height(800.0);
+        assert_eq!(
+            s,
+            format!(
+                "<iframe data-settle src=\"https://d/pg/view.html?embed&autoplay=1&preset=abandon\" title=\"Settle: Q&amp;A &quot;x&quot; &lt;y>\" width=\"800\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"https://d/pg/embed.js\"></script>"
+            )
+        );
+        let _ru = settle_i18n::speak(settle_i18n::Lang::Ru);
+        assert!(snippet("", "t", "#s=x&t=0", 640).starts_with(
+            "<iframe data-settle src=\"view.html?embed&autoplay=1&lang=ru#s=x&t=0\" title=\""
+        ));
     }
 }

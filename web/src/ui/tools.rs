@@ -116,26 +116,11 @@ fn film_snippet(
 }
 
 /// The one-line embed for a scenario (`target`: [`embed_target`]) plus the optional
-/// auto-height script, `width` px wide at most and exactly as tall as the embed is at that
-/// width, so the whole stage shows without the script (narrower hosts shrink it, which only
-/// makes it shorter).
+/// auto-height script, for the lean viewer's page beside this one
+/// (`settle_player::embed::snippet`): a reader who only watches never fetches the playground;
+/// Controls opens it in the frame.
 fn embed_snippet(title: &str, target: &str, width: u32) -> String {
-    // The lean viewer's page (`settle_player::view`): a reader who only watches never fetches the
-    // playground; Controls opens it in the frame.
-    let (_, dir) = page_base();
-    let title = tf("scenario-embed-title", &[("title", title.into())])
-        .replace('"', "&quot;")
-        .replace('<', "&lt;");
-    let height = settle_player::embed::NORMAL.height(f64::from(width));
-    // The page's language goes with it; from an English page, the embed follows its host's
-    // (embed.js passes the host's `<html lang>`) or its reader's.
-    let lang = match settle_i18n::lang() {
-        settle_i18n::Lang::En => String::new(),
-        l => format!("&lang={}", l.tag()),
-    };
-    format!(
-        "<iframe data-settle src=\"{dir}view.html?embed&autoplay=1{lang}{target}\" title=\"{title}\" width=\"{width}\" height=\"{height}\" style=\"border:0;max-width:100%\" loading=\"lazy\"></iframe>\n<script src=\"{dir}embed.js\"></script>"
-    )
+    settle_player::embed::snippet(&page_base().1, title, target, width)
 }
 
 /// The file Export downloads: named after the scenario, as the other downloads are.
