@@ -497,6 +497,23 @@ pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
     }
 }
 
+/// A duration as `Duration`'s display writes it, in its unit (`ms`, `s`, `min`) and number:
+/// 250 ms, 30 s, 1.5 s (to the nearest tenth), 2 min. The one rounding of a duration in words.
+#[must_use]
+pub fn duration_parts(d: settle_core::Duration) -> (&'static str, Arg<'static>) {
+    let ms = d.as_millis();
+    if ms < 1000 {
+        ("ms", Arg::from(ms))
+    } else if ms.is_multiple_of(60_000) {
+        ("min", Arg::from(ms / 60_000))
+    } else if ms.is_multiple_of(1000) {
+        ("s", Arg::from(ms / 1000))
+    } else {
+        let tenths = ms / 100 + u64::from(ms % 100 >= 50);
+        ("s", Arg::fixed(tenths as f64 / 10.0, 1))
+    }
+}
+
 /// Settle's explanation of a lost lock in `tr`'s language: "m1: the lock expired 9 s ago".
 #[must_use]
 pub fn explanation(tr: &Tr, why: &settle_core::Why) -> String {
@@ -520,18 +537,7 @@ pub fn explanation(tr: &Tr, why: &settle_core::Why) -> String {
             ],
         ),
         W::Expired { id, ago } => {
-            // As `Duration`'s display writes it: 250 ms, 30 s, 1.5 s (to the tenth), 2 min.
-            let ms = ago.as_millis();
-            let (unit, n) = if ms < 1000 {
-                ("ms", Arg::from(ms))
-            } else if ms.is_multiple_of(60_000) {
-                ("min", Arg::from(ms / 60_000))
-            } else if ms.is_multiple_of(1000) {
-                ("s", Arg::from(ms / 1000))
-            } else {
-                let tenths = ms / 100 + u64::from(ms % 100 >= 50);
-                ("s", Arg::fixed(tenths as f64 / 10.0, 1))
-            };
+            let (unit, n) = duration_parts(*ago);
             let ago = tr.format("explain-ago", &[("unit", Arg::from(unit)), ("n", n)]);
             tr.format(
                 "explain-expired",

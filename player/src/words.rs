@@ -31,19 +31,10 @@ pub fn seconds(ms: u64) -> Rc<str> {
 /// (to the nearest tenth), `2 min`.
 #[must_use]
 pub fn duration(d: Duration) -> String {
-    let ms = d.as_millis();
-    if ms < 1000 {
-        tf("clock-ms", &[("ms", Arg::from(ms))])
-    } else if ms.is_multiple_of(60_000) {
-        tf("clock-minutes", &[("min", Arg::from(ms / 60_000))])
-    } else if ms.is_multiple_of(1000) {
-        tf("clock-seconds", &[("s", Arg::from(ms / 1000))])
-    } else {
-        let tenths = ms / 100 + u64::from(ms % 100 >= 50);
-        tf(
-            "clock-seconds",
-            &[("s", Arg::fixed(tenths as f64 / 10.0, 1))],
-        )
+    match settle_i18n::duration_parts(d) {
+        ("ms", n) => tf("clock-ms", &[("ms", n)]),
+        ("min", n) => tf("clock-minutes", &[("min", n)]),
+        (_, n) => tf("clock-seconds", &[("s", n)]),
     }
 }
 
