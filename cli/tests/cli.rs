@@ -185,6 +185,27 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_4() {
             r#"{"settle":1,"run_until_ms":3,"script":[{"at_ms":5,"do":"send","by":"a"}]}"#,
             "error: $.run_until_ms: 3 is before the last step at 5",
         ),
+        // A time past the limit is said to be past it, however it is written.
+        (
+            r#"{"settle":1,"run_until_ms":1e30}"#,
+            "error: $.run_until_ms: 1e+30 ms is more than 315360000000 ms (10 years), the longest time a scenario may name",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":315360000001,"do":"send","by":"a"}]}"#,
+            "error: $.script[0].at_ms: 315360000001 ms is more than 315360000000 ms (10 years)",
+        ),
+        (
+            r#"{"settle":1,"script":[{"at_ms":0,"do":"receive","by":"a","max":1e30}]}"#,
+            "error: $.script[0].max: 1e+30 is out of range 1..=4294967295",
+        ),
+        (
+            r#"{"settle":1,"actors":[{"kind":"receiver","name":"R","processing_ms":[0,1e20]}]}"#,
+            "error: $.actors[0].processing_ms[1]: 1e+20 ms is more than 315360000000 ms (10 years)",
+        ),
+        (
+            r#"{"settle":1,"actors":[{"kind":"sender","name":"S","max_in_flight":4}]}"#,
+            "error: $.actors[0].max_in_flight: only a throttled sender (\"mode\": \"throttled\") has \"max_in_flight\"",
+        ),
     ];
     for (doc, want) in cases {
         for cmd in ["run", "check"] {

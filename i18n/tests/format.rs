@@ -239,6 +239,18 @@ fn cases() -> Vec<(How, String)> {
             Doc,
             sc(
                 "",
+                r#"{"kind": "sender", "name": "S", "max_in_flight": 4}"#,
+                "",
+            ),
+        ),
+        (
+            Doc,
+            r#"{"settle": 1, "title": "a", "run_until_ms": 1e30}"#.into(),
+        ),
+        (
+            Doc,
+            sc(
+                "",
                 &format!(
                     r#"{{"kind": "sender", "name": "S", "session_ids": [{}]}}"#,
                     many(10_001, r#""a""#)
@@ -839,7 +851,7 @@ fn by_hand() -> Vec<FormatError> {
 
 /// The English problem's words that may stay in a translation: the format's keys, enum
 /// spellings, ids, API and file-format names.
-const KEPT: [&str; 60] = [
+const KEPT: [&str; 61] = [
     "null",
     "UTF",
     "FEFF",
@@ -859,6 +871,7 @@ const KEPT: [&str; 60] = [
     "seq",
     "sessions",
     "max_in_flight",
+    "mode",
     "scheduled_enqueue_ms",
     "sequential",
     "pipelined",

@@ -233,6 +233,17 @@ impl<'a> Obj<'a> {
     }
 
     pub(super) fn u64_in(&mut self, key: &'static str, lo: u64, hi: u64) -> R<Option<u64>> {
+        // A number past the range however it is written (`1e30` is no u64) is out of range.
+        if let Some(Value::Number(n)) = self.opt(key)
+            && above(n, hi)
+        {
+            return err_said(
+                &self.at(key),
+                format!("{n} is out of range {lo}..={hi}"),
+                "out-of-range",
+                &[("n", &n), ("lo", &lo), ("hi", &hi)],
+            );
+        }
         let v = self.u64(key)?;
         if let Some(n) = v
             && !(lo..=hi).contains(&n)
@@ -249,11 +260,10 @@ impl<'a> Obj<'a> {
 
     /// A time (an instant or a duration) in milliseconds, at most [`MAX_TIME_MS`].
     pub(super) fn time(&mut self, key: &'static str) -> R<Option<u64>> {
-        let v = self.u64(key)?;
-        if let Some(n) = v {
-            check_time(&self.at(key), n)?;
+        match self.opt(key) {
+            None => Ok(None),
+            Some(v) => as_time(&self.at(key), v).map(Some),
         }
-        Ok(v)
     }
 
     pub(super) fn bool(&mut self, key: &'static str) -> R<Option<bool>> {
@@ -323,20 +333,34 @@ impl<'a> Obj<'a> {
     }
 }
 
-/// A time past [`MAX_TIME_MS`] is refused: it cannot make sense in a run, and keeping times
+/// A time in milliseconds, a whole number ≥ 0. A time past [`MAX_TIME_MS`], however it is
+/// written (`1e30` too), is refused as such: it cannot make sense in a run, and keeping times
 /// small keeps every sum of times inside `u64`.
-pub(super) fn check_time(path: &str, n: u64) -> R<()> {
-    if n > MAX_TIME_MS {
-        return err_said(
+pub(super) fn as_time(path: &str, v: &Value) -> R<u64> {
+    let too_late = |n: &dyn fmt::Display| {
+        err_said(
             path,
             format!(
                 "{n} ms is more than {MAX_TIME_MS} ms (10 years), the longest time a scenario may name"
             ),
             "too-late",
-            &[("n", &n), ("max", &MAX_TIME_MS)],
-        );
+            &[("n", n), ("max", &MAX_TIME_MS)],
+        )
+    };
+    match v {
+        Value::Number(n) if above(n, MAX_TIME_MS) => too_late(n),
+        _ => as_u64(path, v),
     }
-    Ok(())
+}
+
+/// A number greater than `max`: a whole one, or any other (a fraction, an exponent) past it.
+fn above(n: &serde_json::Number, max: u64) -> bool {
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "a bound far below 2^53 or a huge number"
+    )]
+    n.as_u64()
+        .map_or_else(|| n.as_f64().is_some_and(|x| x > max as f64), |u| u > max)
 }
 
 /// Keys longer than this get no "did you mean" hint.

@@ -88,6 +88,7 @@ format-not-probability = { $n } není pravděpodobnost (0 až 1)
 format-not-outcome = „{ $value }“ není výsledek zpracování (complete, abandon, dead_letter, defer)
 format-client-name = název klienta má 1 až 64 znaků
 format-throttled-needs-max = odesílatel s omezením (throttled) potřebuje „max_in_flight“
+format-max-in-flight-not-throttled = „max_in_flight“ má jen odesílatel s omezením („mode“: „throttled“)
 format-not-send-mode = „{ $value }“ není režim odesílání (sequential, pipelined, throttled, fire_and_forget, presettled)
 format-too-many-session-ids = více než { $max } ID relací
 format-session-id = ID relace je řetězec o 1 až 128 znacích

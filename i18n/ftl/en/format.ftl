@@ -66,6 +66,7 @@ format-not-probability = { $n } is not a probability (0 to 1)
 format-not-outcome = "{ $value }" is not an outcome (complete, abandon, dead_letter, defer)
 format-client-name = a client name is 1 to 64 characters
 format-throttled-needs-max = a throttled sender needs "max_in_flight"
+format-max-in-flight-not-throttled = only a throttled sender ("mode": "throttled") has "max_in_flight"
 format-not-send-mode = "{ $value }" is not a send mode (sequential, pipelined, throttled, fire_and_forget, presettled)
 format-too-many-session-ids = more than { $max } session ids
 format-session-id = a session id is a string of 1 to 128 characters

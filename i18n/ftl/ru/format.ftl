@@ -77,6 +77,7 @@ format-not-probability = { $n } — не вероятность (от 0 до 1)
 format-not-outcome = «{ $value }» — не исход обработки (complete, abandon, dead_letter, defer)
 format-client-name = имя клиента — от 1 до 64 символов
 format-throttled-needs-max = отправителю с ограничением (throttled) нужен «max_in_flight»
+format-max-in-flight-not-throttled = «max_in_flight» есть только у отправителя с ограничением («mode»: «throttled»)
 format-not-send-mode = «{ $value }» — не режим отправки (sequential, pipelined, throttled, fire_and_forget, presettled)
 format-too-many-session-ids = идентификаторов сеансов больше { $max }
 format-session-id = идентификатор сеанса — строка от 1 до 128 символов

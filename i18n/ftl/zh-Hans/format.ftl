@@ -60,6 +60,7 @@ format-not-probability = { $n } 不是概率（0 到 1）
 format-not-outcome = “{ $value }”不是处理结果（complete、abandon、dead_letter、defer）
 format-client-name = 客户端名称为 1 到 64 个字符
 format-throttled-needs-max = 限流发送方需要“max_in_flight”
+format-max-in-flight-not-throttled = 只有限流发送方（“mode”: “throttled”）才有“max_in_flight”
 format-not-send-mode = “{ $value }”不是发送模式（sequential、pipelined、throttled、fire_and_forget、presettled）
 format-too-many-session-ids = 会话 ID 超过 { $max } 个
 format-session-id = 会话 ID 是 1 到 128 个字符的字符串

@@ -7,7 +7,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_CONCURRENCY, MAX_ID_CHARS, MAX_IN_FLIGHT, MAX_NAME_CHARS, MAX_PREFETCH,
     MAX_REASON_CHARS, MAX_SENDS, MAX_SESSION_IDS, MAX_TIME_MS,
 };
-use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
+use crate::read::{Obj, R, as_time, err_said, wrong_type};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -107,6 +107,14 @@ pub(super) fn actor(
                     );
                 }
             };
+            if !matches!(mode, SendMode::Throttled(_)) && o.opt("max_in_flight").is_some() {
+                return err_said(
+                    &o.at("max_in_flight"),
+                    "only a throttled sender (\"mode\": \"throttled\") has \"max_in_flight\"",
+                    "max-in-flight-not-throttled",
+                    &[],
+                );
+            }
             let sessions = match o.opt("session_ids") {
                 None => Vec::new(),
                 Some(Value::Array(a)) if a.len() > MAX_SESSION_IDS => {
@@ -170,10 +178,8 @@ pub(super) fn actor(
                 None => (Duration::from_millis(1_000), Duration::from_millis(1_000)),
                 Some(Value::Array(a)) if a.len() == 2 => {
                     let p = o.at("processing_ms");
-                    let lo = as_u64(&format!("{p}[0]"), &a[0])?;
-                    check_time(&format!("{p}[0]"), lo)?;
-                    let hi = as_u64(&format!("{p}[1]"), &a[1])?;
-                    check_time(&format!("{p}[1]"), hi)?;
+                    let lo = as_time(&format!("{p}[0]"), &a[0])?;
+                    let hi = as_time(&format!("{p}[1]"), &a[1])?;
                     if hi < lo {
                         return err_said(
                             &p,
@@ -185,8 +191,7 @@ pub(super) fn actor(
                     (Duration::from_millis(lo), Duration::from_millis(hi))
                 }
                 Some(v) => {
-                    let n = as_u64(&o.at("processing_ms"), v)?;
-                    check_time(&o.at("processing_ms"), n)?;
+                    let n = as_time(&o.at("processing_ms"), v)?;
                     (Duration::from_millis(n), Duration::from_millis(n))
                 }
             };

@@ -6,7 +6,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_DEFERRED_SEQS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PREFETCH, MAX_REASON_CHARS,
 };
 use crate::props::properties;
-use crate::read::{Obj, R, as_u64, check_time, err_said, wrong_type};
+use crate::read::{Obj, R, as_time, as_u64, err_said, wrong_type};
 use crate::{Step, entities};
 use alloc::format;
 use alloc::rc::Rc;
@@ -144,8 +144,7 @@ pub(super) fn step(
     ents: Option<&Entities>,
 ) -> R<Step> {
     let mut o = Obj::new(path, v)?;
-    let at = as_u64(&o.at("at_ms"), o.req("at_ms")?)?;
-    check_time(&o.at("at_ms"), at)?;
+    let at = as_time(&o.at("at_ms"), o.req("at_ms")?)?;
     let by = match o.req("by")? {
         Value::String(s) if !s.is_empty() && s.chars().count() <= MAX_NAME_CHARS => s.clone(),
         Value::String(_) => return err_said(&o.at("by"), NAME_PROBLEM, "client-name", &[]),
