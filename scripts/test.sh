@@ -31,6 +31,10 @@ step "settle's man pages and shell completions, into target/settle-docs" bash -c
   commands=$(settle --help | awk "/^Commands:/ { on = 1; next } /^$/ { on = 0 } on { print \$1 }")
   for c in $commands; do settle man "$c" -o "$d/settle-$c.1"; done
   for s in bash zsh fish elvish powershell; do settle completions "$s" -o "$d/settle.$s"; done'
+# What the README and docs/ tell a reader holds: every relative link resolves, every `settle`
+# command they show runs (in a scratch copy of docs/ and examples/), other commands name only
+# paths that exist (scripts/doc-check.mjs).
+step "Documents: links resolve, commands run" bash -c 'cargo build -q -p settle-cli && node scripts/doc-check.mjs'
 # Every preset and example exported as a Python and a TypeScript program type-checks against the
 # real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
 step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh
