@@ -1,4 +1,4 @@
-//! `settle`: the headless runner for the scenario format (shared/spec/scenario-format.md).
+//! `settle`: the headless runner for the scenario format (docs/format.md).
 //!
 //! - `settle run FILE|-|preset:NAME`: prints the trace as JSON Lines; exit 0 when the scenario
 //!   ran.

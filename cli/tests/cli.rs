@@ -139,7 +139,7 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_4() {
         ),
         (
             r#"{"settle":1,"script":[{"at_ms":0,"do":"fly","by":"a"}]}"#,
-            "error: $.script[0].do: unknown op \"fly\"",
+            "error: $.script[0].do: unknown op \"fly\" (one of: send, schedule, cancel_scheduled, receive, receive_deferred, peek, complete, abandon, dead_letter, defer, renew_lock, open, close, accept_session, renew_session_lock, set_session_state, get_session_state, disconnect, update_queue, update_entity, add_rule, remove_rule)",
         ),
         (
             r#"{"settle":1,"script":[{"at_ms":0,"do":"send","by":""}]}"#,

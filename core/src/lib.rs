@@ -3,7 +3,8 @@
 //!
 //! It performs no I/O and never reads a clock: every time-dependent call takes `now`, and all
 //! randomness (lock tokens, actor behaviour) comes from one explicit seed. The behaviour follows
-//! `shared/spec/semantics.md`; the rules tagged [I] there are this project's decisions.
+//! Microsoft's documentation of Service Bus; where it leaves a choice open, docs/behaviour.md
+//! says what Settle decided.
 //!
 //! Layers:
 //! - [`Queue`]: the broker (one entity with its dead-letter sub-queue, sessions, deferral,

@@ -1006,12 +1006,51 @@ fn every_problem_of_the_format_is_said_in_each_language() {
     assert!(unknown.is_empty(), "not in en/format.ftl: {unknown:?}");
 }
 
-/// A problem the reader cuts short (an error line never repeats a long stretch) is cut as
-/// short in each language.
+/// The two problems that end in the list of what exists (placeholders, ops) are said whole,
+/// quoting at most 40 characters of the input, however long it is.
+#[test]
+fn the_longest_problems_are_said_whole() {
+    let long = "x".repeat(500);
+    for e in [
+        refused(
+            How::Doc,
+            &lesson(&format!(r#"{{"summary": ["{{{long}}}"]}}"#)),
+        ),
+        refused(
+            How::Doc,
+            &format!(r#"{{"settle": 1, "script": [{{"at_ms": 0, "do": "{long}", "by": "a"}}]}}"#),
+        ),
+    ] {
+        assert!(!e.problem.ends_with('…'), "{e}");
+        assert!(e.problem.ends_with(')'), "{e}");
+        assert!(e.problem.contains(&format!("{}…", "x".repeat(40))), "{e}");
+        assert!(e.problem.chars().count() < 400, "{e}");
+        for lang in [Lang::ZhHans, Lang::Cs, Lang::Ru] {
+            let told = settle_i18n::format_error(&settle_i18n::whole(lang), &e);
+            assert!(!told.ends_with('…'), "{told}");
+        }
+    }
+}
+
+/// A problem the reader cuts short (no error line is longer than `MAX_ERROR_CHARS`, however
+/// long the input) is cut as short in each language.
 #[test]
 fn a_problem_cut_short_is_cut_as_short_in_each_language() {
-    let e = refused(How::Doc, &lesson(r#"{"summary": ["{nope}"]}"#));
-    assert!(e.problem.ends_with('…'), "{e}");
+    let max = settle_scenario::limits::MAX_ERROR_CHARS;
+    let known = "k, ".repeat(max);
+    let mut problem: String = format!("unknown placeholder {{nope}} (known: {known})")
+        .chars()
+        .take(max)
+        .collect();
+    problem.push('…');
+    let e = FormatError {
+        path: "$.lesson.summary[0]".into(),
+        problem,
+        said: Some(settle_scenario::Said {
+            id: "unknown-placeholder",
+            args: vec![("src", "nope".into()), ("known", known)],
+        }),
+    };
     assert_eq!(
         settle_i18n::format_error(&settle_i18n::whole(Lang::En), &e),
         e.to_string()
@@ -1022,6 +1061,8 @@ fn a_problem_cut_short_is_cut_as_short_in_each_language() {
         "{ru}"
     );
     assert!(ru.ends_with('…'), "{ru}");
+    let problem = ru.strip_prefix("$.lesson.summary[0]: ").unwrap();
+    assert_eq!(problem.chars().count(), max + 1, "{ru}");
 }
 
 /// No problem of the scenario crate is English only: every `FormatError` it makes carries a

@@ -1,4 +1,4 @@
-//! The scenario format v1 and the trace format v1 (`shared/spec/scenario-format.md`) over the
+//! The scenario format v1 and the trace format v1 (docs/format.md) over the
 //! broker of `settle-core`: reading and writing documents, the runner with its budget, the
 //! trace, lessons, comparisons and time travel.
 //!

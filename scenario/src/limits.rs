@@ -72,5 +72,7 @@ pub const MAX_DEFERRED_SEQS: usize = 10_000;
 /// The longest excerpt of user text an error message quotes, in characters.
 pub const EXCERPT_CHARS: usize = 40;
 
-/// No error line is longer than this many characters, however long the input.
+/// No error line is longer than this many characters, however long the input. The two problems
+/// that end in the list of what is allowed (an unknown op, an unknown placeholder) are said
+/// whole, up to twice this: they quote at most [`EXCERPT_CHARS`] of the input.
 pub const MAX_ERROR_CHARS: usize = 200;

@@ -61,9 +61,13 @@ fn said(
     args: &[(&'static str, &dyn fmt::Display)],
 ) -> FormatError {
     // A problem cut short is cut as short in every language (`settle_i18n::format_error`).
+    let max = match id {
+        "unknown-op" | "unknown-placeholder" => 2 * MAX_ERROR_CHARS,
+        _ => MAX_ERROR_CHARS,
+    };
     FormatError {
         path: cap(path.into(), MAX_ERROR_CHARS / 2),
-        problem: cap(problem, MAX_ERROR_CHARS),
+        problem: cap(problem, max),
         said: Some(Said {
             id,
             args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(),

@@ -1,5 +1,5 @@
-//! Topics, subscriptions and several entities (`shared/spec/topics.md`,
-//! `scenario-format-entities.md`): story tests through the scenario format and its trace.
+//! Topics, subscriptions and several entities (docs/topics.md,
+//! docs/format.md): story tests through the scenario format and its trace.
 
 mod docs;
 use docs::{events, refused, run};
@@ -1224,4 +1224,31 @@ fn a_subscription_path_is_built_and_taken_apart_by_one_rule() {
         assert!(!is_subscription(other), "{other}");
         assert_eq!(topic_of(other), other);
     }
+}
+
+/// A lesson's caption may wait for an entity operation, as for any other op: `add_rule`,
+/// `remove_rule` and `update_entity` are ops of the format like `send`.
+#[test]
+fn a_caption_can_wait_for_an_entity_operation() {
+    let mut doc: Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../examples/entities/rules-change.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    doc["lesson"] = json!({ "notes": [
+        { "on": { "event": "update_entity" }, "text": "updated" },
+        { "on": { "event": "remove_rule" }, "text": "removed" },
+        { "on": { "event": "add_rule" }, "text": "added" },
+    ] });
+    let sc = parse(&doc.to_string()).unwrap();
+    let shown = settle_scenario::lesson::show(&sc).unwrap().unwrap();
+    let at: Vec<(u64, &str)> = shown
+        .notes
+        .iter()
+        .map(|n| (n.at_ms, n.text.as_str()))
+        .collect();
+    assert_eq!(at, [(1000, "added"), (3000, "updated"), (3000, "removed")]);
 }

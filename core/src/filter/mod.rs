@@ -1,4 +1,4 @@
-//! Subscription rules and filters (`shared/spec/topics.md` §7): TrueFilter and FalseFilter,
+//! Subscription rules and filters (docs/filters.md): TrueFilter and FalseFilter,
 //! correlation filters, the SQL filter subset, SQL rule actions and filter evaluation errors.
 //!
 //! The module is pure: it parses filter and action text, decides whether a message matches a

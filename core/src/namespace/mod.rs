@@ -1,4 +1,4 @@
-//! Several entities in one namespace (`shared/spec/topics.md`): queues, topics and their
+//! Several entities in one namespace (docs/topics.md): queues, topics and their
 //! subscriptions, as one deterministic, sans-IO state machine.
 //!
 //! Every queue and every subscription is a [`World`] of its own (a [`Queue`](crate::Queue) with

@@ -1,5 +1,5 @@
 //! The stage: one picture of the queue in which every message is a token and every change of
-//! place is a journey you can follow (see `shared/design/stage.md`).
+//! place is a journey you can follow.
 //!
 //! - [`model`]: what is where, as plain data (built by `sim/stage.rs` when the simulation changes);
 //! - [`layout`]: a pure function from a model and a size to positions;

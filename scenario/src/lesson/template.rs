@@ -1,7 +1,7 @@
 //! A lesson's text templates: placeholders such as `{t:lock_expired m1}` parsed into terms,
 //! with the vocabulary they may name, and the numbers' formats.
 
-use crate::read::{R, err_said};
+use crate::read::{R, err_said, excerpt};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -299,7 +299,10 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
             }
             _ => err_said(
                 path,
-                format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
+                format!(
+                    "unknown placeholder {{{}}} (known: {VOCABULARY})",
+                    excerpt(src)
+                ),
                 "unknown-placeholder",
                 &[("src", &src), ("known", &VOCABULARY)],
             ),
@@ -312,7 +315,10 @@ fn term(src_term: &str, path: &str, src: &str) -> R<Term> {
         "senders" => no_args().map(|()| Term::Senders),
         _ => err_said(
             path,
-            format!("unknown placeholder {{{src}}} (known: {VOCABULARY})"),
+            format!(
+                "unknown placeholder {{{}}} (known: {VOCABULARY})",
+                excerpt(src)
+            ),
             "unknown-placeholder",
             &[("src", &src), ("known", &VOCABULARY)],
         ),

@@ -6,7 +6,7 @@ use crate::limits::{
     MAX_BODY_BYTES, MAX_DEFERRED_SEQS, MAX_ID_CHARS, MAX_NAME_CHARS, MAX_PREFETCH, MAX_REASON_CHARS,
 };
 use crate::props::properties;
-use crate::read::{Obj, R, as_time, as_u64, err_said, wrong_type};
+use crate::read::{Obj, R, as_time, as_u64, err_said, excerpt, wrong_type};
 use crate::{Step, entities};
 use alloc::format;
 use alloc::rc::Rc;
@@ -338,6 +338,7 @@ pub(super) fn step(
             Op::UpdateQueue(patch)
         }
         other => {
+            let other = excerpt(other);
             return err_said(
                 &o.at("do"),
                 format!("unknown op \"{other}\" (one of: {})", OPS.join(", ")),
@@ -359,8 +360,8 @@ pub(super) fn step(
 /// What a client's name must be: said by the step and actor readers alike.
 pub(super) const NAME_PROBLEM: &str = "a client name is 1 to 64 characters";
 
-/// Every op of format v1.
-pub const OPS: [&str; 19] = [
+/// Every op of the format: v1's, then the three of the entities extension.
+pub const OPS: [&str; 22] = [
     "send",
     "schedule",
     "cancel_scheduled",
@@ -380,4 +381,7 @@ pub const OPS: [&str; 19] = [
     "get_session_state",
     "disconnect",
     "update_queue",
+    "update_entity",
+    "add_rule",
+    "remove_rule",
 ];

@@ -1,4 +1,4 @@
-//! The JSON form of rules and filters (`shared/spec/scenario-format-entities.md` §1, §4): parse
+//! The JSON form of rules and filters (docs/topics.md, docs/filters.md): parse
 //! with JSON paths in every error, and print back.
 
 use crate::FormatError;
