@@ -7,7 +7,14 @@
 //   CLI refuses it with exit 4 (an invalid scenario or document); the schema's complaint and
 //   the CLI's JSON path must be about the same place (one path inside the other).
 //
-// Any disagreement fails the check (exit 1), each one said on its own line.
+// Any disagreement fails the check (exit 1), each one said on its own line. A new invalid case
+// is a file in tests/schema/invalid with exactly one mistake, its name saying which; JSON
+// cannot carry a comment, and the format refuses unknown keys.
+//
+// What the schema cannot say, settle alone refuses: at_ms going back, run_until_ms before the
+// last step, names that are not declared or not unique, one receive entity per client, SQL and
+// placeholder grammar, byte sizes and sums, 1.0 for 1, duplicate keys. Such documents are not
+// in tests/schema/invalid, which holds what both must refuse.
 //
 //   node scripts/schema-check.mjs
 //
