@@ -35,6 +35,10 @@ step "settle's man pages and shell completions, into target/settle-docs" bash -c
 # command they show runs (in a scratch copy of docs/ and examples/), other commands name only
 # paths that exist (scripts/doc-check.mjs).
 step "Documents: links resolve, commands run" bash -c 'cargo build -q -p settle-cli && node scripts/doc-check.mjs'
+# docs/settle.schema.json (for editors) and the format's reader agree: every preset, example
+# and tests/schema/valid document passes both; each tests/schema/invalid document, one mistake
+# each, is refused by both at the same place (scripts/schema-check.mjs).
+step "Scenario documents: docs/settle.schema.json and settle agree" bash -c 'cargo build -q -p settle-cli && node scripts/schema-check.mjs'
 # Every preset and example exported as a Python and a TypeScript program type-checks against the
 # real SDKs (mypy --strict with azure-servicebus, tsc --noEmit --strict with @azure/service-bus).
 step "SDK export type-checks (settle export, mypy --strict, tsc --strict)" bash scripts/sdk-check.sh
