@@ -165,9 +165,12 @@ for (const doc of docs) {
           }
         } else {
           looked++;
+          // `cd DIR && …`: the rest's paths are DIR's.
+          const dir = cmd.match(/^cd (\S+) &&/)?.[1] ?? '.';
           for (const m of cmd.matchAll(REPO_PATH)) {
             const p = m[1];
-            if (!existsSync(join(root, p)) && !existsSync(join(scratch, p)) && !/^(dist|target)\//.test(p)) {
+            const found = [root, join(root, dir), scratch].some((d) => existsSync(join(d, p)));
+            if (!found && !/^(dist|target)\//.test(p)) {
               fail(doc, c.n, `\`${cmd}\` names ${p}, which does not exist`);
             }
           }
