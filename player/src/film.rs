@@ -143,7 +143,9 @@ pub fn record(text: &str, max_frames: usize) -> Result<Film, String> {
     let lesson = lesson::State::of(sim.scenario());
     let snap = sim.snapshot();
     let mut film = Film {
-        export: sim.export(),
+        // The document as loaded, its run_until_ms kept (an export at time zero would end
+        // at its last step).
+        export: sim.scenario().to_text(),
         title: snap.title,
         description: snap.description,
         config_summary: snap.config_summary,

@@ -424,3 +424,16 @@ fn a_reel_reads_every_frame_as_it_was_recorded() {
     }
     assert!(Reel::read(Vec::new()).is_none());
 }
+
+/// A film carries its document as loaded: "Open in Settle" continues the same scenario, its
+/// run_until_ms too, not one cut at its last step.
+#[test]
+fn a_films_document_keeps_its_run_until() {
+    let doc = r#"{"settle": 1, "title": "t", "run_until_ms": 40000, "script": [
+        {"at_ms": 0, "do": "send", "by": "S", "id": "m1"},
+        {"at_ms": 1000, "do": "receive", "by": "R"}]}"#;
+    let film = record(doc, MAX_FRAMES).expect("records");
+    let sc = settle_scenario::parse(&film.export).expect("a document");
+    assert_eq!(sc.run_until.as_millis(), 40_000, "{}", film.export);
+    assert_eq!(sc.script.len(), 2);
+}
