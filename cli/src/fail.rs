@@ -85,6 +85,11 @@ impl Fail {
         Self::Invalid(message.to_string())
     }
 
+    /// A refused document, its problem said in the installed language (`--lang`).
+    pub(crate) fn refused(e: &settle_scenario::FormatError) -> Self {
+        Self::Invalid(settle_i18n::format_error(&settle_i18n::current(), e))
+    }
+
     /// The exit status.
     pub(crate) const fn code(&self) -> u8 {
         match self {

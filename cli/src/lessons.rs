@@ -86,7 +86,7 @@ fn lesson_of(file: &str) -> Result<(String, lesson::Shown), Fail> {
     let words = lesson_words(builtin(file, &sc.title));
     let shown = the_lesson
         .show_in(&lesson::Facts::of(&sc), &words)
-        .map_err(Fail::invalid)?;
+        .map_err(|e| Fail::refused(&e))?;
     let title = words("title", None, &[]).unwrap_or(sc.title);
     Ok((title, shown))
 }
@@ -158,9 +158,9 @@ fn compare_of(file: &str) -> Result<(String, compare::Compared), Fail> {
             ))
         })?,
     };
-    let c = compare::parse(&text).map_err(Fail::invalid)?;
+    let c = compare::parse(&text).map_err(|e| Fail::refused(&e))?;
     let words = lesson_words(builtin(file, &c.title));
-    let shown = c.show_in(&words).map_err(Fail::invalid)?;
+    let shown = c.show_in(&words).map_err(|e| Fail::refused(&e))?;
     let title = words("title", None, &[]).unwrap_or(c.title);
     Ok((title, shown))
 }

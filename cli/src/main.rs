@@ -224,7 +224,7 @@ pub(crate) fn read_input(sub: &'static str, arg: &str) -> Result<Vec<u8>, Fail> 
 
 /// The scenario `arg` names, parsed.
 pub(crate) fn load(sub: &'static str, arg: &str) -> Result<settle_scenario::Scenario, Fail> {
-    settle_scenario::parse_bytes(&read_input(sub, arg)?).map_err(Fail::invalid)
+    settle_scenario::parse_bytes(&read_input(sub, arg)?).map_err(|e| Fail::refused(&e))
 }
 
 fn main() -> ExitCode {

@@ -604,6 +604,19 @@ fn lang_chooses_the_language_of_lessons_comparisons_and_stories() {
         svg.contains("xml:lang=\"ru\"") && svg.contains("Недоставленные"),
         "{svg}"
     );
+    // A refused document is refused in the language, the problem within the problem too.
+    let unplaced = r#"{"settle":1,"lesson":{"summary":["{t:completed m1}"]}}"#;
+    let ru = settle(&["lesson", "--lang", "ru", "-"], Some(unplaced));
+    assert_eq!(ru.status.code(), Some(4));
+    assert_eq!(
+        text(&ru.stderr).trim_end(),
+        "error: $.lesson.summary[0]: заполнитель {t:completed m1}: в прогоне 0 подходящих записей"
+    );
+    let cs = settle(&["compare", "--lang", "cs", "-"], Some(r#"{"settle":1,"#));
+    assert_eq!(
+        text(&cs.stderr).trim_end(),
+        "error: $: není to JSON: text skončil, chybí hodnota na řádku 1, ve sloupci 12"
+    );
     // English stays the default; an unknown language is refused.
     let en = settle(&["lesson", "preset:poison-message"], None);
     assert!(text(&en.stdout).contains("speed 1x"));

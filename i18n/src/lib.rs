@@ -463,20 +463,23 @@ pub fn error_text(tr: &Tr, e: &settle_core::Error) -> String {
 
 /// Why a document was refused, in `tr`'s language: its JSON path, and the problem in words
 /// (`format-<id>` of the `format` part; in English as the format's reader wrote it where an
-/// error carries no message). In English it is the error's display.
+/// error carries no message), a problem within it in words too. In English it is the error's
+/// display.
 #[must_use]
 pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
-    match &e.said {
+    let problem = match &e.said {
         // Where the messages have none (English's, which a program need not compile in: the
         // error's display is its English), as the reader wrote it.
         Some(said) if tr.knows(&format!("format-{}", said.id)) => {
+            let within = said.within.as_deref().map(|w| format_error(tr, w));
             let args: Vec<(&str, Arg<'_>)> = said
                 .args
                 .iter()
-                // A whole number is a number (its plural form), as the document wrote it; one
-                // too big to be exact as a float is written as it is.
-                .map(|(k, v)| match v.parse::<u64>() {
-                    Ok(n) if (!v.starts_with('0') || v == "0") && n <= 1 << 53 => {
+                .map(|(k, v)| match (*k, v.parse::<u64>(), &within) {
+                    ("error", _, Some(w)) => (*k, Arg::from(w.as_str())),
+                    // A whole number is a number (its plural form), as the document wrote it;
+                    // one too big to be exact as a float is written as it is.
+                    (_, Ok(n), _) if (!v.starts_with('0') || v == "0") && n <= 1 << 53 => {
                         (*k, Arg::from(n))
                     }
                     _ => (*k, Arg::from(v.as_str())),
@@ -491,9 +494,14 @@ pub fn format_error(tr: &Tr, e: &settle_scenario::FormatError) -> String {
                     problem.push('…');
                 }
             }
-            format!("{}: {problem}", e.path)
+            problem
         }
-        _ => e.to_string(),
+        _ => e.problem.clone(),
+    };
+    if e.path.is_empty() {
+        problem
+    } else {
+        format!("{}: {problem}", e.path)
     }
 }
 

@@ -72,6 +72,13 @@ fn lesson(lesson: &str) -> String {
     )
 }
 
+/// A document with two queues and a topic whose lesson's summary is `summary`.
+fn entity_lesson(summary: &str) -> String {
+    format!(
+        r#"{{"settle": 1, "entities": {{"q": {{"type": "queue"}}, "r": {{"type": "queue"}}, "t": {{"type": "topic", "subscriptions": {{"s": {{}}}}}}}}, "script": [{{"at_ms": 0, "do": "send", "by": "S", "to": "q", "id": "m1"}}], "lesson": {{"summary": ["{summary}"]}}}}"#
+    )
+}
+
 /// A comparison of two presets with `more` keys.
 fn cmp(variants: &str, more: &str) -> String {
     format!(r#"{{"settle": 1, "compare": {{"title": "t", "variants": {variants} {more}}}}}"#)
@@ -113,6 +120,26 @@ fn cases() -> Vec<(How, String)> {
             r#"{"settle": 1, "title": "a", "run_until_ms": 999999999999999}"#.into(),
         ),
         (Doc, "{ not json".into()),
+        // serde_json's problems, each in words.
+        (Doc, r#"{"settle": 1,}"#.into()),
+        (Doc, r#"{"settle" 1}"#.into()),
+        (Doc, r#"{"a": [1 2]}"#.into()),
+        (Doc, r#"{"a": 1 "b": 2}"#.into()),
+        (Doc, r#"{"a": "x"#.into()),
+        (Doc, r#"{"a": [1"#.into()),
+        (Doc, r#"{"a": 1"#.into()),
+        (Doc, r#"{"a": "#.into()),
+        (Doc, r#"{"a": tru}"#.into()),
+        (Doc, r#"{"a": ]}"#.into()),
+        (Doc, r#"{"a": -x}"#.into()),
+        (Doc, r#"{"a": 1e400}"#.into()),
+        (Doc, r#"{"a": "\q"}"#.into()),
+        (Doc, r#"{"a": "\u12"}"#.into()),
+        (Doc, r#"{"a": "\ud800\u0041"}"#.into()),
+        (Doc, "{\"a\": \"\u{1}\"}".into()),
+        (Doc, r#"{1: 2}"#.into()),
+        (Doc, r#"{} x"#.into()),
+        (Doc, "[".repeat(200)),
         // The document.
         (Bytes, big(16 * 1024 * 1024 + 1)),
         (Bytes, "\u{feff}{}".into()),
@@ -596,6 +623,20 @@ fn cases() -> Vec<(How, String)> {
             lesson(r#"{"notes": [{"on": {"event": "completed"}, "text": "a"}]}"#),
         ),
         (Lesson, lesson(r#"{"summary": ["{t:completed m1}"]}"#)),
+        (Lesson, lesson(r#"{"summary": ["{rate:enqueued}"]}"#)),
+        (Lesson, lesson(r#"{"summary": ["{delivery_count m1}"]}"#)),
+        (
+            Lesson,
+            lesson(r#"{"summary": ["{locked_until_ms:enqueued m1}"]}"#),
+        ),
+        (Lesson, lesson(r#"{"summary": ["{elapsed Nobody}"]}"#)),
+        (
+            Lesson,
+            lesson(r#"{"summary": ["{config:default_ttl_ms}"]}"#),
+        ),
+        (Lesson, entity_lesson("{config:lock_duration_ms}")),
+        (Lesson, entity_lesson("{config:lock_duration_ms t}")),
+        (Lesson, entity_lesson("{config:default_ttl_ms q}")),
         (Doc, lesson(r#"{"summary": ["{t:lunch m1}"]}"#)),
         (Doc, lesson(r#"{"summary": ["{t:sent m1 #0}"]}"#)),
         (Doc, lesson(r#"{"summary": ["{t:sent m1 m2}"]}"#)),
@@ -800,8 +841,22 @@ fn by_hand() -> Vec<FormatError> {
             said: Some(settle_scenario::Said {
                 id,
                 args: args.iter().map(|(k, v)| (*k, (*v).to_string())).collect(),
+                within: None,
             }),
         };
+    // What a lesson's run cannot answer, inside the placeholder that asked.
+    let fact = |problem: &str, id: &'static str, args: &[(&'static str, &str)]| {
+        let inner = made("", problem, id, args);
+        FormatError {
+            path: "$.lesson.summary[0]".into(),
+            problem: format!("{{x}}: {problem}"),
+            said: Some(settle_scenario::Said {
+                id: "in-placeholder",
+                args: vec![("src", "x".into()), ("error", problem.into())],
+                within: Some(Box::new(inner)),
+            }),
+        }
+    };
     Vec::from([
         // settle_core's own checks of a queue's settings, which the reader's come before
         // (`read::config_error` is tested with them in the scenario crate).
@@ -846,6 +901,21 @@ fn by_hand() -> Vec<FormatError> {
             "property-number-range",
             &[],
         ),
+        // A run always has its queue, its records their time and a final record each entity's
+        // lists; a placeholder's entity and variant are checked when it is read.
+        fact("the run has no queue", "fact-no-queue", &[]),
+        fact(
+            "no queue, topic or subscription named \"zz\"",
+            "fact-no-entity",
+            &[("name", "zz")],
+        ),
+        fact("the record has no time", "fact-no-time", &[]),
+        fact(
+            "\"q\" has no main list in the final record",
+            "fact-no-final-list",
+            &[("name", "q"), ("list", "main")],
+        ),
+        fact("no run to read it from", "fact-no-run", &[]),
     ])
 }
 
@@ -959,14 +1029,31 @@ fn every_problem_of_the_format_is_said_in_each_language() {
             .said
             .as_ref()
             .unwrap_or_else(|| panic!("{e}: not said in words"));
-        said_ids.insert(said.id);
+        // The document's words: every variable, but a problem within's English, whose own
+        // variables count instead.
+        let mut args: Vec<(&str, String)> = Vec::new();
+        let mut inner = Some(e);
+        while let Some(x) = inner {
+            let s = x
+                .said
+                .as_ref()
+                .unwrap_or_else(|| panic!("{x}: not said in words"));
+            said_ids.insert(s.id);
+            inner = s.within.as_deref();
+            args.extend(
+                s.args
+                    .iter()
+                    .filter(|(k, _)| !(inner.is_some() && *k == "error"))
+                    .cloned(),
+            );
+        }
         assert_eq!(
             settle_i18n::format_error(&en, e),
             e.to_string(),
             "{}",
             said.id
         );
-        let english = words(&e.problem, &said.args);
+        let english = words(&e.problem, &args);
         for (lang, tr) in &others {
             let told = settle_i18n::format_error(tr, e);
             let problem = told
@@ -974,7 +1061,7 @@ fn every_problem_of_the_format_is_said_in_each_language() {
                 .unwrap_or_else(|| panic!("{lang}: {told}"));
             assert_ne!(problem, e.problem, "{lang}: {told}");
             assert!(!problem.contains("format-"), "{lang}: {told}");
-            for w in words(problem, &said.args) {
+            for w in words(problem, &args) {
                 if english.contains(&w)
                     && !KEPT.contains(&w.as_str())
                     && !ALSO_THEIRS.contains(&(*lang, w.as_str()))
@@ -1049,6 +1136,7 @@ fn a_problem_cut_short_is_cut_as_short_in_each_language() {
         said: Some(settle_scenario::Said {
             id: "unknown-placeholder",
             args: vec![("src", "nope".into()), ("known", known)],
+            within: None,
         }),
     };
     assert_eq!(

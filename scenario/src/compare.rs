@@ -23,7 +23,7 @@
 //! the runs, so a stated difference is checked, not just printed.
 
 use super::lesson::{Facts, Figure, Num, Template, Words, figures, own_words, req_text, strings};
-use super::read::{Obj, R, err_said, type_key, type_name, wrong_type};
+use super::read::{Obj, R, err_said, err_within, json_problem, type_key, type_name, wrong_type};
 use super::{Scenario, from_value, presets};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -105,7 +105,15 @@ fn preset_doc(path: &str, name: &str, presets: Presets<'_>) -> R<Value> {
         );
     };
     serde_json::from_str(&text).map_or_else(
-        |e| err_said(path, format!("{e}"), "preset-not-json", &[("error", &e)]),
+        |e| {
+            err_within(
+                path,
+                format!("{e}"),
+                "preset-not-json",
+                &[],
+                json_problem(&e),
+            )
+        },
         Ok,
     )
 }
@@ -174,11 +182,12 @@ pub fn parse(text: &str) -> R<Comparison> {
 /// As [`parse`]; a preset `presets` does not know is "not a preset".
 pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
     let doc: Value = serde_json::from_str(text).or_else(|e| {
-        err_said(
+        err_within(
             "$",
             format!("not JSON: {e}"),
             "comparison-not-json",
-            &[("error", &e)],
+            &[],
+            json_problem(&e),
         )
     })?;
     let mut top = Obj::new("$", &doc)?;
@@ -261,11 +270,12 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
         };
         v.finish()?;
         let scenario = from_value(&doc).or_else(|e| {
-            err_said(
+            err_within(
                 &path,
                 format!("its scenario is invalid: {e}"),
                 "variant-invalid",
-                &[("error", &e)],
+                &[],
+                e,
             )
         })?;
         variants.push(Variant {
@@ -376,12 +386,7 @@ impl Comparison {
             let value = |t: &Template| -> R<Num> {
                 match t.values(&keyed).pop() {
                     Some((_, Ok(n))) => Ok(n),
-                    Some((src, Err(m))) => err_said(
-                        &path,
-                        format!("{{{src}}}: {m}"),
-                        "in-placeholder",
-                        &[("src", &src), ("error", &m)],
-                    ),
+                    Some((src, Err(m))) => crate::lesson::in_placeholder(&path, &src, m),
                     None => err_said(&path, "no placeholder", "no-placeholder", &[]),
                 }
             };

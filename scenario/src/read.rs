@@ -30,10 +30,16 @@ pub struct Said {
     pub id: &'static str,
     /// Its variables.
     pub args: Vec<(&'static str, String)>,
+    /// The problem inside this one (a variant's scenario, a placeholder the run cannot answer),
+    /// said in words too: the message's `error` variable. Its path is empty when it has none.
+    pub within: Option<alloc::boxed::Box<FormatError>>,
 }
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            return f.write_str(&self.problem);
+        }
         write!(f, "{}: {}", self.path, self.problem)
     }
 }
@@ -54,6 +60,84 @@ pub(crate) fn err_said<T>(
     Err(said(path, problem.into(), id, args))
 }
 
+/// As [`err_said`], for a problem with another inside it (`within`, said in words too): the
+/// message's `error` variable is `within`'s words.
+pub(crate) fn err_within<T>(
+    path: &str,
+    problem: impl Into<String>,
+    id: &'static str,
+    args: &[(&'static str, &dyn fmt::Display)],
+    within: FormatError,
+) -> R<T> {
+    let mut e = said(path, problem.into(), id, args);
+    if let Some(s) = &mut e.said {
+        s.args.push(("error", within.to_string()));
+        s.within = Some(alloc::boxed::Box::new(within));
+    }
+    Err(e)
+}
+
+/// What serde_json found wrong with a text that is not JSON, said in words: its problem (one
+/// of serde_json's, by name) at a line and column.
+pub(crate) fn json_problem(e: &serde_json::Error) -> FormatError {
+    const WHAT: [(&str, &str); 21] = [
+        ("EOF while parsing a list", "eof-list"),
+        ("EOF while parsing an object", "eof-object"),
+        ("EOF while parsing a string", "eof-string"),
+        ("EOF while parsing a value", "eof-value"),
+        ("expected `:`", "expected-colon"),
+        ("expected `,` or `]`", "expected-comma-or-bracket"),
+        ("expected `,` or `}`", "expected-comma-or-brace"),
+        ("expected ident", "expected-ident"),
+        ("expected value", "expected-value"),
+        ("expected `\"`", "expected-quote"),
+        ("invalid escape", "invalid-escape"),
+        ("invalid number", "invalid-number"),
+        ("number out of range", "number-out-of-range"),
+        ("invalid unicode code point", "invalid-code-point"),
+        (
+            "control character (\\u0000-\\u001F) found while parsing a string",
+            "control-character",
+        ),
+        ("key must be a string", "key-not-string"),
+        ("lone leading surrogate in hex escape", "lone-surrogate"),
+        ("trailing comma", "trailing-comma"),
+        ("trailing characters", "trailing-characters"),
+        ("unexpected end of hex escape", "end-of-hex-escape"),
+        ("recursion limit exceeded", "too-deep"),
+    ];
+    let text = e.to_string();
+    let (line, column) = (e.line(), e.column());
+    let detail = text
+        .strip_suffix(&format!(" at line {line} column {column}"))
+        .unwrap_or(&text);
+    // A problem a later serde_json adds is said as it writes it.
+    let what = WHAT
+        .iter()
+        .find(|(english, _)| *english == detail)
+        .map_or("other", |(_, key)| key);
+    problem(
+        text.clone(),
+        "json-syntax",
+        &[
+            ("what", &what),
+            ("detail", &detail),
+            ("line", &line),
+            ("column", &column),
+        ],
+    )
+}
+
+/// A problem without a place of its own, to be said inside another (`err_within`): what a
+/// lesson's run cannot answer, for one.
+pub(crate) fn problem(
+    text: impl Into<String>,
+    id: &'static str,
+    args: &[(&'static str, &dyn fmt::Display)],
+) -> FormatError {
+    said("", text.into(), id, args)
+}
+
 fn said(
     path: &str,
     problem: String,
@@ -71,6 +155,7 @@ fn said(
         said: Some(Said {
             id,
             args: args.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            within: None,
         }),
     }
 }

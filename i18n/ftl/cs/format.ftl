@@ -218,3 +218,47 @@ format-scenario-or-preset = uveďte „scenario“, nebo „preset“, ne obojí
 format-nothing-to-run = není co spustit: chybí „scenario“, „preset“ i „base“
 format-variant-invalid = její scénář je neplatný: { $error }
 format-no-placeholder = žádný zástupný symbol
+
+format-fact-which-entity = uveďte, o kterou entitu jde: dokument jich deklaruje několik ({ $form })
+format-fact-no-queue = běh nemá žádnou frontu
+format-fact-no-entity = žádná fronta, téma ani odběr se jménem „{ $name }“
+format-fact-matching = běh má { $n } { $n ->
+    [one] odpovídající záznam
+    [few] odpovídající záznamy
+   *[other] odpovídajících záznamů
+}
+format-fact-no-time = záznam nemá čas
+format-fact-rate = rychlost potřebuje odpovídající záznamy ve dvou různých časech
+format-fact-no-delivery-count = žádný záznam zprávy „{ $id }“ nenese DeliveryCount
+format-fact-record-lacks = ten záznam { $kind } nemá { $key }
+format-fact-idle = „{ $name }“ v běhu nic nedělá
+format-fact-topic-key = „{ $name }“ je téma; { $key } mají jeho odběry
+format-fact-entity-key-unset = { $key } entity „{ $name }“ není nastaveno
+format-fact-queue-key-unset = { $key } fronty není nastaveno
+format-fact-no-final-list = „{ $name }“ nemá v závěrečném záznamu seznam { $list }
+format-fact-no-run = chybí běh, ze kterého by se hodnota četla
+
+format-json-syntax = { $what ->
+    [eof-list] text skončil uprostřed seznamu
+    [eof-object] text skončil uprostřed objektu
+    [eof-string] text skončil uprostřed řetězce
+    [eof-value] text skončil, chybí hodnota
+    [expected-colon] očekává se `:`
+    [expected-comma-or-bracket] očekává se `,` nebo `]`
+    [expected-comma-or-brace] očekává se `,` nebo `{"}"}`
+    [expected-ident] očekává se true, false nebo null
+    [expected-value] očekává se hodnota
+    [expected-quote] očekává se `"`
+    [invalid-escape] neplatná sekvence se zpětným lomítkem
+    [invalid-number] neplatné číslo
+    [number-out-of-range] číslo mimo rozsah
+    [invalid-code-point] neplatný kódový bod Unicode
+    [control-character] řídicí znak (\u0000–\u001F) uvnitř řetězce
+    [key-not-string] klíč musí být řetězec
+    [lone-surrogate] osamocená náhradní polovina (surrogate) v sekvenci \u
+    [trailing-comma] čárka navíc na konci
+    [trailing-characters] za koncem dokumentu následují další znaky
+    [end-of-hex-escape] sekvence \u skončila předčasně
+    [too-deep] příliš hluboké zanoření
+   *[other] { $detail }
+} na řádku { $line }, ve sloupci { $column }

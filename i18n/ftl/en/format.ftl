@@ -180,3 +180,48 @@ format-scenario-or-preset = give "scenario" or "preset", not both
 format-nothing-to-run = no "scenario", "preset" or "base" to run
 format-variant-invalid = its scenario is invalid: { $error }
 format-no-placeholder = no placeholder
+
+# What a lesson's run cannot answer, said inside format-note-unplaced and format-in-placeholder.
+format-fact-which-entity = say which entity: the document declares several ({ $form })
+format-fact-no-queue = the run has no queue
+format-fact-no-entity = no queue, topic or subscription named "{ $name }"
+format-fact-matching = the run has { $n } matching { $n ->
+    [one] record
+   *[other] records
+}
+format-fact-no-time = the record has no time
+format-fact-rate = a rate needs matching records at two different times
+format-fact-no-delivery-count = no record of "{ $id }" carries a delivery count
+format-fact-record-lacks = that { $kind } record has no { $key }
+format-fact-idle = "{ $name }" does nothing in the run
+format-fact-topic-key = "{ $name }" is a topic; its subscriptions have the { $key }
+format-fact-entity-key-unset = { $name }'s { $key } is not set
+format-fact-queue-key-unset = the queue's { $key } is not set
+format-fact-no-final-list = "{ $name }" has no { $list } list in the final record
+format-fact-no-run = no run to read it from
+
+# What serde_json found in a text that is not JSON; $detail is its own words, $what their name.
+format-json-syntax = { $what ->
+    [eof-list] EOF while parsing a list
+    [eof-object] EOF while parsing an object
+    [eof-string] EOF while parsing a string
+    [eof-value] EOF while parsing a value
+    [expected-colon] expected `:`
+    [expected-comma-or-bracket] expected `,` or `]`
+    [expected-comma-or-brace] expected `,` or `{"}"}`
+    [expected-ident] expected ident
+    [expected-value] expected value
+    [expected-quote] expected `"`
+    [invalid-escape] invalid escape
+    [invalid-number] invalid number
+    [number-out-of-range] number out of range
+    [invalid-code-point] invalid unicode code point
+    [control-character] control character (\u0000-\u001F) found while parsing a string
+    [key-not-string] key must be a string
+    [lone-surrogate] lone leading surrogate in hex escape
+    [trailing-comma] trailing comma
+    [trailing-characters] trailing characters
+    [end-of-hex-escape] unexpected end of hex escape
+    [too-deep] recursion limit exceeded
+   *[other] { $detail }
+} at line { $line } column { $column }

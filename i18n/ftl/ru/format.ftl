@@ -203,3 +203,47 @@ format-scenario-or-preset = укажите «scenario» или «preset», но 
 format-nothing-to-run = нечего запускать: нет «scenario», «preset» или «base»
 format-variant-invalid = его сценарий недопустим: { $error }
 format-no-placeholder = нет заполнителя
+
+format-fact-which-entity = укажите сущность: документ объявляет несколько ({ $form })
+format-fact-no-queue = в прогоне нет очереди
+format-fact-no-entity = нет очереди, раздела или подписки с именем «{ $name }»
+format-fact-matching = в прогоне { $n } { $n ->
+    [one] подходящая запись
+    [few] подходящие записи
+   *[other] подходящих записей
+}
+format-fact-no-time = у записи нет времени
+format-fact-rate = для скорости нужны подходящие записи в два разных момента времени
+format-fact-no-delivery-count = ни одна запись о «{ $id }» не содержит DeliveryCount
+format-fact-record-lacks = у этой записи { $kind } нет { $key }
+format-fact-idle = «{ $name }» ничего не делает в прогоне
+format-fact-topic-key = «{ $name }» — раздел; { $key } есть у его подписок
+format-fact-entity-key-unset = { $key } у «{ $name }» не задано
+format-fact-queue-key-unset = { $key } очереди не задано
+format-fact-no-final-list = у «{ $name }» нет списка { $list } в итоговой записи
+format-fact-no-run = нет прогона, из которого можно прочитать значение
+
+format-json-syntax = { $what ->
+    [eof-list] текст оборвался внутри списка
+    [eof-object] текст оборвался внутри объекта
+    [eof-string] текст оборвался внутри строки
+    [eof-value] текст оборвался, нет значения
+    [expected-colon] ожидается `:`
+    [expected-comma-or-bracket] ожидается `,` или `]`
+    [expected-comma-or-brace] ожидается `,` или `{"}"}`
+    [expected-ident] ожидается true, false или null
+    [expected-value] ожидается значение
+    [expected-quote] ожидается `"`
+    [invalid-escape] недопустимая последовательность с обратной косой чертой
+    [invalid-number] недопустимое число
+    [number-out-of-range] число вне диапазона
+    [invalid-code-point] недопустимая кодовая точка Юникода
+    [control-character] управляющий символ (\u0000–\u001F) внутри строки
+    [key-not-string] ключ должен быть строкой
+    [lone-surrogate] одиночный суррогат в последовательности \u
+    [trailing-comma] лишняя запятая в конце
+    [trailing-characters] после конца документа есть ещё символы
+    [end-of-hex-escape] последовательность \u оборвалась
+    [too-deep] слишком глубокая вложенность
+   *[other] { $detail }
+} в строке { $line }, столбце { $column }

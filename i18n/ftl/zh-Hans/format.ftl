@@ -174,3 +174,43 @@ format-scenario-or-preset = 请给出“scenario”或“preset”，不要同�
 format-nothing-to-run = 没有可运行的“scenario”、“preset”或“base”
 format-variant-invalid = 其场景无效：{ $error }
 format-no-placeholder = 没有占位符
+
+format-fact-which-entity = 请指明实体：文档声明了多个实体（{ $form }）
+format-fact-no-queue = 本次运行没有队列
+format-fact-no-entity = 没有名为“{ $name }”的队列、主题或订阅
+format-fact-matching = 本次运行有 { $n } 条匹配的记录
+format-fact-no-time = 该记录没有时间
+format-fact-rate = 速率需要两个不同时间的匹配记录
+format-fact-no-delivery-count = “{ $id }”的记录都不带 DeliveryCount
+format-fact-record-lacks = 该 { $kind } 记录没有 { $key }
+format-fact-idle = “{ $name }”在运行中什么也不做
+format-fact-topic-key = “{ $name }”是主题；{ $key } 属于它的订阅
+format-fact-entity-key-unset = “{ $name }”的 { $key } 未设置
+format-fact-queue-key-unset = 队列的 { $key } 未设置
+format-fact-no-final-list = “{ $name }”在最终记录中没有 { $list } 列表
+format-fact-no-run = 没有可读取的运行
+
+format-json-syntax = { $what ->
+    [eof-list] 文本在列表中途结束
+    [eof-object] 文本在对象中途结束
+    [eof-string] 文本在字符串中途结束
+    [eof-value] 文本已结束，缺少值
+    [expected-colon] 应为 `:`
+    [expected-comma-or-bracket] 应为 `,` 或 `]`
+    [expected-comma-or-brace] 应为 `,` 或 `{"}"}`
+    [expected-ident] 应为 true、false 或 null
+    [expected-value] 应为值
+    [expected-quote] 应为 `"`
+    [invalid-escape] 无效的转义序列
+    [invalid-number] 无效的数字
+    [number-out-of-range] 数字超出范围
+    [invalid-code-point] 无效的 Unicode 码位
+    [control-character] 字符串中有控制字符（\u0000–\u001F）
+    [key-not-string] 键必须是字符串
+    [lone-surrogate] \u 转义中有孤立的代理项
+    [trailing-comma] 末尾多了逗号
+    [trailing-characters] 文档结尾之后还有字符
+    [end-of-hex-escape] \u 转义意外结束
+    [too-deep] 嵌套过深
+   *[other] { $detail }
+}（第 { $line } 行，第 { $column } 列）

@@ -4,7 +4,8 @@
 use super::template::{
     Hole, Matcher, Num, Number, Piece, TOPIC_CONFIG_KEYS, Template, Term, Words, format_num,
 };
-use crate::read::{R, err_said};
+use crate::FormatError;
+use crate::read::{R, err_within, problem};
 use crate::{J, Run, Scenario};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -164,20 +165,24 @@ impl Facts {
     }
 
     /// The queue, topic or subscription a placeholder names (`None`: the one queue).
-    fn entity(&self, name: Option<&str>) -> Result<&(String, Value, bool), String> {
+    fn entity(&self, name: Option<&str>) -> Result<&(String, Value, bool), FormatError> {
         match name {
-            None if self.entities => {
-                Err("say which entity: the document declares several (config:KEY ENTITY)".into())
-            }
+            None if self.entities => Err(problem(
+                "say which entity: the document declares several (config:KEY ENTITY)",
+                "fact-which-entity",
+                &[("form", &"config:KEY ENTITY")],
+            )),
             None => self
                 .configs
                 .first()
-                .ok_or_else(|| "the run has no queue".into()),
-            Some(n) => self
-                .configs
-                .iter()
-                .find(|(p, _, _)| p == n)
-                .ok_or_else(|| format!("no queue, topic or subscription named \"{n}\"")),
+                .ok_or_else(|| problem("the run has no queue", "fact-no-queue", &[])),
+            Some(n) => self.configs.iter().find(|(p, _, _)| p == n).ok_or_else(|| {
+                problem(
+                    format!("no queue, topic or subscription named \"{n}\""),
+                    "fact-no-entity",
+                    &[("name", &n)],
+                )
+            }),
         }
     }
 
@@ -202,17 +207,21 @@ impl Facts {
     ///
     /// # Errors
     /// When the run has no such record.
-    pub fn pick<'a>(&'a self, m: &'a Matcher) -> Result<&'a J, String> {
+    pub fn pick<'a>(&'a self, m: &'a Matcher) -> Result<&'a J, FormatError> {
         let all: Vec<&J> = self.matching(m).collect();
         let pick = match m.nth {
             None => all.last(),
             Some(n) => all.get(n - 1),
         };
         pick.copied().ok_or_else(|| {
-            format!(
-                "the run has {} matching record{}",
-                all.len(),
-                if all.len() == 1 { "" } else { "s" }
+            let n = all.len();
+            problem(
+                format!(
+                    "the run has {n} matching record{}",
+                    if n == 1 { "" } else { "s" }
+                ),
+                "fact-matching",
+                &[("n", &n)],
             )
         })
     }
@@ -221,12 +230,13 @@ impl Facts {
     ///
     /// # Errors
     /// When the run has no such record.
-    pub fn time_of(&self, m: &Matcher) -> Result<u64, String> {
-        self.pick(m)
-            .and_then(|r| u64_field(r, "t").ok_or_else(|| "the record has no time".into()))
+    pub fn time_of(&self, m: &Matcher) -> Result<u64, FormatError> {
+        self.pick(m).and_then(|r| {
+            u64_field(r, "t").ok_or_else(|| problem("the record has no time", "fact-no-time", &[]))
+        })
     }
 
-    fn term(&self, t: &Term) -> Result<Num, String> {
+    fn term(&self, t: &Term) -> Result<Num, FormatError> {
         let int = |n: u64| Num::I(i64::try_from(n).unwrap_or(i64::MAX));
         Ok(match t {
             Term::T(m) => int(self.time_of(m)?),
@@ -237,7 +247,13 @@ impl Facts {
                     (Some(a), Some(b)) if b > a => {
                         Num::F((ts.len() - 1) as f64 * 1000.0 / (b - a) as f64)
                     }
-                    _ => return Err("a rate needs matching records at two different times".into()),
+                    _ => {
+                        return Err(problem(
+                            "a rate needs matching records at two different times",
+                            "fact-rate",
+                            &[],
+                        ));
+                    }
                 }
             }
             Term::DeliveryCount(id) => int(self
@@ -246,9 +262,20 @@ impl Facts {
                 .filter(|r| field(r, "id") == Some(&J::S(id.clone())))
                 .filter_map(|r| u64_field(r, "delivery_count"))
                 .max()
-                .ok_or_else(|| format!("no record of \"{id}\" carries a delivery count"))?),
-            Term::Field(key, m) => int(u64_field(self.pick(m)?, key)
-                .ok_or_else(|| format!("that {} record has no {key}", m.kind))?),
+                .ok_or_else(|| {
+                    problem(
+                        format!("no record of \"{id}\" carries a delivery count"),
+                        "fact-no-delivery-count",
+                        &[("id", id)],
+                    )
+                })?),
+            Term::Field(key, m) => int(u64_field(self.pick(m)?, key).ok_or_else(|| {
+                problem(
+                    format!("that {} record has no {key}", m.kind),
+                    "fact-record-lacks",
+                    &[("kind", &m.kind), ("key", key)],
+                )
+            })?),
             Term::Elapsed(name) => {
                 let start = self
                     .actors
@@ -261,20 +288,40 @@ impl Facts {
                     .rev()
                     .find(|r| field(r, "by") == Some(&J::S(name.clone())))
                     .and_then(|r| u64_field(r, "t"))
-                    .ok_or_else(|| format!("\"{name}\" does nothing in the run"))?;
+                    .ok_or_else(|| {
+                        problem(
+                            format!("\"{name}\" does nothing in the run"),
+                            "fact-idle",
+                            &[("name", name)],
+                        )
+                    })?;
                 int(end.saturating_sub(start))
             }
             Term::Config(k, entity) => {
                 let (name, cfg, topic) = self.entity(entity.as_deref())?;
                 if *topic && !TOPIC_CONFIG_KEYS.contains(k) {
-                    return Err(format!(
-                        "\"{name}\" is a topic; its subscriptions have the {k}"
+                    return Err(problem(
+                        format!("\"{name}\" is a topic; its subscriptions have the {k}"),
+                        "fact-topic-key",
+                        &[("name", name), ("key", k)],
                     ));
                 }
                 match cfg.get(*k).and_then(Value::as_u64) {
                     Some(n) => int(n),
-                    None if self.entities => return Err(format!("{name}'s {k} is not set")),
-                    None => return Err(format!("the queue's {k} is not set")),
+                    None if self.entities => {
+                        return Err(problem(
+                            format!("{name}'s {k} is not set"),
+                            "fact-entity-key-unset",
+                            &[("name", name), ("key", k)],
+                        ));
+                    }
+                    None => {
+                        return Err(problem(
+                            format!("the queue's {k} is not set"),
+                            "fact-queue-key-unset",
+                            &[("key", k)],
+                        ));
+                    }
                 }
             }
             Term::Final(list, entity) => {
@@ -299,7 +346,11 @@ impl Facts {
                         match ents.and_then(|e| field(e, name)) {
                             None => int(0),
                             Some(e) => int(len(e).ok_or_else(|| {
-                                format!("\"{name}\" has no {list} list in the final record")
+                                problem(
+                                    format!("\"{name}\" has no {list} list in the final record"),
+                                    "fact-no-final-list",
+                                    &[("name", name), ("list", list)],
+                                )
                             })?),
                         }
                     }
@@ -314,7 +365,7 @@ impl Facts {
 impl Template {
     /// Each placeholder's source (between the braces) and its value in the run(s).
     #[must_use]
-    pub fn values(&self, facts: &[(&str, &Facts)]) -> Vec<(String, Result<Num, String>)> {
+    pub fn values(&self, facts: &[(&str, &Facts)]) -> Vec<(String, Result<Num, FormatError>)> {
         self.holes()
             .map(|h| (h.src.clone(), h.value(facts)))
             .collect()
@@ -329,12 +380,7 @@ impl Template {
         self.holes()
             .map(|h| match h.value(facts) {
                 Ok(n) => Ok(Number::of(n, h.fmt)),
-                Err(e) => err_said(
-                    path,
-                    format!("{{{}}}: {e}", h.src),
-                    "in-placeholder",
-                    &[("src", &h.src), ("error", &e)],
-                ),
+                Err(e) => in_placeholder(path, &h.src, e),
             })
             .collect()
     }
@@ -370,14 +416,7 @@ impl Template {
                 Piece::Lit(s) => out.push_str(s),
                 Piece::Hole(h) => match h.value(facts) {
                     Ok(n) => out.push_str(&format_num(n, h.fmt)),
-                    Err(e) => {
-                        return err_said(
-                            path,
-                            format!("{{{}}}: {e}", h.src),
-                            "in-placeholder",
-                            &[("src", &h.src), ("error", &e)],
-                        );
-                    }
+                    Err(e) => return in_placeholder(path, &h.src, e),
                 },
             }
         }
@@ -386,12 +425,12 @@ impl Template {
 }
 
 impl Hole {
-    fn value(&self, facts: &[(&str, &Facts)]) -> Result<Num, String> {
+    fn value(&self, facts: &[(&str, &Facts)]) -> Result<Num, FormatError> {
         let f = match &self.variant {
             None => facts.first().map(|(_, f)| *f),
             Some(v) => facts.iter().find(|(k, _)| k == v).map(|(_, f)| *f),
         }
-        .ok_or_else(|| "no run to read it from".to_string())?;
+        .ok_or_else(|| problem("no run to read it from", "fact-no-run", &[]))?;
         let a = f.term(&self.a)?;
         Ok(match &self.minus {
             None => a,
@@ -401,4 +440,15 @@ impl Hole {
             },
         })
     }
+}
+
+/// A placeholder `src` the run cannot answer (`e`), at `path`.
+pub(crate) fn in_placeholder<T>(path: &str, src: &str, e: FormatError) -> R<T> {
+    err_within(
+        path,
+        format!("{{{src}}}: {e}"),
+        "in-placeholder",
+        &[("src", &src)],
+        e,
+    )
 }

@@ -8,7 +8,7 @@
 //! cannot disagree with what the run shows.
 
 use super::Scenario;
-use super::read::{Obj, R, as_u64, err_said, wrong_type};
+use super::read::{Obj, R, as_u64, err_said, err_within, wrong_type};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -17,6 +17,7 @@ use serde_json::Value;
 mod facts;
 mod template;
 
+pub(crate) use facts::in_placeholder;
 pub use facts::{Facts, MARKER_KINDS, Marker};
 use template::known_kind;
 pub use template::{EVENTS, Matcher, Num, Number, Template, Words, own_words};
@@ -308,11 +309,12 @@ impl Lesson {
                 When::On { on, after_ms } => match facts.time_of(on) {
                     Ok(t) => t.saturating_add(*after_ms),
                     Err(e) => {
-                        return err_said(
+                        return err_within(
                             &format!("{path}.on"),
-                            e.clone(),
+                            e.to_string(),
                             "note-unplaced",
-                            &[("error", &e)],
+                            &[],
+                            e,
                         );
                     }
                 },

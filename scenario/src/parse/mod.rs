@@ -8,7 +8,7 @@ use queue::queue_patch;
 pub use step::OPS;
 
 use crate::limits::{MAX_ACTORS, MAX_DOCUMENT_BYTES, MAX_PAYLOAD_BYTES, MAX_SENDS, MAX_STEPS};
-use crate::read::{FormatError, Obj, R, err_said, excerpt, wrong_type};
+use crate::read::{Obj, R, err_said, excerpt, wrong_type};
 use crate::{Scenario, Step, entities};
 use actor::actor;
 use alloc::collections::{BTreeMap, BTreeSet};
@@ -86,14 +86,14 @@ pub fn parse(text: &str) -> R<Scenario> {
             &[("n", &text.len()), ("max", &MAX_DOCUMENT_BYTES)],
         );
     }
-    let doc: Value = serde_json::from_str(text).map_err(|e| FormatError {
-        path: "$".into(),
-        problem: format!("not valid JSON: {e}"),
-        // serde_json's own words, as they are.
-        said: Some(crate::read::Said {
-            id: "not-json",
-            args: Vec::from([("error", e.to_string())]),
-        }),
+    let doc: Value = serde_json::from_str(text).or_else(|e| {
+        crate::read::err_within(
+            "$",
+            format!("not valid JSON: {e}"),
+            "not-json",
+            &[],
+            crate::read::json_problem(&e),
+        )
     })?;
     duplicate_keys(text)?;
     from_value(&doc)
