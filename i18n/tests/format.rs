@@ -92,7 +92,7 @@ fn cases() -> Vec<(How, String)> {
     let topic = r#""t": {"type": "topic", "subscriptions": {"s": {}}}, "q": {"type": "queue"}"#;
     let big = |n: usize| "x".repeat(n);
     let many = |n: usize, item: &str| vec![item; n].join(",");
-    let v: Vec<(How, String)> = Vec::from([
+    let mut v: Vec<(How, String)> = Vec::from([
         // Shared by every part.
         (
             Doc,
@@ -829,6 +829,61 @@ fn cases() -> Vec<(How, String)> {
             ),
         ),
     ]);
+    // A filter's or an action's text outside the subset: each kind of problem, and of the
+    // constructs refused and the things expected a few.
+    let rule = |filter: &str, action: &str| {
+        // No text here holds a quote or a backslash.
+        let (filter, action) = (format!("\"{filter}\""), format!("\"{action}\""));
+        ent(
+            topic,
+            &format!(
+                r#""do": "add_rule", "by": "O", "entity": "t/subscriptions/s", "rule": "r", "filter": {{"sql": {filter}}}, "action": {action}"#
+            ),
+        )
+    };
+    for sql in [
+        "a + 1 = 2",
+        "a = 1 -- no",
+        "a = @p",
+        "[a] = 1",
+        "a = 1e3",
+        "a IN (b)",
+        "a LIKE b",
+        "a LIKE 'x' ESCAPE '!'",
+        "f(a) = 1",
+        "a = .5",
+        "a = 1.",
+        "EXISTS a",
+        "a IS 1",
+        "a",
+        "a = 1 b",
+        "(a = 1",
+        "a = 1)",
+        "a = 1 AND",
+        "a IN ('x'",
+        "a IN 'x'",
+        "a = sys.",
+        "a NOT b",
+        "sys.Nope = 1",
+        "x.a = 1",
+        "a = 'open",
+        "a = 1 ^ 2",
+        "a = 99999999999999999999",
+    ] {
+        v.push((Doc, rule(sql, "SET a = 1")));
+    }
+    v.push((Doc, rule(&"a = 1 OR ".repeat(200), "SET a = 1")));
+    v.push((Doc, rule(&format!("{}a = 1", "(".repeat(70)), "SET a = 1")));
+    for action in [
+        "SET sys.Label = 'x'",
+        "SET a = b",
+        "SET a = NULL",
+        "SET a 1",
+        "DROP a",
+        "SET a = 1 SET",
+    ] {
+        v.push((Doc, rule("a = 1", action)));
+    }
     v
 }
 
@@ -921,7 +976,21 @@ fn by_hand() -> Vec<FormatError> {
 
 /// The English problem's words that may stay in a translation: the format's keys, enum
 /// spellings, ids, API and file-format names.
-const KEPT: [&str; 61] = [
+const KEPT: [&str; 74] = [
+    // SQL's keywords, and the scopes of a property.
+    "sys",
+    "user",
+    "SET",
+    "REMOVE",
+    "IN",
+    "LIKE",
+    "ESCAPE",
+    "EXISTS",
+    "NULL",
+    "AND",
+    "OR",
+    "NOT",
+    "IS",
     "null",
     "UTF",
     "FEFF",

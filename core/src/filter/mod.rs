@@ -26,7 +26,9 @@ mod parse;
 
 pub use ast::{CmpOp, Const, Operand, Predicate, Prop, Statement, SysProp};
 pub use eval::{EvalError, Truth, evaluate, like};
-pub use parse::{MAX_DEPTH, MAX_LEN, SqlError, SqlErrorKind, parse_action, parse_sql};
+pub use parse::{
+    Construct, MAX_DEPTH, MAX_LEN, SqlError, SqlErrorKind, Want, parse_action, parse_sql,
+};
 
 use crate::message::{PropValue, Properties, Text};
 use alloc::collections::BTreeMap;

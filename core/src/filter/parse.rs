@@ -12,13 +12,13 @@ use core::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SqlErrorKind {
     /// A construct of the broker's grammar (or of SQL) that the simulator refuses.
-    Unsupported(&'static str),
+    Unsupported(Construct),
     /// `sys.` with a name that is not one of the supported system properties.
     UnknownSystemProperty(String),
     /// A scope other than `sys` or `user` before a `.`.
     UnknownScope(String),
     /// Something else was expected here.
-    Expected(&'static str),
+    Expected(Want),
     /// A string constant without its closing quote.
     UnterminatedString,
     /// A character that starts no token.
@@ -29,6 +29,141 @@ pub enum SqlErrorKind {
     TooLong,
     /// Parentheses and `NOT`s nested deeper than [`MAX_DEPTH`].
     TooDeep,
+}
+
+/// A construct of the broker's grammar (or of SQL) outside the subset the simulator runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// arithmetic
+    Arithmetic,
+    /// comments
+    Comments,
+    /// parameters
+    Parameters,
+    /// delimited identifiers
+    DelimitedIdentifiers,
+    /// quoted identifiers
+    QuotedIdentifiers,
+    /// scientific notation
+    ScientificNotation,
+    /// a property in an IN list
+    PropertyInInList,
+    /// a LIKE pattern that is not a string constant
+    LikePatternNotString,
+    /// ESCAPE
+    Escape,
+    /// functions
+    Functions,
+    /// system properties in an action
+    SysInAction,
+    /// a property on the right of SET
+    PropertyRightOfSet,
+    /// SET to NULL (properties cannot hold null; use REMOVE)
+    SetToNull,
+}
+
+impl Construct {
+    /// Its name (`arithmetic`) and its English words (`arithmetic`).
+    #[must_use]
+    pub const fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Arithmetic => ("arithmetic", "arithmetic"),
+            Self::Comments => ("comments", "comments"),
+            Self::Parameters => ("parameters", "parameters"),
+            Self::DelimitedIdentifiers => ("delimited-identifiers", "delimited identifiers"),
+            Self::QuotedIdentifiers => ("quoted-identifiers", "quoted identifiers"),
+            Self::ScientificNotation => ("scientific-notation", "scientific notation"),
+            Self::PropertyInInList => ("property-in-in-list", "a property in an IN list"),
+            Self::LikePatternNotString => (
+                "like-pattern-not-string",
+                "a LIKE pattern that is not a string constant",
+            ),
+            Self::Escape => ("escape", "ESCAPE"),
+            Self::Functions => ("functions", "functions"),
+            Self::SysInAction => ("sys-in-action", "system properties in an action"),
+            Self::PropertyRightOfSet => ("property-right-of-set", "a property on the right of SET"),
+            Self::SetToNull => (
+                "set-to-null",
+                "SET to NULL (properties cannot hold null; use REMOVE)",
+            ),
+        }
+    }
+}
+
+/// What the parser expected where it found something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// a digit before '.'
+    DigitBeforeDot,
+    /// a digit after '.'
+    DigitAfterDot,
+    /// ')'
+    CloseParen,
+    /// '(' after EXISTS
+    OpenParenAfterExists,
+    /// a property before IS
+    PropertyBeforeIs,
+    /// NULL
+    Null,
+    /// an operator
+    Operator,
+    /// '(' after IN
+    OpenParenAfterIn,
+    /// ',' or ')'
+    CommaOrCloseParen,
+    /// a string pattern after LIKE
+    StringPatternAfterLike,
+    /// IN or LIKE after NOT
+    InOrLikeAfterNot,
+    /// a property or a constant
+    PropertyOrConstant,
+    /// a property
+    Property,
+    /// a property name after '.'
+    PropertyNameAfterDot,
+    /// a predicate
+    Predicate,
+    /// a '(' before this ')'
+    OpenParenBeforeClose,
+    /// AND, OR or the end of the filter
+    AndOrOrEnd,
+    /// SET or REMOVE
+    SetOrRemove,
+    /// '='
+    Equals,
+    /// ';' or the end of the action
+    SemicolonOrEnd,
+}
+
+impl Want {
+    /// Its name (`digit-before-dot`) and its English words (`a digit before '.'`).
+    #[must_use]
+    pub const fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Self::DigitBeforeDot => ("digit-before-dot", "a digit before '.'"),
+            Self::DigitAfterDot => ("digit-after-dot", "a digit after '.'"),
+            Self::CloseParen => ("close-paren", "')'"),
+            Self::OpenParenAfterExists => ("open-paren-after-exists", "'(' after EXISTS"),
+            Self::PropertyBeforeIs => ("property-before-is", "a property before IS"),
+            Self::Null => ("null", "NULL"),
+            Self::Operator => ("operator", "an operator"),
+            Self::OpenParenAfterIn => ("open-paren-after-in", "'(' after IN"),
+            Self::CommaOrCloseParen => ("comma-or-close-paren", "',' or ')'"),
+            Self::StringPatternAfterLike => {
+                ("string-pattern-after-like", "a string pattern after LIKE")
+            }
+            Self::InOrLikeAfterNot => ("in-or-like-after-not", "IN or LIKE after NOT"),
+            Self::PropertyOrConstant => ("property-or-constant", "a property or a constant"),
+            Self::Property => ("property", "a property"),
+            Self::PropertyNameAfterDot => ("property-name-after-dot", "a property name after '.'"),
+            Self::Predicate => ("predicate", "a predicate"),
+            Self::OpenParenBeforeClose => ("open-paren-before-close", "a '(' before this ')'"),
+            Self::AndOrOrEnd => ("and-or-or-end", "AND, OR or the end of the filter"),
+            Self::SetOrRemove => ("set-or-remove", "SET or REMOVE"),
+            Self::Equals => ("equals", "'='"),
+            Self::SemicolonOrEnd => ("semicolon-or-end", "';' or the end of the action"),
+        }
+    }
 }
 
 /// The longest filter or action text, in characters: the broker's limit for a SQL expression
@@ -51,13 +186,13 @@ pub struct SqlError {
 impl fmt::Display for SqlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            SqlErrorKind::Unsupported(what) => write!(f, "unsupported: {what}")?,
+            SqlErrorKind::Unsupported(what) => write!(f, "unsupported: {}", what.words().1)?,
             // The format's example text names the property and no column (format §7).
             SqlErrorKind::UnknownSystemProperty(name) => {
                 return write!(f, "unknown system property sys.{name}");
             }
             SqlErrorKind::UnknownScope(s) => write!(f, "unknown scope {s} (sys or user)")?,
-            SqlErrorKind::Expected(what) => write!(f, "expected {what}")?,
+            SqlErrorKind::Expected(what) => write!(f, "expected {}", what.words().1)?,
             SqlErrorKind::UnterminatedString => f.write_str("string not closed by a quote")?,
             SqlErrorKind::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?}")?,
             SqlErrorKind::NumberOutOfRange => f.write_str("number out of range")?,
@@ -132,17 +267,17 @@ fn lex(text: &str) -> R<Vec<Token>> {
             ')' => push(Tok::RParen, 1, &mut i),
             ',' => push(Tok::Comma, 1, &mut i),
             '.' if next.is_some_and(|n| n.is_ascii_digit()) => {
-                return error(column, SqlErrorKind::Expected("a digit before '.'"));
+                return error(column, SqlErrorKind::Expected(Want::DigitBeforeDot));
             }
             '.' => push(Tok::Dot, 1, &mut i),
             ';' => push(Tok::Semicolon, 1, &mut i),
             '+' => push(Tok::Plus, 1, &mut i),
             '-' if next == Some('-') => {
-                return error(column, SqlErrorKind::Unsupported("comments"));
+                return error(column, SqlErrorKind::Unsupported(Construct::Comments));
             }
             '-' => push(Tok::Minus, 1, &mut i),
             '/' if next == Some('*') => {
-                return error(column, SqlErrorKind::Unsupported("comments"));
+                return error(column, SqlErrorKind::Unsupported(Construct::Comments));
             }
             '*' | '/' | '%' => push(Tok::Arith, 1, &mut i),
             '=' => push(Tok::Cmp(CmpOp::Eq), 1, &mut i),
@@ -152,9 +287,19 @@ fn lex(text: &str) -> R<Vec<Token>> {
             '>' if next == Some('=') => push(Tok::Cmp(CmpOp::Ge), 2, &mut i),
             '>' => push(Tok::Cmp(CmpOp::Gt), 1, &mut i),
             '!' if next == Some('=') => push(Tok::Cmp(CmpOp::Ne), 2, &mut i),
-            '@' => return error(column, SqlErrorKind::Unsupported("parameters")),
-            '[' => return error(column, SqlErrorKind::Unsupported("delimited identifiers")),
-            '"' => return error(column, SqlErrorKind::Unsupported("quoted identifiers")),
+            '@' => return error(column, SqlErrorKind::Unsupported(Construct::Parameters)),
+            '[' => {
+                return error(
+                    column,
+                    SqlErrorKind::Unsupported(Construct::DelimitedIdentifiers),
+                );
+            }
+            '"' => {
+                return error(
+                    column,
+                    SqlErrorKind::Unsupported(Construct::QuotedIdentifiers),
+                );
+            }
             '\'' => {
                 let mut s = String::new();
                 let mut j = i + 1;
@@ -182,7 +327,7 @@ fn lex(text: &str) -> R<Vec<Token>> {
                 let mut decimal = false;
                 if chars.get(j) == Some(&'.') {
                     if !chars.get(j + 1).is_some_and(char::is_ascii_digit) {
-                        return error(j + 1, SqlErrorKind::Expected("a digit after '.'"));
+                        return error(j + 1, SqlErrorKind::Expected(Want::DigitAfterDot));
                     }
                     decimal = true;
                     j += 1;
@@ -197,7 +342,10 @@ fn lex(text: &str) -> R<Vec<Token>> {
                         j + 1
                     };
                     if chars.get(k).is_some_and(char::is_ascii_digit) {
-                        return error(column, SqlErrorKind::Unsupported("scientific notation"));
+                        return error(
+                            column,
+                            SqlErrorKind::Unsupported(Construct::ScientificNotation),
+                        );
                     }
                 }
                 let digits: String = chars[i..j].iter().collect();
@@ -289,17 +437,17 @@ impl Parser {
 
     /// The error for the next token when `what` was expected there; arithmetic operators are
     /// reported as such wherever they stand.
-    fn unexpected<T>(&self, what: &'static str) -> R<T> {
+    fn unexpected<T>(&self, what: Want) -> R<T> {
         let t = self.peek();
         match t.tok {
             Tok::Plus | Tok::Minus | Tok::Arith => {
-                error(t.column, SqlErrorKind::Unsupported("arithmetic"))
+                error(t.column, SqlErrorKind::Unsupported(Construct::Arithmetic))
             }
             _ => error(t.column, SqlErrorKind::Expected(what)),
         }
     }
 
-    fn expect(&mut self, tok: &Tok, what: &'static str) -> R<()> {
+    fn expect(&mut self, tok: &Tok, what: Want) -> R<()> {
         if self.eat(tok) {
             Ok(())
         } else {
@@ -342,16 +490,16 @@ impl Parser {
         if self.eat(&Tok::LParen) {
             self.deeper(column)?;
             let p = self.or()?;
-            self.expect(&Tok::RParen, "')'")?;
+            self.expect(&Tok::RParen, Want::CloseParen)?;
             self.depth -= 1;
             return Ok(p);
         }
         let t = &self.peek().tok;
         if is_word(t, "EXISTS") {
             self.bump();
-            self.expect(&Tok::LParen, "'(' after EXISTS")?;
+            self.expect(&Tok::LParen, Want::OpenParenAfterExists)?;
             let p = self.property()?;
-            self.expect(&Tok::RParen, "')'")?;
+            self.expect(&Tok::RParen, Want::CloseParen)?;
             return Ok(Predicate::Exists(p));
         }
         for (word, b) in [("TRUE", true), ("FALSE", false)] {
@@ -371,11 +519,11 @@ impl Parser {
             Tok::Word(w) if w.eq_ignore_ascii_case("IS") => {
                 self.bump();
                 let Operand::Prop(prop) = left else {
-                    return error(column, SqlErrorKind::Expected("a property before IS"));
+                    return error(column, SqlErrorKind::Expected(Want::PropertyBeforeIs));
                 };
                 let negated = self.eat_word("NOT");
                 if !self.eat_word("NULL") {
-                    return self.unexpected("NULL");
+                    return self.unexpected(Want::Null);
                 }
                 Ok(Predicate::IsNull { prop, negated })
             }
@@ -386,7 +534,7 @@ impl Parser {
             Tok::Word(w) if w.eq_ignore_ascii_case("IN") || w.eq_ignore_ascii_case("LIKE") => {
                 self.in_or_like(left, false)
             }
-            _ => self.unexpected("an operator"),
+            _ => self.unexpected(Want::Operator),
         }
     }
 
@@ -398,7 +546,7 @@ impl Parser {
     /// After `x [NOT]`: `IN (…)` or `LIKE 'pattern'`.
     fn in_or_like(&mut self, operand: Operand, negated: bool) -> R<Predicate> {
         if self.eat_word("IN") {
-            self.expect(&Tok::LParen, "'(' after IN")?;
+            self.expect(&Tok::LParen, Want::OpenParenAfterIn)?;
             let mut list = Vec::new();
             loop {
                 let column = self.peek().column;
@@ -407,7 +555,7 @@ impl Parser {
                     Operand::Prop(_) => {
                         return error(
                             column,
-                            SqlErrorKind::Unsupported("a property in an IN list"),
+                            SqlErrorKind::Unsupported(Construct::PropertyInInList),
                         );
                     }
                 }
@@ -415,7 +563,7 @@ impl Parser {
                     break;
                 }
             }
-            self.expect(&Tok::RParen, "',' or ')'")?;
+            self.expect(&Tok::RParen, Want::CommaOrCloseParen)?;
             Ok(Predicate::In {
                 operand,
                 list,
@@ -427,14 +575,17 @@ impl Parser {
                 return match p.tok {
                     Tok::Word(_) | Tok::Number(..) | Tok::Minus | Tok::Plus => error(
                         p.column,
-                        SqlErrorKind::Unsupported("a LIKE pattern that is not a string constant"),
+                        SqlErrorKind::Unsupported(Construct::LikePatternNotString),
                     ),
-                    _ => self.unexpected("a string pattern after LIKE"),
+                    _ => self.unexpected(Want::StringPatternAfterLike),
                 };
             };
             self.bump();
             if is_word(&self.peek().tok, "ESCAPE") {
-                return error(self.peek().column, SqlErrorKind::Unsupported("ESCAPE"));
+                return error(
+                    self.peek().column,
+                    SqlErrorKind::Unsupported(Construct::Escape),
+                );
             }
             Ok(Predicate::Like {
                 operand,
@@ -442,7 +593,7 @@ impl Parser {
                 negated,
             })
         } else {
-            self.unexpected("IN or LIKE after NOT")
+            self.unexpected(Want::InOrLikeAfterNot)
         }
     }
 
@@ -466,10 +617,10 @@ impl Parser {
                         self.bump();
                         Operand::Const(number(t.column, sign, &digits, decimal)?)
                     }
-                    _ => return error(t.column, SqlErrorKind::Unsupported("arithmetic")),
+                    _ => return error(t.column, SqlErrorKind::Unsupported(Construct::Arithmetic)),
                 }
             }
-            _ => return self.unexpected("a property or a constant"),
+            _ => return self.unexpected(Want::PropertyOrConstant),
         };
         self.bump();
         self.no_arithmetic(o)
@@ -479,7 +630,7 @@ impl Parser {
         let t = self.peek();
         match t.tok {
             Tok::Plus | Tok::Minus | Tok::Arith => {
-                error(t.column, SqlErrorKind::Unsupported("arithmetic"))
+                error(t.column, SqlErrorKind::Unsupported(Construct::Arithmetic))
             }
             _ => Ok(o),
         }
@@ -489,13 +640,13 @@ impl Parser {
     fn property(&mut self) -> R<Prop> {
         let t = self.peek().clone();
         let Tok::Word(first) = t.tok else {
-            return self.unexpected("a property");
+            return self.unexpected(Want::Property);
         };
         self.bump();
         let prop = if self.eat(&Tok::Dot) {
             let n = self.peek().clone();
             let Tok::Word(name) = n.tok else {
-                return self.unexpected("a property name after '.'");
+                return self.unexpected(Want::PropertyNameAfterDot);
             };
             self.bump();
             if first.eq_ignore_ascii_case("sys") {
@@ -511,12 +662,12 @@ impl Parser {
                 return error(t.column, SqlErrorKind::UnknownScope(first));
             }
         } else if is_keyword(&first) {
-            return error(t.column, SqlErrorKind::Expected("a property"));
+            return error(t.column, SqlErrorKind::Expected(Want::Property));
         } else {
             Prop::User(first)
         };
         if self.peek().tok == Tok::LParen {
-            return error(t.column, SqlErrorKind::Unsupported("functions"));
+            return error(t.column, SqlErrorKind::Unsupported(Construct::Functions));
         }
         Ok(prop)
     }
@@ -543,17 +694,17 @@ fn number(column: usize, sign: &str, digits: &str, decimal: bool) -> R<Const> {
 pub fn parse_sql(text: &str) -> R<Predicate> {
     let mut p = Parser::new(text)?;
     if p.peek().tok == Tok::End {
-        return p.unexpected("a predicate");
+        return p.unexpected(Want::Predicate);
     }
     let pred = p.or()?;
     if p.peek().tok == Tok::RParen {
         return error(
             p.peek().column,
-            SqlErrorKind::Expected("a '(' before this ')'"),
+            SqlErrorKind::Expected(Want::OpenParenBeforeClose),
         );
     }
     if p.peek().tok != Tok::End {
-        return p.unexpected("AND, OR or the end of the filter");
+        return p.unexpected(Want::AndOrOrEnd);
     }
     Ok(pred)
 }
@@ -569,35 +720,27 @@ pub fn parse_action(text: &str) -> R<Vec<Statement>> {
     loop {
         let set = p.eat_word("SET");
         if !set && !p.eat_word("REMOVE") {
-            return p.unexpected("SET or REMOVE");
+            return p.unexpected(Want::SetOrRemove);
         }
         let column = p.peek().column;
         let name = match p.property()? {
             Prop::User(name) => name,
             Prop::Sys(_) => {
-                return error(
-                    column,
-                    SqlErrorKind::Unsupported("system properties in an action"),
-                );
+                return error(column, SqlErrorKind::Unsupported(Construct::SysInAction));
             }
         };
         if set {
-            p.expect(&Tok::Cmp(CmpOp::Eq), "'='")?;
+            p.expect(&Tok::Cmp(CmpOp::Eq), Want::Equals)?;
             let column = p.peek().column;
             match p.operand()? {
                 Operand::Prop(_) => {
                     return error(
                         column,
-                        SqlErrorKind::Unsupported("a property on the right of SET"),
+                        SqlErrorKind::Unsupported(Construct::PropertyRightOfSet),
                     );
                 }
                 Operand::Const(Const::Null) => {
-                    return error(
-                        column,
-                        SqlErrorKind::Unsupported(
-                            "SET to NULL (properties cannot hold null; use REMOVE)",
-                        ),
-                    );
+                    return error(column, SqlErrorKind::Unsupported(Construct::SetToNull));
                 }
                 Operand::Const(c) => out.push(Statement::Set(name, c)),
             }
@@ -608,7 +751,7 @@ pub fn parse_action(text: &str) -> R<Vec<Statement>> {
             return Ok(out);
         }
         if !p.eat(&Tok::Semicolon) {
-            return p.unexpected("';' or the end of the action");
+            return p.unexpected(Want::SemicolonOrEnd);
         }
         if p.peek().tok == Tok::End {
             return Ok(out);

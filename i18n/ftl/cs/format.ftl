@@ -262,3 +262,48 @@ format-json-syntax = { $what ->
     [too-deep] příliš hluboké zanoření
    *[other] { $detail }
 } na řádku { $line }, ve sloupci { $column }
+
+format-sql-unsupported = nepodporováno: { $what ->
+    [arithmetic] aritmetika
+    [comments] komentáře
+    [parameters] parametry
+    [delimited-identifiers] identifikátory v hranatých závorkách
+    [quoted-identifiers] identifikátory v uvozovkách
+    [scientific-notation] vědecký zápis čísel
+    [property-in-in-list] vlastnost v seznamu IN
+    [like-pattern-not-string] vzor LIKE, který není řetězcová konstanta
+    [escape] ESCAPE
+    [functions] funkce
+    [sys-in-action] systémové vlastnosti v akci
+    [property-right-of-set] vlastnost napravo od SET
+   *[set-to-null] SET na NULL (vlastnost nemůže mít hodnotu null; použijte REMOVE)
+} ve sloupci { $column }
+format-sql-expected = očekává se { $what ->
+    [digit-before-dot] číslice před „.“
+    [digit-after-dot] číslice za „.“
+    [close-paren] „)“
+    [open-paren-after-exists] „(“ za EXISTS
+    [property-before-is] vlastnost před IS
+    [null] NULL
+    [operator] operátor
+    [open-paren-after-in] „(“ za IN
+    [comma-or-close-paren] „,“ nebo „)“
+    [string-pattern-after-like] řetězcový vzor za LIKE
+    [in-or-like-after-not] IN nebo LIKE za NOT
+    [property-or-constant] vlastnost nebo konstanta
+    [property] vlastnost
+    [property-name-after-dot] název vlastnosti za „.“
+    [predicate] podmínka
+    [open-paren-before-close] „(“ před touto „)“
+    [and-or-or-end] AND, OR nebo konec filtru
+    [set-or-remove] SET nebo REMOVE
+    [equals] „=“
+   *[semicolon-or-end] „;“ nebo konec akce
+} ve sloupci { $column }
+format-sql-unknown-system-property = neznámá systémová vlastnost { $name }
+format-sql-unknown-scope = neznámý obor { $scope } (sys nebo user) ve sloupci { $column }
+format-sql-unterminated-string = řetězec není uzavřen apostrofem ve sloupci { $column }
+format-sql-unexpected-character = neočekávaný znak { $char } ve sloupci { $column }
+format-sql-number-out-of-range = číslo mimo rozsah ve sloupci { $column }
+format-sql-too-long = delší než { $max } znaků (omezení zprostředkovatele)
+format-sql-too-deep = vnořeno hlouběji než { $max } úrovní ve sloupci { $column }

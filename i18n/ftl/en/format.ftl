@@ -225,3 +225,49 @@ format-json-syntax = { $what ->
     [too-deep] recursion limit exceeded
    *[other] { $detail }
 } at line { $line } column { $column }
+
+# What is wrong with a SQL filter or a rule action, said inside format-sql-filter and format-sql-action.
+format-sql-unsupported = unsupported: { $what ->
+    [arithmetic] arithmetic
+    [comments] comments
+    [parameters] parameters
+    [delimited-identifiers] delimited identifiers
+    [quoted-identifiers] quoted identifiers
+    [scientific-notation] scientific notation
+    [property-in-in-list] a property in an IN list
+    [like-pattern-not-string] a LIKE pattern that is not a string constant
+    [escape] ESCAPE
+    [functions] functions
+    [sys-in-action] system properties in an action
+    [property-right-of-set] a property on the right of SET
+   *[set-to-null] SET to NULL (properties cannot hold null; use REMOVE)
+} at column { $column }
+format-sql-expected = expected { $what ->
+    [digit-before-dot] a digit before '.'
+    [digit-after-dot] a digit after '.'
+    [close-paren] ')'
+    [open-paren-after-exists] '(' after EXISTS
+    [property-before-is] a property before IS
+    [null] NULL
+    [operator] an operator
+    [open-paren-after-in] '(' after IN
+    [comma-or-close-paren] ',' or ')'
+    [string-pattern-after-like] a string pattern after LIKE
+    [in-or-like-after-not] IN or LIKE after NOT
+    [property-or-constant] a property or a constant
+    [property] a property
+    [property-name-after-dot] a property name after '.'
+    [predicate] a predicate
+    [open-paren-before-close] a '(' before this ')'
+    [and-or-or-end] AND, OR or the end of the filter
+    [set-or-remove] SET or REMOVE
+    [equals] '='
+   *[semicolon-or-end] ';' or the end of the action
+} at column { $column }
+format-sql-unknown-system-property = unknown system property { $name }
+format-sql-unknown-scope = unknown scope { $scope } (sys or user) at column { $column }
+format-sql-unterminated-string = string not closed by a quote at column { $column }
+format-sql-unexpected-character = unexpected character { $char } at column { $column }
+format-sql-number-out-of-range = number out of range at column { $column }
+format-sql-too-long = longer than { $max } characters (the broker's limit)
+format-sql-too-deep = nested deeper than { $max } levels at column { $column }

@@ -247,3 +247,48 @@ format-json-syntax = { $what ->
     [too-deep] слишком глубокая вложенность
    *[other] { $detail }
 } в строке { $line }, столбце { $column }
+
+format-sql-unsupported = не поддерживается: { $what ->
+    [arithmetic] арифметика
+    [comments] комментарии
+    [parameters] параметры
+    [delimited-identifiers] идентификаторы в квадратных скобках
+    [quoted-identifiers] идентификаторы в кавычках
+    [scientific-notation] экспоненциальная запись чисел
+    [property-in-in-list] свойство в списке IN
+    [like-pattern-not-string] шаблон LIKE, который не является строковой константой
+    [escape] ESCAPE
+    [functions] функции
+    [sys-in-action] системные свойства в действии
+    [property-right-of-set] свойство справа от SET
+   *[set-to-null] SET в NULL (свойство не может содержать null; используйте REMOVE)
+}, столбец { $column }
+format-sql-expected = ожидается { $what ->
+    [digit-before-dot] цифра перед «.»
+    [digit-after-dot] цифра после «.»
+    [close-paren] «)»
+    [open-paren-after-exists] «(» после EXISTS
+    [property-before-is] свойство перед IS
+    [null] NULL
+    [operator] оператор
+    [open-paren-after-in] «(» после IN
+    [comma-or-close-paren] «,» или «)»
+    [string-pattern-after-like] строковый шаблон после LIKE
+    [in-or-like-after-not] IN или LIKE после NOT
+    [property-or-constant] свойство или константа
+    [property] свойство
+    [property-name-after-dot] имя свойства после «.»
+    [predicate] условие
+    [open-paren-before-close] «(» перед этой «)»
+    [and-or-or-end] AND, OR или конец фильтра
+    [set-or-remove] SET или REMOVE
+    [equals] «=»
+   *[semicolon-or-end] «;» или конец действия
+}, столбец { $column }
+format-sql-unknown-system-property = неизвестное системное свойство { $name }
+format-sql-unknown-scope = неизвестная область { $scope } (sys или user), столбец { $column }
+format-sql-unterminated-string = строка не закрыта кавычкой, столбец { $column }
+format-sql-unexpected-character = неожиданный символ { $char }, столбец { $column }
+format-sql-number-out-of-range = число вне диапазона, столбец { $column }
+format-sql-too-long = длиннее { $max } символов (ограничение брокера)
+format-sql-too-deep = вложенность глубже { $max } уровней, столбец { $column }

@@ -214,3 +214,48 @@ format-json-syntax = { $what ->
     [too-deep] 嵌套过深
    *[other] { $detail }
 }（第 { $line } 行，第 { $column } 列）
+
+format-sql-unsupported = 不支持：{ $what ->
+    [arithmetic] 算术运算
+    [comments] 注释
+    [parameters] 参数
+    [delimited-identifiers] 方括号分隔的标识符
+    [quoted-identifiers] 引号中的标识符
+    [scientific-notation] 科学记数法
+    [property-in-in-list] IN 列表中的属性
+    [like-pattern-not-string] 不是字符串常量的 LIKE 模式
+    [escape] ESCAPE
+    [functions] 函数
+    [sys-in-action] 操作中的系统属性
+    [property-right-of-set] SET 右侧的属性
+   *[set-to-null] SET 为 NULL（属性不能为 null；请使用 REMOVE）
+}（第 { $column } 列）
+format-sql-expected = 应为 { $what ->
+    [digit-before-dot] “.”之前的数字
+    [digit-after-dot] “.”之后的数字
+    [close-paren] “)”
+    [open-paren-after-exists] EXISTS 之后的“(”
+    [property-before-is] IS 之前的属性
+    [null] NULL
+    [operator] 运算符
+    [open-paren-after-in] IN 之后的“(”
+    [comma-or-close-paren] “,”或“)”
+    [string-pattern-after-like] LIKE 之后的字符串模式
+    [in-or-like-after-not] NOT 之后的 IN 或 LIKE
+    [property-or-constant] 属性或常量
+    [property] 属性
+    [property-name-after-dot] “.”之后的属性名
+    [predicate] 条件
+    [open-paren-before-close] 此“)”之前的“(”
+    [and-or-or-end] AND、OR 或筛选器结尾
+    [set-or-remove] SET 或 REMOVE
+    [equals] “=”
+   *[semicolon-or-end] “;”或操作结尾
+}（第 { $column } 列）
+format-sql-unknown-system-property = 未知的系统属性 { $name }
+format-sql-unknown-scope = 未知的作用域 { $scope }（应为 sys 或 user）（第 { $column } 列）
+format-sql-unterminated-string = 字符串缺少结束引号（第 { $column } 列）
+format-sql-unexpected-character = 意外的字符 { $char }（第 { $column } 列）
+format-sql-number-out-of-range = 数字超出范围（第 { $column } 列）
+format-sql-too-long = 超过 { $max } 个字符（代理的限制）
+format-sql-too-deep = 嵌套深于 { $max } 层（第 { $column } 列）

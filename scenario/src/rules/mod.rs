@@ -3,12 +3,15 @@
 
 use crate::FormatError;
 use crate::props::{properties, props};
-use crate::read::{err_said, wrong_type};
+use crate::read::{err_said, err_within, problem, wrong_type};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use serde_json::{Map, Value};
-use settle_core::filter::{Action, CorrelationFilter, Filter, Rule, RuleError, SysProp};
+use settle_core::filter::{
+    Action, CorrelationFilter, Filter, MAX_DEPTH, MAX_LEN, Rule, RuleError, SqlError, SqlErrorKind,
+    SysProp,
+};
 
 type R<T> = Result<T, FormatError>;
 
@@ -107,7 +110,7 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
             })
         }
         "sql" => Filter::sql(string(&at, inner)?)
-            .or_else(|e| err_said(&at, e.to_string(), "sql-filter", &[("error", &e)])),
+            .or_else(|e| err_within(&at, e.to_string(), "sql-filter", &[], sql_problem(&e))),
         "correlation" => Ok(Filter::Correlation(correlation(&at, inner)?)),
         _ => err_said(
             path,
@@ -124,7 +127,49 @@ pub fn filter_from_value(path: &str, v: &Value) -> R<Filter> {
 /// Not a string, or outside the action subset.
 pub fn action_from_value(path: &str, v: &Value) -> R<Action> {
     Action::parse(string(path, v)?)
-        .or_else(|e| err_said(path, e.to_string(), "sql-action", &[("error", &e)]))
+        .or_else(|e| err_within(path, e.to_string(), "sql-action", &[], sql_problem(&e)))
+}
+
+/// What is wrong with a filter's or an action's text, said in words (`sql-<kind>`).
+fn sql_problem(e: &SqlError) -> FormatError {
+    use SqlErrorKind as K;
+    let text = e.to_string();
+    let column = &e.column;
+    match &e.kind {
+        K::Unsupported(c) => problem(
+            text,
+            "sql-unsupported",
+            &[("what", &c.words().0), ("column", column)],
+        ),
+        K::Expected(w) => problem(
+            text,
+            "sql-expected",
+            &[("what", &w.words().0), ("column", column)],
+        ),
+        K::UnknownSystemProperty(name) => problem(
+            text,
+            "sql-unknown-system-property",
+            &[("name", &format!("sys.{name}"))],
+        ),
+        K::UnknownScope(scope) => problem(
+            text,
+            "sql-unknown-scope",
+            &[("scope", scope), ("column", column)],
+        ),
+        K::UnterminatedString => problem(text, "sql-unterminated-string", &[("column", column)]),
+        K::UnexpectedCharacter(c) => problem(
+            text,
+            "sql-unexpected-character",
+            &[("char", &format!("{c:?}")), ("column", column)],
+        ),
+        K::NumberOutOfRange => problem(text, "sql-number-out-of-range", &[("column", column)]),
+        K::TooLong => problem(text, "sql-too-long", &[("max", &MAX_LEN)]),
+        K::TooDeep => problem(
+            text,
+            "sql-too-deep",
+            &[("max", &MAX_DEPTH), ("column", column)],
+        ),
+    }
 }
 
 /// A rule from its parts: `filter` at `<base>.filter`, `action` (optional) at `<base>.action`.
