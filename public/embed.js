@@ -1,4 +1,4 @@
-// Settle embed helper for host pages (optional; about 1.5 KB without comments).
+// Settle embed helper for host pages (optional; about 2.2 KB without comments, 1.4 KB gzipped).
 // Include once: <script src="…/embed.js"></script>
 // - Fits every <iframe data-settle> to the height its playground reports (40-5000 px; other
 //   values are ignored), so the frame shows all of it. Without this script an embed keeps the

@@ -8,8 +8,9 @@
 //
 // Commands: each ```sh block is read line by line (a trailing `\` joins lines).
 // - `settle …` and `cargo run -q -p settle-cli -- …` run, with the built `settle`, in one scratch
-//   directory per document holding copies of docs/ and examples/, in the document's order. A
-//   line must exit 0, or the code its comment names (`# exits 4`).
+//   directory per document holding copies of docs/ and examples/ (and as its HOME), in the
+//   document's order, and so does a plain `mkdir -p DIR…`. A line must exit 0, or the code its
+//   comment names (`# exits 4`).
 // - A ```json block whose info string names a file (```json file=my-scenario.json) is written
 //   there first, so a walkthrough's file exists when its commands run.
 // - Any other command (the test command, trunk, mdbook, npm, python, …) is not run here: the test
@@ -149,7 +150,7 @@ for (const doc of docs) {
           .split(/\s\|\s/)
           .map((stage, i) => (i && !/^(head|tail|grep|wc|cat|sort|jq)\b/.test(stage.trim()) ? 'cat > /dev/null' : stage))
           .join(' | ');
-        if (/^(settle|mkdir -p)(\s|$)/.test(line)) {
+        if (/^settle(\s|$)/.test(line) || /^mkdir -p( [~\w./-]+)+$/.test(line)) {
           ran++;
           const want = Number(comment.match(/\bexits? (\d+)/)?.[1] ?? 0);
           const r = spawnSync('bash', ['-o', 'pipefail', '-c', line], {

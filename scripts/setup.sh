@@ -39,7 +39,7 @@ else
 fi
 
 # What only the tests need: a Python venv with azure-servicebus and mypy (the SDK export check),
-# mdBook (the test book) and Chromium.
+# mdBook (the test book), the Docusaurus check's site and Chromium.
 if [ "${1:-}" = "--browser" ]; then
   PINS=$(echo $PY_SDK_PINS)
   if [ -x .venv-sdk/bin/mypy ] && [ "$(cat .venv-sdk/.pins 2>/dev/null)" = "$PINS" ]; then
@@ -62,6 +62,13 @@ if [ "${1:-}" = "--browser" ]; then
   else
     say "mdbook $MDBOOK_VERSION: installing (a few minutes, once)"
     cargo install mdbook --version "$MDBOOK_VERSION" --locked --no-default-features --features search
+  fi
+  # A Docusaurus v3 site that builds the embedding guide's lines (scripts/docusaurus-check.sh).
+  if [ tests/docusaurus/node_modules/.package-lock.json -nt tests/docusaurus/package-lock.json ]; then
+    say "npm packages of the Docusaurus check (tests/docusaurus): present"
+  else
+    say "npm packages of the Docusaurus check (tests/docusaurus): installing"
+    (cd tests/docusaurus && npm ci --no-audit --no-fund)
   fi
   if [ -x /usr/bin/chromium ]; then
     say "Chromium: present"

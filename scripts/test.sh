@@ -76,6 +76,10 @@ step "No simulation in the film player's wasm" \
 # The docs book that embeds two lessons (checked by tests/e2e/tests/book.spec.ts, served beside
 # the dist on one origin by tests/e2e/serve.mjs).
 step "mdBook test book" mdbook build docs/book -d "$PWD/target/book"
+# Docusaurus v3 compiles .md as MDX: the embedding guide's Docusaurus line builds in a real
+# Docusaurus site (tests/docusaurus) and renders the plain HTML line's iframe; the plain line
+# there fails, as the guide says (scripts/docusaurus-check.sh).
+step "Docusaurus v3 builds the embedding guide's MDX line" bash scripts/docusaurus-check.sh
 # A free loopback port, so that nothing already listening can get in the way.
 PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 export PORT
