@@ -85,6 +85,10 @@ fn check_validates_without_running() {
     let out = settle(&["check", "examples/tour.json"], None);
     assert!(out.status.success());
     assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    // A document may name its JSON Schema for an editor; nothing reads it.
+    let named = r#"{"$schema": "./docs/settle.schema.json", "settle": 1}"#;
+    let out = settle(&["check", "-"], Some(named));
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 /// Malformed scenarios: exit 4, `error: <json path>: <problem>` on stderr, nothing on stdout.
@@ -184,6 +188,10 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_4() {
         (
             r#"{"settle":1,"run_until_ms":3,"script":[{"at_ms":5,"do":"send","by":"a"}]}"#,
             "error: $.run_until_ms: 3 is before the last step at 5",
+        ),
+        (
+            r#"{"settle":1,"$schema":1}"#,
+            "error: $.$schema: expected a string, found a number",
         ),
         // A time past the limit is said to be past it, however it is written.
         (

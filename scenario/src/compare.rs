@@ -202,6 +202,8 @@ pub fn parse_with(text: &str, presets: Presets<'_>) -> R<Comparison> {
             );
         }
     }
+    // Where an editor finds the document's JSON Schema; nothing else reads it.
+    top.str("$schema")?;
     let Some(c) = top.opt("compare") else {
         return err_said(
             "$",

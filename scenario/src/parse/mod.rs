@@ -116,6 +116,9 @@ pub fn from_value(doc: &Value) -> R<Scenario> {
             );
         }
     }
+    // Where an editor finds the document's JSON Schema (docs/settle.schema.json); nothing
+    // else reads it.
+    o.str("$schema")?;
     let title = o.str("title")?.unwrap_or("").to_string();
     let description = o.str("description")?.unwrap_or("").to_string();
     let seed = o.u64("seed")?.unwrap_or(0);
