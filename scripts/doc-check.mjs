@@ -85,11 +85,11 @@ let links = 0;
 function checkLinks(doc, prose) {
   for (const { text, n } of prose) {
     const line = text.replace(/`[^`]*`/g, '');
-    const targets = [
-      ...[...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
-      ...[...line.matchAll(/\b(?:href|src)="([^"]+)"/g)].map((m) => m[1]),
-    ];
+    const md = [...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]);
+    const targets = [...md, ...[...line.matchAll(/\b(?:href|src)="([^"]+)"/g)].map((m) => m[1])];
     for (const t of targets) {
+      // A Markdown link from the site's root resolves on no page that shows this file.
+      if (t.startsWith('/') && md.includes(t)) fail(doc, n, `link to ${t}: from the root of no site`);
       if (/^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('/')) continue;
       links++;
       const [path, anchor] = t.split('#');
