@@ -242,7 +242,8 @@ impl Sim {
             .filter(|s| matches!(s.op, Op::Send { .. } | Op::Schedule { .. }))
             .count() as u64;
         let mut story = Story::new(run.clone());
-        story.extend(scenario.run_until, u64::MAX);
+        // A heavy story is told on over the frames that follow (`Page::follow_story`).
+        story.extend(scenario.run_until, STORY_SLICE * 10);
         let page = Page {
             entities: run.has_entities(),
             story,

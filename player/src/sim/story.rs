@@ -77,11 +77,15 @@ impl Marker {
 /// stepping back. Deterministic, so it is what the page's own run does at each time.
 #[derive(Clone, Debug)]
 pub(super) struct Story {
-    run: Run,
+    /// The run it is told from, as far as it has been told.
+    pub(super) run: Run,
     /// The markers, each with the number of records before it.
     marks: Vec<(u64, Marker)>,
     /// Instants at which a step ran or the broker did something, with the records before.
     pub(super) busy: Vec<(u64, u64)>,
+    /// The last telling stopped for its budget, maybe inside an instant: there is more to tell
+    /// even where its clock has reached the target.
+    paused: bool,
 }
 
 /// Takes note of record `n` of a story: a marker for what the timeline marks, the instant
@@ -111,6 +115,7 @@ impl Story {
             run,
             marks: Vec::new(),
             busy: Vec::new(),
+            paused: false,
         }
     }
 
@@ -121,11 +126,12 @@ impl Story {
         let to = to.min(now + Duration::from_millis(Policy::PAGE.max_jump_ms));
         let mut n = self.run.records();
         let (marks, busy) = (&mut self.marks, &mut self.busy);
-        let _ = self
+        let progress = self
             .run
             .advance_until(to, max_records, &mut |_: &World, r: Record<'_>| {
                 note(marks, busy, &mut n, &r);
             });
+        self.paused = matches!(progress, Ok(Progress::Paused { .. }));
     }
 
     /// The history changed after `from` (a person acted): the story goes on from there.
@@ -134,9 +140,11 @@ impl Story {
         self.marks.retain(|(r, _)| *r < n);
         self.busy.retain(|(r, _)| *r < n);
         self.run = from.clone();
+        // `from` may have stopped inside an instant.
+        self.paused = true;
     }
 
-    fn now(&self) -> Instant {
+    pub(super) fn now(&self) -> Instant {
         self.run.now()
     }
 }
@@ -258,7 +266,7 @@ impl Page {
     /// heavy run it catches up over several frames instead of stalling one.
     pub(super) fn follow_story(&mut self, now: Instant, max_records: u64) {
         self.story_target = self.story_target.max(now);
-        if self.story.now() < self.story_target {
+        if self.story.now() < self.story_target || self.story.paused {
             self.story.extend(self.story_target, max_records);
             self.story_gen += 1;
         }

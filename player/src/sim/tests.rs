@@ -1116,3 +1116,31 @@ fn the_page_model_speaks_czech_and_russian() {
     }
     assert_eq!(Sim::welcome().snapshot().title, "Your first lock");
 }
+
+/// Loading a heavy document does not tell its whole story at once (a link of 10,000 messages
+/// abandoned in a loop by 50 receivers took 0.6 s natively before the page showed anything):
+/// the timeline's story is told on as the page plays, a few thousand records a frame, and
+/// reaches the same end.
+#[test]
+fn a_heavy_documents_story_is_told_over_the_frames_that_follow() {
+    let receivers: Vec<String> = (0..50)
+        .map(|i| format!(r#"{{"kind": "receiver", "name": "R{i}", "processing_ms": 100, "outcome": "abandon"}}"#))
+        .collect();
+    let doc = format!(
+        r#"{{"settle": 1, "queue": {{"max_delivery_count": 1000}}, "run_until_ms": 60000,
+            "actors": [{{"kind": "sender", "name": "S", "count": 10000, "mode": "pipelined"}}, {}]}}"#,
+        receivers.join(", ")
+    );
+    let mut s = Sim::load(&doc).expect("loads");
+    let told = s.page.story.run.records();
+    assert!(told <= 2 * STORY_SLICE * 10, "{told} records told at load");
+    assert!(s.page.story.now() < Instant::from_millis(60_000));
+    let end = Instant::from_millis(60_000);
+    while s.now() < end {
+        let to = (s.now() + settle_core::Duration::from_millis(1_000)).min(end);
+        while !s.advance_slice(to, 20_000).unwrap() {}
+    }
+    // Played to its end, the story is the whole run's.
+    assert_eq!(s.page.story.now(), end);
+    assert_eq!(s.page.story.run.records(), s.tl.run().records());
+}
