@@ -1137,7 +1137,7 @@ fn a_heavy_documents_story_is_told_over_the_frames_that_follow() {
     assert!(s.page.story.now() < Instant::from_millis(60_000));
     let end = Instant::from_millis(60_000);
     while s.now() < end {
-        let to = (s.now() + settle_core::Duration::from_millis(1_000)).min(end);
+        let to = (s.now() + Duration::from_millis(1_000)).min(end);
         while !s.advance_slice(to, 20_000).unwrap() {}
     }
     // Played to its end, the story is the whole run's.
