@@ -248,6 +248,13 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
             summary_open.set(true);
         }
     });
+    let pauses = move || {
+        ctx.lesson.with(|l| {
+            l.shown
+                .as_ref()
+                .is_some_and(|s| s.notes.iter().any(|c| c.pause))
+        })
+    };
     let waiting = move || caption.with(|c| c.as_ref().is_some_and(|c| c.3)) && !ctx.running.get();
     let summary = move || {
         ctx.lesson.with(|l| {
@@ -276,16 +283,16 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <Show when=move || has.get()>
-            <section class="lesson" aria-label=t("caption-lesson")>
+            <section class="lesson" class:pauses=pauses aria-label=t("caption-lesson")>
                 <div class="caption-row">
                     <span class="caption-n" aria-hidden="true">{move || caption.with(|c| c.as_ref().map(|c| format!("{} / {}", c.0, c.1)).unwrap_or_default())}</span>
                     <p class="caption" role="status" aria-live="polite" aria-label=t("caption-label")>
                         {move || caption.with(|c| c.as_ref().map(|c| c.2.clone()).unwrap_or_default())}
                     </p>
+                    // In the caption's box, its place kept (unseen) through a lesson that
+                    // pauses: the box does not change height when it shows (style.css).
+                    <p class="caption-hint" class:off=move || !waiting()>{t("caption-paused")}</p>
                 </div>
-                <Show when=waiting>
-                    <p class="caption-hint">{t("caption-paused")}</p>
-                </Show>
                 <Show when=move || ctx.lesson.with(|l| l.error.is_some())>
                     <p class="client-error" role="alert">{move || ctx.lesson.with(|l| l.error.clone().unwrap_or_default())}</p>
                 </Show>
