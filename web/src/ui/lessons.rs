@@ -27,10 +27,23 @@ fn set_address(source: Option<&Source>) {
     }
 }
 
-/// Scrolls the page to the scenario's title (a lesson starts there).
+/// Scrolls the page to the scenario's title (a lesson starts there). On a phone the title is
+/// under the stage (style.css), so the page goes to its top instead: the header, the caption
+/// and the stage.
 fn scroll_to_title() {
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    if w.inner_width()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .is_some_and(|v| v <= 700.0)
+    {
+        w.scroll_to_with_x_and_y(0.0, 0.0);
+        return;
+    }
+    if let Some(el) = w
+        .document()
         .and_then(|d| d.get_element_by_id("scenario-title"))
     {
         el.scroll_into_view_with_bool(true);
