@@ -60,7 +60,7 @@ intro-restarted = Spuštěno znovu od 0 s.
 # Titulek lekce a na jejím konci to, co ukázala.
 caption-lesson = Lekce
 caption-label = Titulek
-caption-paused = Pozastaveno, abyste si to mohli prohlédnout: pokračujte tlačítkem Přehrát.
+caption-paused = Pozastaveno: pokračujte tlačítkem Přehrát.
 summary-title = Co jste viděli
 summary-hide = Skrýt
 summary-figures = Údaje

@@ -62,7 +62,7 @@ intro-restarted = Restarted from 0 s.
 # The lesson's caption and, at its end, what it proved.
 caption-lesson = Lesson
 caption-label = Caption
-caption-paused = Paused here so you can look: press Play to go on.
+caption-paused = Paused here: press Play to go on.
 summary-title = What you saw
 summary-hide = Hide
 summary-figures = Figures

@@ -60,7 +60,7 @@ intro-restarted = Перезапущено с 0 с.
 # Подпись урока и в конце — то, что он показал.
 caption-lesson = Урок
 caption-label = Подпись
-caption-paused = Пауза, чтобы вы могли всё рассмотреть: нажмите «Пуск», чтобы продолжить.
+caption-paused = Пауза: нажмите «Пуск», чтобы продолжить.
 summary-title = Что вы увидели
 summary-hide = Скрыть
 summary-figures = Показатели

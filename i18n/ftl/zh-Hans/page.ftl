@@ -60,7 +60,7 @@ intro-restarted = 已从 0 秒重新开始。
 # 课程的说明文字，以及结束时它所证明的内容。
 caption-lesson = 课程
 caption-label = 说明
-caption-paused = 已在此暂停，方便你观察：按“播放”继续。
+caption-paused = 已在此暂停：按“播放”继续。
 summary-title = 你看到了什么
 summary-hide = 隐藏
 summary-figures = 数据

@@ -222,7 +222,7 @@ pub(super) fn build(
             ("aria-label", &t("view-caption")),
         ],
     );
-    let hint = add(doc, &section, "p", "caption-hint", &t("view-caption-hint"))?;
+    let hint = add(doc, &row, "p", "caption-hint", &t("view-caption-hint"))?;
     show(&hint, false);
     if let Some(e) = &lesson.error {
         let p = add(doc, &section, "p", "client-error", e)?;

@@ -267,7 +267,7 @@ test('the viewer\'s clock: step, step back, next lock expiry, speed, and a capti
   await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
   await page.clock.runFor(1_000);
   const ran = parseFloat((await clock.textContent())!) - from;
-  const hint = page.getByText('Paused here so you can look: press Play to go on.');
+  const hint = page.getByText('Paused here: press Play to go on.');
   if (await hint.isVisible()) {
     // A pausing caption stopped the clock exactly at its time.
     await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();

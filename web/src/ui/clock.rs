@@ -44,6 +44,13 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             ctx.tell("clock", t("clock-no-lock"), false);
         }
     };
+    let play_label = move || {
+        t(if ctx.running.get() {
+            "clock-pause"
+        } else {
+            "clock-play"
+        })
+    };
     view! {
         <div class="clock" role="group" aria-label=t("clock-label")>
             <div class="clock-readout" class:painted=move || ctx.face_shows()>
@@ -53,21 +60,24 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
                 <span class="clock-time" data-testid="clock">{fixed(move || virtual_text(now.get()))}</span>
                 <span class="clock-real" title=t("clock-real-title")>{fixed(real)}</span>
             </div>
+            // On a phone each button shows an icon instead of its words (style.css); the
+            // words stay its name.
             <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
+                aria-label=play_label
                 on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
-                {move || t(if ctx.running.get() { "clock-pause" } else { "clock-play" })}
+                {play_label}
             </button>
-            <button class="btn" on:click=back disabled=move || previous.get().is_none()
-                aria-keyshortcuts="ArrowLeft"
+            <button class="btn back" on:click=back disabled=move || previous.get().is_none()
+                aria-keyshortcuts="ArrowLeft" aria-label=t("clock-step-back")
                 title=move || back_title(previous.get())>
                 {t("clock-step-back")}
             </button>
-            <button class="btn" on:click=step aria-keyshortcuts="ArrowRight"
-                title=move || step_title(next_event.get())>
+            <button class="btn step" on:click=step aria-keyshortcuts="ArrowRight"
+                aria-label=t("clock-step") title=move || step_title(next_event.get())>
                 {t("clock-step")}
             </button>
-            <button class="btn" on:click=jump disabled=move || next_expiry.get().is_none()
-                title=move || expiry_title(next_expiry.get())>
+            <button class="btn expiry" on:click=jump disabled=move || next_expiry.get().is_none()
+                aria-label=t("clock-next-expiry") title=move || expiry_title(next_expiry.get())>
                 {t("clock-next-expiry")}
             </button>
             <label class="speed">

@@ -27,10 +27,23 @@ fn set_address(source: Option<&Source>) {
     }
 }
 
-/// Scrolls the page to the scenario's title (a lesson starts there).
+/// Scrolls the page to the scenario's title (a lesson starts there). On a phone the title is
+/// under the stage (style.css), so the page goes to its top instead: the header, the caption
+/// and the stage.
 fn scroll_to_title() {
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    if w.inner_width()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .is_some_and(|v| v <= 700.0)
+    {
+        w.scroll_to_with_x_and_y(0.0, 0.0);
+        return;
+    }
+    if let Some(el) = w
+        .document()
         .and_then(|d| d.get_element_by_id("scenario-title"))
     {
         el.scroll_into_view_with_bool(true);
@@ -248,6 +261,13 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
             summary_open.set(true);
         }
     });
+    let pauses = move || {
+        ctx.lesson.with(|l| {
+            l.shown
+                .as_ref()
+                .is_some_and(|s| s.notes.iter().any(|c| c.pause))
+        })
+    };
     let waiting = move || caption.with(|c| c.as_ref().is_some_and(|c| c.3)) && !ctx.running.get();
     let summary = move || {
         ctx.lesson.with(|l| {
@@ -276,16 +296,16 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <Show when=move || has.get()>
-            <section class="lesson" aria-label=t("caption-lesson")>
+            <section class="lesson" class:pauses=pauses aria-label=t("caption-lesson")>
                 <div class="caption-row">
                     <span class="caption-n" aria-hidden="true">{move || caption.with(|c| c.as_ref().map(|c| format!("{} / {}", c.0, c.1)).unwrap_or_default())}</span>
                     <p class="caption" role="status" aria-live="polite" aria-label=t("caption-label")>
                         {move || caption.with(|c| c.as_ref().map(|c| c.2.clone()).unwrap_or_default())}
                     </p>
+                    // In the caption's box, its place kept (unseen) through a lesson that
+                    // pauses: the box does not change height when it shows (style.css).
+                    <p class="caption-hint" class:off=move || !waiting()>{t("caption-paused")}</p>
                 </div>
-                <Show when=waiting>
-                    <p class="caption-hint">{t("caption-paused")}</p>
-                </Show>
                 <Show when=move || ctx.lesson.with(|l| l.error.is_some())>
                     <p class="client-error" role="alert">{move || ctx.lesson.with(|l| l.error.clone().unwrap_or_default())}</p>
                 </Show>
