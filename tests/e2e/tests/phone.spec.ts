@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 // The hint of a pause ("Paused here: press Play to go on.") sits in the caption's box, never over
 // the caption's words, at any width and in either theme; its place is kept, so the box does not
@@ -19,9 +19,8 @@ async function openLesson(page: Page, width: number, theme: 'light' | 'dark', he
   await expect(page.getByRole('status', { name: 'Caption' })).not.toBeEmpty();
 }
 
-/** Plays on until a caption that pauses stops the clock (its hint shows). */
-async function playToPause(page: Page) {
-  const clock = page.getByRole('group', { name: 'Clock' });
+/** Plays on until a caption that pauses stops the clock (its hint shows); `clock` holds Play. */
+async function playToPause(page: Page, clock: Page | Locator = page.getByRole('group', { name: 'Clock' })) {
   const hint = page.getByText(HINT, { exact: true });
   for (let i = 0; i < 30 && !(await hint.isVisible()); i++) {
     const play = clock.getByRole('button', { name: 'Play', exact: true });
@@ -160,13 +159,7 @@ test('the embeds\' viewer shows the pause\'s hint off the caption (375 px)', asy
   await page.clock.install({ time: 0 });
   await page.goto('./view.html?embed&preset=poison-message');
   await expect(page.getByTestId('clock')).toHaveText('0.000 s', { timeout: 15_000 });
-  const hint = page.getByText(HINT, { exact: true });
-  for (let i = 0; i < 30 && !(await hint.isVisible()); i++) {
-    const play = page.getByRole('button', { name: 'Play', exact: true });
-    if (await play.isVisible()) await play.click();
-    await page.clock.runFor(1_000);
-  }
-  await expect(hint).toBeVisible();
+  await playToPause(page, page);
   const at = await measure(page);
   expect(at.hint).not.toBeNull();
   expect(intersects(at.hint!, at.caption)).toBe(false);
