@@ -457,9 +457,6 @@ impl Viewer {
             } else {
                 "view-play"
             })));
-            let _ = d
-                .play
-                .set_attribute("aria-pressed", &self.running.to_string());
             s.running = Some(self.running);
         }
         // The buttons' titles (and whether they can act), each written when its instant changed.

@@ -106,7 +106,7 @@ fn Sender(ctx: Ctx, name: String) -> impl IntoView {
                     <input type="text" prop:value=id_v on:input=id_set placeholder=move || me.with(|m| m.next_id.clone()) /></label>
                 <label class="field"><span>{t("send-body")}</span>
                     <input type="text" prop:value=body_v on:input=body_set /></label>
-                <details class="more">
+                <details class="more" aria-label=t("send-more")>
                     <summary>{t("send-more")}</summary>
                     <label class="field"><span>{t("send-ttl")}</span>
                         <input type="text" inputmode="numeric" prop:value=ttl_v on:input=ttl_set placeholder=t("send-none") /></label>
@@ -283,7 +283,7 @@ fn Receiver(
                     tf("receiver-peeked", &[("list", list.into())])
                 }}</p>
             </Show>
-            <details class="more">
+            <details class="more" aria-label=t("receiver-more")>
                 <summary>{t("receiver-more")}</summary>
                 <div class="inline">
                     <input type="text" inputmode="numeric" aria-label=t("receiver-deferred-seqs") placeholder=t("receiver-deferred-placeholder")

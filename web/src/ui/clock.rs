@@ -62,8 +62,9 @@ pub(super) fn Clock(ctx: Ctx) -> impl IntoView {
             </div>
             // On a phone each button shows an icon instead of its words (style.css); the
             // words stay its name.
-            <button class="btn primary play" aria-pressed=move || ctx.running.get().to_string()
-                aria-label=play_label
+            // Its name says what it does (Play or Pause); no aria-pressed, or a screen reader
+            // would hear the name and the state both flip.
+            <button class="btn primary play" class:on=move || ctx.running.get() aria-label=play_label
                 on:click=move |_| { ctx.running.update(|r| *r = !*r); ctx.refresh(); }>
                 {play_label}
             </button>

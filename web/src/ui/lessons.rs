@@ -191,7 +191,7 @@ pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
     });
     view! {
         <nav class="lessons" aria-label=t("lessons-title")>
-            <details prop:open=move || open.get() on:toggle=move |ev| {
+            <details aria-label=t("lessons-summary") prop:open=move || open.get() on:toggle=move |ev| {
                 if let Some(d) = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlDetailsElement>(t).ok()) { open.set(d.open()) }
             }>
                 <summary class="lessons-h">{t("lessons-summary")}</summary>
