@@ -53,3 +53,49 @@ test('each disclosure is a group named by its summary', async ({ page }) => {
     expect(groups, 'the named groups').toContain(name);
   }
 });
+
+test('the first Tab reaches a link that skips to the stage, hidden until focused', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([]));
+  const skip = page.getByRole('link', { name: 'Skip to the stage', exact: true });
+  await expect(skip).toBeAttached();
+  const hidden = await skip.boundingBox();
+  expect(hidden === null || hidden.x + hidden.width <= 0).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const shown = (await skip.boundingBox())!;
+  expect(shown.x).toBeGreaterThanOrEqual(0);
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  const url = page.url();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Stage', exact: true })).toBeFocused();
+  // The address (which holds the scenario) is as it was.
+  expect(page.url()).toBe(url);
+});
+
+test('the skip link speaks the page\'s language', async ({ page }) => {
+  for (const [lang, words] of [['cs', 'Přeskočit na scénu'], ['ru', 'Перейти к сцене'], ['zh-Hans', '跳到舞台']]) {
+    await page.goto(`./?paused=1&lang=${lang}`);
+    await expect(page.getByRole('link', { name: words, exact: true })).toBeAttached({ timeout: 15_000 });
+  }
+});
+
+for (const action of ['Complete', 'Abandon', 'Dead-letter', 'Defer'] as const) {
+  test(`after ${action}, the focus goes to the receiver's next held message, then to its heading`, async ({ page }) => {
+    const p = new Playground(page);
+    await p.open(scenario([
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+      { at_ms: 0, do: 'receive', by: 'R1', max: 2 },
+    ], { lock_duration_ms: 60_000 }));
+    await expect(p.held().getByRole('listitem')).toHaveCount(2);
+    await p.button(p.heldItem('m1'), action).focus();
+    await page.keyboard.press('Enter');
+    await expect(p.heldItem('m1')).toHaveCount(0);
+    await expect(p.button(p.heldItem('m2'), 'Inspect m2')).toBeFocused();
+    await p.button(p.heldItem('m2'), action).focus();
+    await page.keyboard.press('Enter');
+    await expect(p.held().getByRole('listitem')).toHaveCount(0);
+    await expect(p.receiver().getByRole('heading', { name: 'Receiver R1', exact: true })).toBeFocused();
+  });
+}

@@ -233,7 +233,7 @@ fn Receiver(
     view! {
         <section class="card receiver" aria-label=label.clone() data-receiver=name.clone() node_ref=card>
             <header class="card-head">
-                <h2>{label.clone()}</h2>
+                <h2 tabindex="-1">{label.clone()}</h2>
                 <div class="badges">
                     {move || me.with(|m| m.session.clone()).map(|(s, held)| view! {
                         <span class="badge" class:lost=!held>{tf(if held { "receiver-session" } else { "receiver-session-lost" }, &[("session", s.into())])}</span>

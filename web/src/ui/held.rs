@@ -244,6 +244,20 @@ impl Row {
     }
 }
 
+/// Gives the focus of a row that left to `next` (the row after it, or before it) if it is
+/// still there, or else to the receiver's heading.
+fn refocus(ul: &Element, next: Option<Element>) {
+    let target = match next.filter(|n| n.is_connected()) {
+        Some(li) => li.query_selector("button"),
+        None => ul
+            .closest(".receiver")
+            .and_then(|c| c.map_or(Ok(None), |c| c.query_selector("h2"))),
+    };
+    if let Ok(Some(e)) = target {
+        let _ = e.unchecked_into::<HtmlElement>().focus();
+    }
+}
+
 /// The messages receiver `name` holds, with their actions; dead-letter moves take `reason` and
 /// `description` as they are when clicked.
 #[component]
@@ -257,11 +271,28 @@ pub(super) fn HeldList(
     let id = rows::next_id();
     let ul = NodeRef::<leptos::html::Ul>::new();
     let group: Rc<str> = name.as_str().into();
+    // Whether a button of this list just settled (or dismissed) a message: its row leaves, and
+    // the focus goes on (only then: a row that leaves on its own takes no focus elsewhere).
+    let settled = StoredValue::new(false);
     Effect::new(move |_| {
         held.with(|rows| {
             if let Some(ul) = ul.get() {
                 let now = ctx.snap.with_untracked(|s| s.now_ms);
+                // A settled message's row leaves with the focus it held: the row after it (or
+                // before it) takes it.
+                let row = document()
+                    .active_element()
+                    .filter(|a| ul.contains(Some(a)))
+                    .and_then(|a| a.closest("li").ok().flatten());
+                let next = row.as_ref().and_then(|li| {
+                    li.next_element_sibling()
+                        .or_else(|| li.previous_element_sibling())
+                });
                 LISTS.with(|l| l.patch(id, &ul, rows, &(now, group.clone())));
+                if settled.get_value() && row.is_some_and(|li| !li.is_connected()) {
+                    refocus(&ul, next);
+                }
+                settled.set_value(false);
             }
         });
     });
@@ -277,6 +308,10 @@ pub(super) fn HeldList(
             return;
         };
         let by = who.get_value();
+        settled.set_value(!matches!(
+            action,
+            RowAction::Inspect | RowAction::Settle(Settle::Renew)
+        ));
         ctx.command(match action {
             RowAction::Inspect => Command::Select(Some(key)),
             RowAction::Settle(what) => Command::Settle {

@@ -115,8 +115,17 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             );
         }
     };
+    // The page's first stop for the keyboard, hidden until focused (style.css). Not a plain
+    // #stage link: the fragment holds a shared scenario.
+    let skip = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        if let Some(e) = document().get_element_by_id("stage") {
+            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
+        }
+    };
     view! {
         <header class="top">
+            <a class="skip" href="#stage" on:click=skip>{t("page-skip-stage")}</a>
             <div class="brand">
                 <h1>"Settle"</h1>
                 <p class="tag">{t("page-tagline")}</p>

@@ -90,7 +90,7 @@ pub(super) fn Stage(ctx: Ctx) -> impl IntoView {
         })
     };
     view! {
-        <section class="stage-area" aria-label=t("stage-label")>
+        <section class="stage-area" id="stage" tabindex="-1" aria-label=t("stage-label")>
             <div class="sides" class:side-by-side=paired>
                 <figure class="side" aria-label=move || own_label.get().unwrap_or_else(|| t("stage-the-stage"))>
                     <Show when=paired>
