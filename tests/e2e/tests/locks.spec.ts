@@ -92,8 +92,8 @@ test('explicit dead-letter carries the reason and description the receiver gives
   const p = new Playground(page);
   await p.open(sendAndReceive);
   const r = await p.more('R1');
-  await r.getByLabel('Dead-letter reason').fill('BadFormat');
-  await r.getByLabel('Dead-letter description').fill('field x missing');
+  await r.getByLabel('Dead-letter reason', { exact: true }).fill('BadFormat');
+  await r.getByLabel('Dead-letter description', { exact: true }).fill('field x missing');
   await p.settle('m1', 'Dead-letter');
   const dead = p.laneItems('Dead-letter queue').first();
   await expect(dead).toContainText('BadFormat');
