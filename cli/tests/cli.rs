@@ -1,5 +1,8 @@
 //! The `settle` binary, run for real: traces, determinism, and malformed input.
 
+mod common;
+
+use common::over_the_trace_budget;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -381,24 +384,6 @@ fn compare_prints_both_sides_and_checks_the_difference() {
     assert!(text(&out.stdout).contains("FAILS: {a.count:locked} > {b.count:locked}  (2 vs 3)"));
     let out = settle(&["compare", "preset:nope"], None);
     assert_eq!(out.status.code(), Some(2));
-}
-
-/// A scenario over the trace-bytes budget (512 MiB): one 1 MB message (premium tier) peeked
-/// 600 times, each peek's record carrying its body.
-fn over_the_trace_budget() -> String {
-    let body = "x".repeat(1_000_000);
-    let peeks: Vec<String> = (0..600)
-        .map(|i| {
-            format!(
-                r#"{{"at_ms":{},"do":"peek","by":"P","from_seq":1}}"#,
-                10 + i
-            )
-        })
-        .collect();
-    format!(
-        r#"{{"settle":1,"run_until_ms":1000,"queue":{{"tier":"premium"}},"script":[{{"at_ms":0,"do":"send","by":"S","id":"big","body":"{body}"}},{}]}}"#,
-        peeks.join(",")
-    )
 }
 
 /// Runs `settle args...` on `doc` (a file in a fresh temp dir), stdout discarded.

@@ -2,6 +2,9 @@
 //! status per kind of failure, `--`, `-o FILE` written whole or not at all, and no panic on a
 //! closed pipe or a full disk.
 
+mod common;
+
+use common::over_the_trace_budget;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -206,20 +209,7 @@ fn each_exit_status_has_its_cause() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     // Exit 3 (the work budget), with `-o`: no file is left, not even a part of the trace.
-    let body = "x".repeat(1_000_000);
-    let peeks: Vec<String> = (0..600)
-        .map(|i| {
-            format!(
-                r#"{{"at_ms":{},"do":"peek","by":"P","from_seq":1}}"#,
-                10 + i
-            )
-        })
-        .collect();
-    let huge = format!(
-        r#"{{"settle":1,"run_until_ms":1000,"queue":{{"tier":"premium"}},"script":[{{"at_ms":0,"do":"send","by":"S","id":"big","body":"{body}"}},{}]}}"#,
-        peeks.join(",")
-    );
-    std::fs::write(dir.join("huge.json"), huge).unwrap();
+    std::fs::write(dir.join("huge.json"), over_the_trace_budget()).unwrap();
     let out = settle_in(&dir, &["run", "huge.json", "-o", "trace.jsonl"], None);
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
     assert!(text(&out.stderr).starts_with("error: work budget exceeded:"));
@@ -345,6 +335,23 @@ fn into_a_closed_pipe(args: &[&str]) -> Output {
         .expect("settle runs")
 }
 
+/// `settle args… | head -1`: the first line settle writes, and how settle ended once its reader
+/// left.
+fn first_line_then_leave(args: &[&str]) -> (String, Output) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_settle"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("settle runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (first, child.wait_with_output().unwrap())
+}
+
 #[test]
 fn a_closed_pipe_ends_the_command_quietly_with_exit_0() {
     for args in [
@@ -368,34 +375,13 @@ fn a_closed_pipe_ends_the_command_quietly_with_exit_0() {
     }
     // `settle run preset:load-levelling | head -1`: the trace (155 KB) is more than the pipe
     // holds, so the reader leaves while settle is still writing.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_settle"))
-        .args(["run", "preset:load-levelling"])
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("settle runs");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (first, out) = first_line_then_leave(&["run", "preset:load-levelling"]);
     assert!(first.starts_with('{'), "{first}");
-    let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
     // `settle presets | head -1`.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_settle"))
-        .arg("presets")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("settle runs");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (first, out) = first_line_then_leave(&["presets"]);
     assert!(first.starts_with("send-settlement "), "{first}");
-    let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
