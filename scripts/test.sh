@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
 export PATH="$PWD/tests/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# A fresh CI checkout builds once: incremental caches would only take disk (about 1 GB).
+if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
