@@ -63,7 +63,8 @@ if (films.length === 0 || langs.some((l) => filmsIn(l).join() !== films.join()))
   process.exit(1);
 }
 // Each film gzipped in place: a static host sends a file of no known type as it is, and the
-// player unpacks it with the browser's DecompressionStream (player/src/film.rs, `fetch`).
+// player unpacks it with the browser's DecompressionStream (player/src/builtin.rs,
+// `get_unpacked`).
 for (const lang of langs) {
   for (const f of films) {
     const file = join(dir, 'films', lang, `${f}.film`);

@@ -83,7 +83,8 @@ fn lesson_of(file: &str) -> Result<(String, lesson::Shown), Fail> {
             "{file}: has no lesson (see docs/lessons.md)"
         )));
     };
-    let words = lesson_words(builtin(file, &sc.title));
+    let name = builtin(file, &sc.title);
+    let words = lesson_words(&name);
     let shown = the_lesson
         .show_in(&lesson::Facts::of(&sc), &words)
         .map_err(|e| Fail::refused(&e))?;
@@ -159,7 +160,8 @@ fn compare_of(file: &str) -> Result<(String, compare::Compared), Fail> {
         })?,
     };
     let c = compare::parse(&text).map_err(|e| Fail::refused(&e))?;
-    let words = lesson_words(builtin(file, &c.title));
+    let name = builtin(file, &c.title);
+    let words = lesson_words(&name);
     let shown = c.show_in(&words).map_err(|e| Fail::refused(&e))?;
     let title = words("title", None, &[]).unwrap_or(c.title);
     Ok((title, shown))
@@ -238,8 +240,9 @@ fn builtin_name(file: &str) -> Option<&str> {
 
 /// The built-in document `file` is: `preset:NAME` (`comparison:NAME`), or a document with a
 /// built-in one's title (its words in another language are that one's); "" for any other.
-fn builtin<'a>(file: &'a str, title: &str) -> &'a str {
+fn builtin(file: &str, title: &str) -> String {
     builtin_name(file)
+        .map(str::to_owned)
         .or_else(|| settle_i18n::lesson_named(title))
         .unwrap_or_default()
 }

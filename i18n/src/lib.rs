@@ -1,20 +1,20 @@
 //! Every word Settle writes, in English, Simplified Chinese, Czech and Russian.
 //!
-//! The words are Project Fluent messages (`ftl/<lang>/<part>.ftl`); Fluent picks plural forms
-//! by the CLDR's rules. A [`Tr`] holds one language's messages over English ones, which answer
+//! The words are Project Fluent messages (`ftl/<lang>/<part>.ftl`), which programs read
+//! compiled ([`compiled`]); plural forms follow the CLDR's rules. A [`Tr`] holds one language's messages over English ones, which answer
 //! for anything missing. The page, the viewer and the CLI install one with [`install`] and ask
 //! for words with [`t`] and [`tf`]. API and protocol names (Complete, PeekLock,
 //! MaxDeliveryCount, …) stay as they are in every language, as Microsoft's translations keep
 //! them; `docs/glossary.md` gives each concept's term in each language and its source.
 
+pub mod compiled;
 mod lang;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use compiled::{Elem, Key, Message, Pattern};
 use settle_scenario::lesson::Number;
 
 pub use lang::Lang;
@@ -89,41 +89,41 @@ impl Part {
 
     /// The English messages, compiled in (English is what a first visit needs).
     #[must_use]
-    pub const fn english(self) -> &'static str {
+    pub const fn english(self) -> &'static [u8] {
         match self {
-            Self::Page => include_str!("../ftl/en/page.ftl"),
-            Self::Play => include_str!("../ftl/en/play.ftl"),
-            Self::Narrate => include_str!("../ftl/en/narrate.ftl"),
-            Self::Lessons => include_str!("../ftl/en/lessons.ftl"),
-            Self::Print => include_str!("../ftl/en/print.ftl"),
-            Self::Format => include_str!("../ftl/en/format.ftl"),
+            Self::Page => include_bytes!("../compiled/en/page.txt"),
+            Self::Play => include_bytes!("../compiled/en/play.txt"),
+            Self::Narrate => include_bytes!("../compiled/en/narrate.txt"),
+            Self::Lessons => include_bytes!("../compiled/en/lessons.txt"),
+            Self::Print => include_bytes!("../compiled/en/print.txt"),
+            Self::Format => include_bytes!("../compiled/en/format.txt"),
         }
     }
 
     /// A language's messages, compiled in: what the CLI and the tests use. The page fetches
-    /// them instead (`i18n/<lang>/<part>.ftl`), so that only the chosen language travels.
+    /// them instead (`compiled/<lang>/<part>.txt`), so that only the chosen language travels.
     #[must_use]
-    pub const fn source(self, lang: Lang) -> &'static str {
+    pub const fn source(self, lang: Lang) -> &'static [u8] {
         match (lang, self) {
             (Lang::En, _) => self.english(),
-            (Lang::ZhHans, Self::Page) => include_str!("../ftl/zh-Hans/page.ftl"),
-            (Lang::ZhHans, Self::Play) => include_str!("../ftl/zh-Hans/play.ftl"),
-            (Lang::ZhHans, Self::Narrate) => include_str!("../ftl/zh-Hans/narrate.ftl"),
-            (Lang::ZhHans, Self::Lessons) => include_str!("../ftl/zh-Hans/lessons.ftl"),
-            (Lang::ZhHans, Self::Print) => include_str!("../ftl/zh-Hans/print.ftl"),
-            (Lang::ZhHans, Self::Format) => include_str!("../ftl/zh-Hans/format.ftl"),
-            (Lang::Cs, Self::Page) => include_str!("../ftl/cs/page.ftl"),
-            (Lang::Cs, Self::Play) => include_str!("../ftl/cs/play.ftl"),
-            (Lang::Cs, Self::Narrate) => include_str!("../ftl/cs/narrate.ftl"),
-            (Lang::Cs, Self::Lessons) => include_str!("../ftl/cs/lessons.ftl"),
-            (Lang::Cs, Self::Print) => include_str!("../ftl/cs/print.ftl"),
-            (Lang::Cs, Self::Format) => include_str!("../ftl/cs/format.ftl"),
-            (Lang::Ru, Self::Page) => include_str!("../ftl/ru/page.ftl"),
-            (Lang::Ru, Self::Play) => include_str!("../ftl/ru/play.ftl"),
-            (Lang::Ru, Self::Narrate) => include_str!("../ftl/ru/narrate.ftl"),
-            (Lang::Ru, Self::Lessons) => include_str!("../ftl/ru/lessons.ftl"),
-            (Lang::Ru, Self::Print) => include_str!("../ftl/ru/print.ftl"),
-            (Lang::Ru, Self::Format) => include_str!("../ftl/ru/format.ftl"),
+            (Lang::ZhHans, Self::Page) => include_bytes!("../compiled/zh-Hans/page.txt"),
+            (Lang::ZhHans, Self::Play) => include_bytes!("../compiled/zh-Hans/play.txt"),
+            (Lang::ZhHans, Self::Narrate) => include_bytes!("../compiled/zh-Hans/narrate.txt"),
+            (Lang::ZhHans, Self::Lessons) => include_bytes!("../compiled/zh-Hans/lessons.txt"),
+            (Lang::ZhHans, Self::Print) => include_bytes!("../compiled/zh-Hans/print.txt"),
+            (Lang::ZhHans, Self::Format) => include_bytes!("../compiled/zh-Hans/format.txt"),
+            (Lang::Cs, Self::Page) => include_bytes!("../compiled/cs/page.txt"),
+            (Lang::Cs, Self::Play) => include_bytes!("../compiled/cs/play.txt"),
+            (Lang::Cs, Self::Narrate) => include_bytes!("../compiled/cs/narrate.txt"),
+            (Lang::Cs, Self::Lessons) => include_bytes!("../compiled/cs/lessons.txt"),
+            (Lang::Cs, Self::Print) => include_bytes!("../compiled/cs/print.txt"),
+            (Lang::Cs, Self::Format) => include_bytes!("../compiled/cs/format.txt"),
+            (Lang::Ru, Self::Page) => include_bytes!("../compiled/ru/page.txt"),
+            (Lang::Ru, Self::Play) => include_bytes!("../compiled/ru/play.txt"),
+            (Lang::Ru, Self::Narrate) => include_bytes!("../compiled/ru/narrate.txt"),
+            (Lang::Ru, Self::Lessons) => include_bytes!("../compiled/ru/lessons.txt"),
+            (Lang::Ru, Self::Print) => include_bytes!("../compiled/ru/print.txt"),
+            (Lang::Ru, Self::Format) => include_bytes!("../compiled/ru/format.txt"),
         }
     }
 }
@@ -145,11 +145,11 @@ pub fn lesson_id(doc: &str, what: &str, i: Option<usize>) -> String {
 /// `en/lessons.ftl`, which is made from the documents): a copy of a built-in document is
 /// told in the same words.
 #[must_use]
-pub fn lesson_named(title: &str) -> Option<&'static str> {
-    Part::Lessons.english().lines().find_map(|line| {
-        let (id, value) = line.split_once(" = ")?;
-        let name = id.strip_suffix("-title")?;
-        (value == title).then_some(name)
+pub fn lesson_named(title: &str) -> Option<String> {
+    let messages = compiled::read(Part::Lessons.english()).ok()?;
+    messages.into_iter().find_map(|m| {
+        let name = m.id.strip_suffix("-title")?;
+        matches!(&*m.pattern, [Elem::Text(t)] if **t == *title).then(|| name.to_owned())
     })
 }
 
@@ -183,59 +183,53 @@ pub fn lesson_words(name: &str) -> impl Fn(&str, Option<usize>, &[Number]) -> Op
     }
 }
 
-type Bundle = FluentBundle<FluentResource>;
-
 /// One language's messages, with English behind them.
 pub struct Tr {
     lang: Lang,
-    bundle: Bundle,
+    /// Sorted by id.
+    messages: Vec<Message>,
     english: Option<Rc<Self>>,
 }
 
 impl Tr {
-    /// English, from the texts of the parts a program speaks (`Part::english`, compiled in).
-    /// A wasm program names them in a `const` so that only those parts are linked:
-    /// `const EN: [&str; 2] = [Part::Page.english(), Part::Play.english()];`.
+    /// English, from the compiled messages of the parts a program speaks (`Part::english`,
+    /// compiled in). A wasm program names them in a `const` so that only those parts are
+    /// linked: `const EN: [&[u8]; 2] = [Part::Page.english(), Part::Play.english()];`.
     #[must_use]
-    pub fn english(texts: &[&str]) -> Self {
-        Self::build(Lang::En, texts, None).unwrap_or_else(|_| Self::empty(Lang::En))
+    pub fn english(parts: &[&[u8]]) -> Self {
+        Self::build(Lang::En, parts, None).unwrap_or_else(|_| Self::empty(Lang::En))
     }
 
-    /// A language's messages from `.ftl` texts, over English (`english`), which answers for
-    /// any message the texts lack.
+    /// A language's messages from compiled files ([`compiled`]), over English (`english`),
+    /// which answers for any message they lack.
     ///
     /// # Errors
-    /// A text that is not valid Fluent, or that defines a message twice: the error names the
+    /// A file that is not compiled messages, or a message defined twice: the error names the
     /// language and what is wrong.
-    pub fn new(lang: Lang, texts: &[&str], english: Rc<Self>) -> Result<Self, String> {
-        Self::build(lang, texts, Some(english))
+    pub fn new(lang: Lang, parts: &[&[u8]], english: Rc<Self>) -> Result<Self, String> {
+        Self::build(lang, parts, Some(english))
     }
 
     fn empty(lang: Lang) -> Self {
         Self {
             lang,
-            bundle: bundle(lang),
+            messages: Vec::new(),
             english: None,
         }
     }
 
-    fn build(lang: Lang, texts: &[&str], english: Option<Rc<Self>>) -> Result<Self, String> {
-        let mut bundle = bundle(lang);
-        for text in texts {
-            let res = FluentResource::try_new((*text).to_owned()).map_err(|(_, errs)| {
-                format!(
-                    "{lang}: {} Fluent syntax error(s), first: {:?}",
-                    errs.len(),
-                    errs[0]
-                )
-            })?;
-            bundle
-                .add_resource(res)
-                .map_err(|errs| format!("{lang}: {:?}", errs[0]))?;
+    fn build(lang: Lang, parts: &[&[u8]], english: Option<Rc<Self>>) -> Result<Self, String> {
+        let mut messages = Vec::new();
+        for part in parts {
+            messages.extend(compiled::read(part).map_err(|e| format!("{lang}: {e}"))?);
+        }
+        messages.sort_by(|a, b| a.id.cmp(&b.id));
+        if let Some(twice) = messages.windows(2).find(|w| w[0].id == w[1].id) {
+            return Err(format!("{lang}: {} is defined twice", twice[0].id));
         }
         Ok(Self {
             lang,
-            bundle,
+            messages,
             english,
         })
     }
@@ -246,10 +240,17 @@ impl Tr {
         self.lang
     }
 
+    fn own(&self, id: &str) -> Option<&Pattern> {
+        self.messages
+            .binary_search_by(|m| (*m.id).cmp(id))
+            .ok()
+            .map(|i| &self.messages[i].pattern)
+    }
+
     /// Whether the message `id` exists in this language itself (not through English).
     #[must_use]
     pub fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
+        self.own(id).is_some()
     }
 
     /// Whether the message `id` exists in this language or in its English.
@@ -261,66 +262,167 @@ impl Tr {
     /// English lacks it too (a defect the tests catch).
     #[must_use]
     pub fn format(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
-        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+        let Some(pattern) = self.own(id) else {
             return self
                 .english
                 .as_ref()
                 .map_or_else(|| id.to_owned(), |en| en.format(id, args));
         };
-        let mut fargs = FluentArgs::with_capacity(args.len());
-        for (name, arg) in args {
-            fargs.set(*name, arg.value());
+        let mut out = String::new();
+        self.write(&mut out, pattern, args, 0);
+        out
+    }
+
+    /// `pattern` as Fluent writes it without isolation marks: a variable or a message that is
+    /// missing as `{$name}` or `{id}`.
+    fn write(&self, out: &mut String, pattern: &[Elem], args: &[(&str, Arg<'_>)], depth: u8) {
+        // A name given twice means its last value, as in Fluent's arguments.
+        let arg = |name: &str| args.iter().rev().find(|(n, _)| *n == name).map(|(_, a)| a);
+        for elem in pattern {
+            match elem {
+                Elem::Text(s) => out.push_str(s),
+                Elem::Var(name) => match arg(name) {
+                    Some(a) => self.write_arg(out, a),
+                    None => {
+                        out.push_str("{$");
+                        out.push_str(name);
+                        out.push('}');
+                    }
+                },
+                Elem::Ref(id) => match self.own(id) {
+                    Some(p) if depth < 8 => self.write(out, p, args, depth + 1),
+                    _ => {
+                        out.push('{');
+                        out.push_str(id);
+                        out.push('}');
+                    }
+                },
+                Elem::Select(select) => {
+                    let value = arg(&select.var);
+                    let chosen = select
+                        .variants
+                        .iter()
+                        .find(|(key, _)| self.matches(key, value, select.ordinal))
+                        .unwrap_or(&select.variants[select.default]);
+                    self.write(out, &chosen.1, args, depth);
+                }
+            }
         }
-        let mut errors = Vec::new();
-        let out =
-            self.bundle
-                .format_pattern(pattern, (!args.is_empty()).then_some(&fargs), &mut errors);
-        out.into_owned()
+    }
+
+    /// Whether a variant's `key` matches the selector's `value`, as Fluent decides: a name
+    /// equals a text (not a text made an ordinal, which is no number), or is the plural
+    /// category of a number; a number literal equals a number given with no options (not
+    /// fixed, not grouped, not ordinal).
+    fn matches(&self, key: &Key, value: Option<&Arg<'_>>, ordinal: bool) -> bool {
+        match (key, value) {
+            (Key::Name(k), Some(Arg::Text(t))) => !ordinal && **k == **t,
+            (Key::Name(k), Some(Arg::Num { value, digits, .. })) => {
+                plural_category(self.lang, ordinal, finite(*value), *digits) == Some(&**k)
+            }
+            (
+                Key::Number(k),
+                Some(Arg::Num {
+                    value,
+                    digits,
+                    grouped,
+                }),
+            ) => {
+                !ordinal
+                    && digits.is_none()
+                    && !grouped
+                    && !k.contains('.')
+                    && k.parse::<f64>().is_ok_and(|k| k == finite(*value))
+            }
+            _ => false,
+        }
+    }
+
+    fn write_arg(&self, out: &mut String, arg: &Arg<'_>) {
+        match arg {
+            Arg::Text(t) => out.push_str(t),
+            Arg::Num {
+                value,
+                digits,
+                grouped,
+            } => {
+                out.push_str(&written_number(self.lang, *value, *digits, *grouped));
+            }
+        }
     }
 }
 
-fn bundle(lang: Lang) -> Bundle {
-    let id: unic_langid::LanguageIdentifier = lang.tag().parse().unwrap_or_default();
-    let mut bundle = FluentBundle::new(vec![id]);
-    // NUMBER(), for ordinals ("its 2nd delivery") by the CLDR's rules.
-    let _ = bundle.add_builtins();
-    // No Unicode isolation marks around values: the texts are plain, and the marks would show
-    // in the canvas, the SVG and the terminal.
-    bundle.set_use_isolating(false);
-    bundle.set_formatter(Some(match lang.decimal_separator() {
-        ',' => number_with_comma,
-        _ => number_with_point,
-    }));
-    bundle
+/// Fluent's plural operands cannot be made from a NaN or an infinity.
+const fn finite(v: f64) -> f64 {
+    if v.is_finite() { v } else { 0.0 }
 }
 
-fn number_with_point<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
-    number(v, '.', ",")
-}
-
-fn number_with_comma<M>(v: &FluentValue<'_>, _: &M) -> Option<String> {
-    // Thousands are set apart by a no-break space in Czech and Russian (1 000 000).
-    number(v, ',', "\u{a0}")
-}
-
-/// A number as the language writes it: with its fixed fraction digits, if it has any, the
-/// language's decimal separator and, if asked, its thousands separator.
-fn number(v: &FluentValue<'_>, decimal: char, thousands: &str) -> Option<String> {
-    let FluentValue::Number(n) = v else {
-        return None;
+/// The CLDR plural category (`one`, `few`, `other`, …) of `value` shown with `digits` fraction
+/// digits, in `lang`, by the cardinal or the ordinal rules: what Fluent's `[one]` keys match.
+fn plural_category(
+    lang: Lang,
+    ordinal: bool,
+    value: f64,
+    digits: Option<u8>,
+) -> Option<&'static str> {
+    use intl_pluralrules::{
+        PluralCategory as C, PluralRuleType, PluralRules, operands::PluralOperands,
     };
-    let text = match n.options.minimum_fraction_digits {
-        Some(d) => format!("{:.*}", d, n.value),
-        None => n.value.to_string(),
+    let language = match lang {
+        Lang::En => "en",
+        Lang::ZhHans => "zh",
+        Lang::Cs => "cs",
+        Lang::Ru => "ru",
+    };
+    let id = unic_langid::LanguageIdentifier::from_parts(
+        unic_langid::subtags::Language::from_bytes(language.as_bytes()).ok()?,
+        None,
+        None,
+        &[],
+    );
+    let kind = if ordinal {
+        PluralRuleType::ORDINAL
+    } else {
+        PluralRuleType::CARDINAL
+    };
+    let rules = PluralRules::create(id, kind).ok()?;
+    let mut operands = PluralOperands::try_from(value).ok()?;
+    // As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda).
+    if let Some(d) = digits.map(usize::from)
+        && d > operands.v
+    {
+        operands.f *= 10_u64.pow((d - operands.v) as u32);
+        operands.v = d;
+    }
+    Some(match rules.select(operands).ok()? {
+        C::ZERO => "zero",
+        C::ONE => "one",
+        C::TWO => "two",
+        C::FEW => "few",
+        C::MANY => "many",
+        C::OTHER => "other",
+    })
+}
+
+/// A number as `lang` writes it: with its fixed fraction digits, if it has any, the
+/// language's decimal separator and, if asked, its thousands grouped (`1,000`; in Czech and
+/// Russian `1 000`, with a no-break space). A NaN or an infinity is written as 0.
+#[must_use]
+pub fn written_number(lang: Lang, value: f64, digits: Option<u8>, grouped: bool) -> String {
+    let (decimal, thousands) = match lang.decimal_separator() {
+        ',' => (',', "\u{a0}"),
+        _ => ('.', ","),
+    };
+    let value = finite(value);
+    let text = match digits {
+        Some(d) => format!("{:.*}", usize::from(d), value),
+        None => value.to_string(),
     };
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
     let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
     let mut out = String::from(sign);
     for (i, c) in digits.chars().enumerate() {
-        if n.options.minimum_integer_digits.is_some()
-            && i > 0
-            && (digits.len() - i).is_multiple_of(3)
-        {
+        if grouped && i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push_str(thousands);
         }
         out.push(c);
@@ -329,7 +431,7 @@ fn number(v: &FluentValue<'_>, decimal: char, thousands: &str) -> Option<String>
         out.push(decimal);
         out.push_str(fraction);
     }
-    Some(out)
+    out
 }
 
 /// A value for a message's variable.
@@ -368,32 +470,6 @@ impl Arg<'_> {
             value,
             digits,
             grouped: true,
-        }
-    }
-
-    fn value(&self) -> FluentValue<'_> {
-        match self {
-            Self::Text(s) => FluentValue::String(Cow::Borrowed(s)),
-            Self::Num {
-                value,
-                digits,
-                grouped,
-            } => {
-                // Fluent's plural operands cannot be made from a NaN or an infinity.
-                let v = if value.is_finite() { *value } else { 0.0 };
-                // Grouping is asked by `minimum_integer_digits: 1`, which changes no value:
-                // every other number keeps Fluent's default options, and so matches a
-                // translation's exact keys (`[0]`), which compare options too.
-                let mut options = FluentNumberOptions::default();
-                if *grouped {
-                    options.minimum_integer_digits = Some(1);
-                }
-                if let Some(d) = digits {
-                    options.minimum_fraction_digits = Some(usize::from(*d));
-                    options.maximum_fraction_digits = Some(usize::from(*d));
-                }
-                FluentValue::Number(FluentNumber::new(v, options))
-            }
         }
     }
 }
@@ -579,7 +655,7 @@ fn default_tr() -> Tr {
 /// speaks, all compiled in.
 ///
 /// # Panics
-/// Never for the compiled-in texts: a test holds each of them valid Fluent.
+/// Never for the compiled-in messages: a test reads each of them.
 #[cfg(not(target_arch = "wasm32"))]
 #[must_use]
 pub fn whole(lang: Lang) -> Rc<Tr> {
@@ -588,7 +664,7 @@ pub fn whole(lang: Lang) -> Rc<Tr> {
         return english;
     }
     let texts = Part::ALL.map(|p| p.source(lang));
-    Rc::new(Tr::new(lang, &texts, english).expect("the compiled-in messages are valid Fluent"))
+    Rc::new(Tr::new(lang, &texts, english).expect("the compiled-in messages are read by a test"))
 }
 
 /// While it lives, [`whole`] `lang` is installed on this thread; English again once it is

@@ -2,6 +2,8 @@
 //! translators translate, which must follow every change of a document's text.
 //! `SETTLE_BLESS=1 cargo test -p settle-i18n --test lessons` writes it again.
 
+mod common;
+
 use settle_i18n::lesson_id;
 use settle_scenario::lesson::Template;
 use settle_scenario::{compare, presets};
@@ -136,7 +138,7 @@ fn a_translated_caption_writes_the_runs_numbers_in_its_own_language() {
     let cs = "poison-message-note-1 = S1 odešle { $n1 } { $n1 ->\n        [one] objednávku\n        [few] objednávky\n       *[other] objednávek\n    }.\n\
               poison-message-figure-1 = doba\n";
     install(Rc::new(
-        Tr::new(Lang::Cs, &[cs], Rc::clone(&english)).unwrap(),
+        common::tr(Lang::Cs, &[cs], Rc::clone(&english)).unwrap(),
     ));
     let sc = settle_scenario::parse(presets::preset("poison-message").unwrap()).unwrap();
     let lesson = sc.lesson.as_ref().unwrap();
@@ -167,11 +169,11 @@ fn a_built_in_document_is_found_by_its_english_title() {
     use settle_i18n::lesson_named;
     for (name, text) in presets::PRESETS.iter().chain(&ENTITY_PRESETS) {
         let sc = settle_scenario::parse(text).unwrap();
-        assert_eq!(lesson_named(&sc.title), Some(*name));
+        assert_eq!(lesson_named(&sc.title).as_deref(), Some(*name));
     }
     for (name, text) in compare::COMPARISONS {
         let c = compare::parse(text).unwrap();
-        assert_eq!(lesson_named(&c.title), Some(*name));
+        assert_eq!(lesson_named(&c.title).as_deref(), Some(*name));
     }
     assert_eq!(lesson_named("My own scenario"), None);
     assert_eq!(lesson_named(""), None);

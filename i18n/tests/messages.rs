@@ -7,12 +7,15 @@ use std::rc::Rc;
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement, Resource};
 use settle_i18n::{Arg, Lang, Part, Tr};
 
+mod common;
+
 /// Message id → the variables its value and attributes use.
 fn messages(lang: Lang, part: Part) -> BTreeMap<String, BTreeSet<String>> {
-    let text = part.source(lang);
-    let res: Resource<&str> = fluent_syntax::parser::parse(text).unwrap_or_else(|(_, errs)| {
-        panic!("{lang}/{}.ftl: {errs:?}", part.name());
-    });
+    let text = common::ftl(lang, part);
+    let res: Resource<&str> =
+        fluent_syntax::parser::parse(text.as_str()).unwrap_or_else(|(_, errs)| {
+            panic!("{lang}/{}.ftl: {errs:?}", part.name());
+        });
     let mut out = BTreeMap::new();
     for entry in res.body {
         if let Entry::Message(m) = entry {
@@ -99,8 +102,12 @@ fn every_language_has_exactly_the_english_messages_with_their_variables() {
 fn every_language_loads_without_an_error() {
     let english = Rc::new(Tr::english(&Part::ALL.map(Part::english)));
     for lang in Lang::ALL {
-        let texts: Vec<&str> = Part::ALL.iter().map(|p| p.source(lang)).collect();
-        Tr::new(lang, &texts, Rc::clone(&english)).unwrap_or_else(|e| panic!("{e}"));
+        Tr::new(
+            lang,
+            &Part::ALL.map(|p| p.source(lang)),
+            Rc::clone(&english),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }
 
@@ -116,7 +123,7 @@ fn plural(lang: Lang, n: Arg<'_>) -> String {
         _ => "m = { $n } { $n ->\n    [one] message\n   *[other] messages\n}\n",
     };
     let english = Rc::new(Tr::english(&[]));
-    let tr = Tr::new(lang, &[ftl], english).unwrap();
+    let tr = common::tr(lang, &[ftl], english).unwrap();
     tr.format("m", &[("n", n)])
 }
 
@@ -157,7 +164,7 @@ fn numbers_use_the_language_decimal_separator() {
         (Lang::Cs, "3,5 s"),
         (Lang::Ru, "3,5 s"),
     ] {
-        let tr = Tr::new(lang, &["m = { $s } s\n"], Rc::clone(&english)).unwrap();
+        let tr = common::tr(lang, &["m = { $s } s\n"], Rc::clone(&english)).unwrap();
         assert_eq!(tr.format("m", &[("s", Arg::fixed(3.5, 1))]), want);
         assert_eq!(tr.format("m", &[("s", Arg::from(12u32))]), "12 s");
         assert_eq!(tr.format("m", &[("s", Arg::from(f64::NAN))]), "0 s");
@@ -174,22 +181,24 @@ fn numbers_use_the_language_decimal_separator() {
 #[test]
 fn a_missing_message_falls_back_to_english_and_bad_text_is_an_error() {
     let english = Rc::new(
-        Tr::new(
+        common::tr(
             Lang::En,
-            &["a = A\nb = B { $x }\n"],
+            &["a = A
+b = B { $x }
+"],
             Rc::new(Tr::english(&[])),
         )
         .unwrap(),
     );
-    let cs = Tr::new(Lang::Cs, &["a = Á\n"], Rc::clone(&english)).unwrap();
+    let cs = common::tr(Lang::Cs, &["a = Á\n"], Rc::clone(&english)).unwrap();
     assert_eq!(cs.format("a", &[]), "Á");
     assert_eq!(cs.format("b", &[("x", Arg::from("y"))]), "B y");
     assert_eq!(cs.format("nope", &[]), "nope");
-    let err = Tr::new(Lang::Ru, &["a = { $x"], Rc::clone(&english))
+    let err = common::tr(Lang::Ru, &["a = { $x"], Rc::clone(&english))
         .err()
         .unwrap();
     assert!(err.starts_with("ru: "), "{err}");
-    let err = Tr::new(Lang::Ru, &["a = A\n", "a = B\n"], english)
+    let err = common::tr(Lang::Ru, &["a = A\n", "a = B\n"], english)
         .err()
         .unwrap();
     assert!(err.starts_with("ru: "), "{err}");
@@ -199,7 +208,7 @@ fn a_missing_message_falls_back_to_english_and_bad_text_is_an_error() {
 fn a_number_matches_a_translations_exact_key() {
     let english = Rc::new(Tr::english(&[]));
     let ftl = "m = { $n ->\n    [0] none\n    [one] one\n   *[other] { $n }\n}\n";
-    let tr = Tr::new(Lang::Cs, &[ftl], english).unwrap();
+    let tr = common::tr(Lang::Cs, &[ftl], english).unwrap();
     assert_eq!(tr.format("m", &[("n", Arg::from(0u32))]), "none");
     assert_eq!(tr.format("m", &[("n", Arg::from(1usize))]), "one");
     assert_eq!(tr.format("m", &[("n", Arg::from(7u64))]), "7");

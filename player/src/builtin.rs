@@ -252,8 +252,49 @@ pub async fn fetch_comparison(name: &str) -> Result<settle_scenario::compare::Co
 /// The text at `path` (relative to the page), or None (not found, offline).
 #[cfg(target_arch = "wasm32")]
 pub(crate) async fn get(path: &str) -> Option<String> {
+    let response = response(path).await?;
+    wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?
+        .as_string()
+}
+
+/// The bytes of the gzipped file at `path` (relative to the page), unpacked; None when it is
+/// not found or the browser cannot unpack it. The dist holds films gzipped
+/// (`scripts/view-page.mjs`): static hosts send a file of no known type as it is, and
+/// the browser's own `DecompressionStream` unpacks it (no inflater in the wasm).
+#[cfg(target_arch = "wasm32")]
+pub(crate) async fn get_unpacked(path: &str) -> Option<Vec<u8>> {
     use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
+    let response = response(path).await?;
+    let gunzip = unpack::DecompressionStream::new("gzip").ok()?;
+    let body = response.body()?.pipe_through(gunzip.unchecked_ref());
+    let unpacked = web_sys::Response::new_with_opt_readable_stream(Some(&body)).ok()?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(unpacked.array_buffer().ok()?)
+        .await
+        .ok()?;
+    Some(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// The browser's `DecompressionStream` (web-sys has it only behind its unstable APIs). It is
+/// a readable and writable pair, as `pipeThrough` takes.
+#[cfg(target_arch = "wasm32")]
+mod unpack {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        #[wasm_bindgen(extends = web_sys::ReadableWritablePair)]
+        pub(super) type DecompressionStream;
+        #[wasm_bindgen(constructor, catch)]
+        pub(super) fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+    }
+}
+
+/// The answer to a request for `path`, if it is found.
+#[cfg(target_arch = "wasm32")]
+async fn response(path: &str) -> Option<web_sys::Response> {
+    use wasm_bindgen::JsCast;
     // A page's window, or a worker's scope (the artifacts worker fetches messages too).
     let global = js_sys::global();
     let request = match global.dyn_ref::<web_sys::Window>() {
@@ -262,21 +303,22 @@ pub(crate) async fn get(path: &str) -> Option<String> {
             .dyn_ref::<web_sys::WorkerGlobalScope>()?
             .fetch_with_str(path),
     };
-    let response = JsFuture::from(request).await.ok()?;
+    let response = wasm_bindgen_futures::JsFuture::from(request).await.ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    JsFuture::from(response.text().ok()?)
-        .await
-        .ok()?
-        .as_string()
+    response.ok().then_some(response)
 }
 
 /// Natively every document is compiled in: nothing to fetch.
 #[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::unused_async)]
 pub(crate) async fn get(_path: &str) -> Option<String> {
+    None
+}
+
+/// Natively there is no page to fetch from.
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(clippy::unused_async)]
+pub(crate) async fn get_unpacked(_path: &str) -> Option<Vec<u8>> {
     None
 }
 

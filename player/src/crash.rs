@@ -65,7 +65,7 @@ fn say(id: &str) -> String {
     if tr.has(id) {
         tr.format(id, &[])
     } else {
-        const PLAY: [&str; 1] = [settle_i18n::Part::Play.english()];
+        const PLAY: [&[u8]; 1] = [settle_i18n::Part::Play.english()];
         settle_i18n::Tr::english(&PLAY).format(id, &[])
     }
 }

@@ -1,6 +1,6 @@
 //! Which language the page speaks, and loading it: `lang=` in the address, else the browser's
 //! preferred languages. English is compiled in; another language's messages are fetched
-//! (`ftl/<lang>/<part>.ftl`, beside the page) when it is chosen, so only it travels.
+//! (`compiled/<lang>/<part>.txt`, beside the page) when it is chosen, so only it travels.
 
 use std::rc::Rc;
 
@@ -25,12 +25,12 @@ pub fn chosen() -> Lang {
     Lang::negotiate(preferred.iter().map(String::as_str))
 }
 
-/// `lang`'s messages for `parts`, fetched beside the page, over `english` (the English texts
-/// the program carries); English alone for English.
+/// `lang`'s messages for `parts`, fetched beside the page, over `english` (the English
+/// messages the program carries); English alone for English.
 ///
 /// # Errors
 /// A part that could not be fetched or read: the message names it.
-pub async fn load(lang: Lang, english: &[&str], parts: &[Part]) -> Result<Rc<Tr>, String> {
+pub async fn load(lang: Lang, english: &[&[u8]], parts: &[Part]) -> Result<Rc<Tr>, String> {
     load_from("", lang, english, parts).await
 }
 
@@ -42,7 +42,7 @@ pub async fn load(lang: Lang, english: &[&str], parts: &[Part]) -> Result<Rc<Tr>
 pub async fn load_from(
     base: &str,
     lang: Lang,
-    english: &[&str],
+    english: &[&[u8]],
     parts: &[Part],
 ) -> Result<Rc<Tr>, String> {
     let english = Rc::new(Tr::english(english));
@@ -51,14 +51,14 @@ pub async fn load_from(
     }
     let mut texts = Vec::with_capacity(parts.len());
     for part in parts {
-        let path = format!("{base}ftl/{}/{}.ftl", lang.tag(), part.name());
+        let path = format!("{base}compiled/{}/{}.txt", lang.tag(), part.name());
         texts.push(
             crate::builtin::get(&path)
                 .await
                 .ok_or_else(|| format!("{path} was not found"))?,
         );
     }
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let texts: Vec<&[u8]> = texts.iter().map(String::as_bytes).collect();
     Tr::new(lang, &texts, english).map(Rc::new)
 }
 
@@ -93,7 +93,7 @@ thread_local! {
 /// Remembers that `lang` could not be loaded (the page stays in English), for the page to say.
 pub fn failed(lang: Lang, why: &str) {
     // English is all the page has then (and nothing is installed yet).
-    const PAGE: [&str; 1] = [Part::Page.english()];
+    const PAGE: [&[u8]; 1] = [Part::Page.english()];
     let text = Tr::english(&PAGE).format(
         "lang-failed",
         &[

@@ -13,7 +13,8 @@
 //     "pages": { "view.html": { "first_visit_brotli_bytes": N, "files": { … } } } }
 // (the top level is index.html's). For where the wasm's bytes go, see size-attrib.mjs.
 // A language other than English adds what the playground fetches when it is chosen: its
-// messages under ftl/<lang>/ (each file compressed on its own, as served), checked against
+// compiled messages under compiled/<lang>/ (each file compressed on its own, as served), checked
+// against
 // "language_brotli_bytes", and what a preset's embed in it fetches (the stage's words and
 // the film recorded in that language, player/films/<lang>/) is reported.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -97,16 +98,16 @@ const pages = [
 
 // What the playground fetches in another language (language.rs and the page's parts).
 const PARTS = ['page', 'play', 'narrate', 'lessons', 'format'];
-const languages = existsSync(join(dir, 'ftl'))
-  ? readdirSync(join(dir, 'ftl')).filter((l) => l !== 'en').sort().map((lang) => {
+const languages = existsSync(join(dir, 'compiled'))
+  ? readdirSync(join(dir, 'compiled')).filter((l) => l !== 'en').sort().map((lang) => {
     const files = PARTS.map((p) => {
-      const b = readFileSync(join(dir, 'ftl', lang, `${p}.ftl`));
+      const b = readFileSync(join(dir, 'compiled', lang, `${p}.txt`));
       const br = brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      return { file: `ftl/${lang}/${p}.ftl`, raw: b.length, brotli: br };
+      return { file: `compiled/${lang}/${p}.txt`, raw: b.length, brotli: br };
     });
     // An embed of a preset in the language: the stage's words and the film recorded in it
     // (for the English film of the first visit).
-    const embed = [`ftl/${lang}/play.ftl`, `films/${lang}/poison-message.film`].map((f) => {
+    const embed = [`compiled/${lang}/play.txt`, `films/${lang}/poison-message.film`].map((f) => {
       const b = readFileSync(join(dir, f));
       return { file: f, brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length };
     });

@@ -8,7 +8,7 @@ use settle_player::{language, page};
 
 /// What the playground says in English: its page, the stage and the narration (compiled in;
 /// a `const`, so that no other part's English is linked).
-const ENGLISH: [&str; 3] = [
+const ENGLISH: [&[u8]; 3] = [
     Part::Page.english(),
     Part::Play.english(),
     Part::Narrate.english(),

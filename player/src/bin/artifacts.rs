@@ -23,7 +23,7 @@ fn main() {
     // What it makes speaks the page's language (`lang`): the story's words, the film an
     // embed's link carries (its captions and narration), its errors. That language's
     // messages are fetched the first time it is asked for (English where they cannot be).
-    const ENGLISH: [&str; 3] = [
+    const ENGLISH: [&[u8]; 3] = [
         Part::Play.english(),
         Part::Narrate.english(),
         Part::Format.english(),

@@ -57,18 +57,18 @@ pub fn start() {
 /// (compiled in, in a `const` so that no other part's is linked; a lesson's English is its
 /// document's, a refused document's the error's display).
 const PARTS: [Part; 4] = [Part::Play, Part::Narrate, Part::Lessons, Part::Format];
-const ENGLISH: [&str; 2] = [Part::Play.english(), Part::Narrate.english()];
+const ENGLISH: [&[u8]; 2] = [Part::Play.english(), Part::Narrate.english()];
 
 /// What the film player says: the stage's words. A film carries its captions and narration: a
 /// preset's is fetched in the installed language, a link's speaks the page's that made it.
 const FILM_PARTS: [Part; 1] = [Part::Play];
-const FILM_ENGLISH: [&str; 1] = [Part::Play.english()];
+const FILM_ENGLISH: [&[u8]; 1] = [Part::Play.english()];
 
 /// Installs the language the address or the browser asks for (`parts` fetched unless English,
 /// over `english`; English if they cannot be, which the notice then says), then runs `then`.
 fn in_language(
     parts: &'static [Part],
-    english: &'static [&'static str],
+    english: &'static [&'static [u8]],
     then: impl FnOnce() + 'static,
 ) {
     let lang = crate::language::chosen();

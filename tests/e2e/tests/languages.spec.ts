@@ -121,7 +121,7 @@ test('choosing a language in the menu opens the same place in it, and the link s
 });
 
 test('a language that cannot be loaded leaves the page in English, and says so', async ({ page }) => {
-  await page.route('**/ftl/cs/**', (r) => r.abort());
+  await page.route('**/compiled/cs/**', (r) => r.abort());
   await page.goto('./?lang=cs&paused=1');
   await expect(page.locator('h1')).toHaveText('Settle', { timeout: 15_000 });
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
