@@ -365,7 +365,13 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
                 <Show when=move || ended.get() && summary_open.get()>
                     <section class="summary" aria-label=t("summary-title")>
                         <div class="summary-head"><h3>{t("summary-title")}</h3>
-                            <button class="btn small ghost" on:click=move |_| summary_open.set(false)>{t("summary-hide")}</button></div>
+                            <button class="btn small ghost" on:click=move |_| {
+                                summary_open.set(false);
+                                // Its button leaves with the focus: to the title of what is on the page.
+                                if let Some(h) = document().get_element_by_id("scenario-title") {
+                                    let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(h).focus();
+                                }
+                            }>{t("summary-hide")}</button></div>
                         {summary}
                     </section>
                 </Show>
