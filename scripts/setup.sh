@@ -31,10 +31,11 @@ else
 fi
 
 if [ -x tests/e2e/node_modules/.bin/wasm-opt ] && [ -x tests/e2e/node_modules/.bin/playwright ] \
+   && [ -f tests/e2e/node_modules/@axe-core/playwright/package.json ] \
    && [ tests/e2e/node_modules/.package-lock.json -nt tests/e2e/package-lock.json ]; then
-  say "npm packages (wasm-opt, Playwright): present"
+  say "npm packages (wasm-opt, Playwright, axe-core): present"
 else
-  say "npm packages (wasm-opt, Playwright): installing"
+  say "npm packages (wasm-opt, Playwright, axe-core): installing"
   (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
 

@@ -438,9 +438,10 @@ pub fn clock_options(
         .and_then(|v| decimal(&v))
         .filter(|s| SPEEDS.contains(s))
         .unwrap_or(1.0);
-    // An embed that plays by itself runs through its captions' pauses (a docs page's reader
-    // did not ask to be stopped); everywhere else they stop the clock.
-    lesson.pauses = !(mode.embed && flag("autoplay"));
+    // `autoplay=1` runs through the captions' pauses: an embed that plays by itself (a docs
+    // page's reader did not ask to be stopped), and the playground of a trainer presenting
+    // (its "Run through captions" writes it into the address). Otherwise they stop the clock.
+    lesson.pauses = !flag("autoplay");
     let speed = match (query_param("speed").is_some(), lesson.speed()) {
         (false, Some(s)) => s,
         _ => speed,

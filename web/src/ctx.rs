@@ -42,6 +42,10 @@ pub struct Ctx {
     /// the readouts and the page's text of them follows the publications only
     /// ([`Ctx::face_shows`]).
     pub face_ready: RwSignal<bool>,
+    /// Whether a person changed the loaded scenario (a command other than selecting a
+    /// message): the scenario picker then names it "Your own scenario". A newly loaded or
+    /// restarted one is not.
+    pub edited: RwSignal<bool>,
     /// Presenter mode: the stage fills the window, the controls are an overlay.
     pub presenter: RwSignal<bool>,
     /// A long advance in progress (opening a link or `?start=` far ahead): (from, target)
@@ -229,8 +233,12 @@ impl Ctx {
     /// # Errors
     /// What [`Sim::apply`] refuses.
     pub fn command_result(self, command: Command) -> Result<(), String> {
+        let edits = !matches!(command, Command::Select(_));
         let mut result = Ok(());
         self.act(|s| result = s.apply(command));
+        if edits && result.is_ok() && !self.edited.get_untracked() {
+            self.edited.set(true);
+        }
         result
     }
 
@@ -301,6 +309,9 @@ impl Ctx {
             self.speed.set(speed);
         }
         self.lesson.set(lesson);
+        if self.edited.get_untracked() {
+            self.edited.set(false);
+        }
         self.sim.set_value(sim);
         self.twins.set_value(Vec::new());
         self.stage

@@ -58,6 +58,7 @@ pub fn App() -> impl IntoView {
         notice_area: RwSignal::new("top"),
         now_ms: RwSignal::new(now),
         face_ready: RwSignal::new(false),
+        edited: RwSignal::new(false),
         presenter: RwSignal::new(false),
         pending: RwSignal::new(target.map(|t| (0, t))),
         stage: StoredValue::new_local(settle_player::paint::StageState::default()),

@@ -48,6 +48,9 @@ pub(crate) const OFFSCREEN_EVERY: u32 = 4;
 pub(crate) struct Follow<T> {
     /// On screen or near it (until the browser says otherwise, and always where it cannot).
     pub(crate) seen: bool,
+    /// The focus is in it: whoever moved there (with the keyboard, a screen reader) reads it
+    /// now, wherever it is on the page, so it follows every publication.
+    pub(crate) focused: bool,
     /// A newer value than the one shown, held back.
     pub(crate) pending: Option<T>,
     /// Publications held back since the last one shown.
@@ -58,6 +61,7 @@ impl<T> Default for Follow<T> {
     fn default() -> Self {
         Self {
             seen: true,
+            focused: false,
             pending: None,
             skipped: 0,
         }
@@ -67,7 +71,7 @@ impl<T> Default for Follow<T> {
 impl<T> Follow<T> {
     /// A publication's `value`: what to show now (`all`: the clock stands), if anything.
     pub(crate) fn offer(&mut self, value: T, all: bool) -> Option<T> {
-        if all || self.seen || self.skipped + 1 >= OFFSCREEN_EVERY {
+        if all || self.seen || self.focused || self.skipped + 1 >= OFFSCREEN_EVERY {
             self.pending = None;
             self.skipped = 0;
             Some(value)
@@ -81,7 +85,17 @@ impl<T> Follow<T> {
     /// The list came into view (`seen`) or left it: what it held back, to show now.
     pub(crate) fn seen(&mut self, seen: bool) -> Option<T> {
         self.seen = seen;
-        if seen {
+        self.show_held(seen)
+    }
+
+    /// The focus came into the list or left it: what it held back, to show now.
+    pub(crate) fn focused(&mut self, focused: bool) -> Option<T> {
+        self.focused = focused;
+        self.show_held(focused)
+    }
+
+    fn show_held(&mut self, now: bool) -> Option<T> {
+        if now {
             self.skipped = 0;
             self.pending.take()
         } else {
@@ -110,6 +124,8 @@ pub(crate) struct Panel {
     pub(crate) pending: Option<ReceiverView>,
     /// On screen or near it (until the browser says otherwise, and always where it cannot).
     pub(crate) seen: bool,
+    /// The focus is in it (see [`Follow::focused`]).
+    pub(crate) focused: bool,
 }
 
 impl Panel {
@@ -120,6 +136,7 @@ impl Panel {
             shown: ArcRwSignal::new(view),
             pending: None,
             seen: true,
+            focused: false,
         }
     }
 
@@ -189,7 +206,7 @@ impl Parts {
                 match known.iter_mut().find(|p| p.name == v.name) {
                     Some(p) => {
                         p.pending = Some(v);
-                        if p.seen || all {
+                        if p.seen || p.focused || all {
                             p.flush();
                         }
                     }
@@ -249,6 +266,30 @@ impl Parts {
         }
     }
 
+    /// Tells whether the focus is in the queue card: gaining it, the card shows what it held
+    /// back at once, and follows every publication while it has it, on screen or not (a
+    /// screen reader reads what has the focus: the accessibility tree must be current there).
+    pub fn queue_focused(self, focused: bool) {
+        if let Some(lanes) = self
+            .cards
+            .try_update_value(|c| c.queue.focused(focused))
+            .flatten()
+        {
+            self.show_lanes(lanes);
+        }
+    }
+
+    /// Tells whether the focus is in the log, as [`Parts::queue_focused`].
+    pub fn log_focused(self, focused: bool) {
+        if let Some(log) = self
+            .cards
+            .try_update_value(|c| c.log.focused(focused))
+            .flatten()
+        {
+            self.show_log(log);
+        }
+    }
+
     /// Tells whether the panel of receiver `name` is on screen (or near it): one coming into
     /// view is brought up to date at once.
     pub fn panel_seen(self, name: &str, seen: bool) {
@@ -256,6 +297,19 @@ impl Parts {
             if let Some(p) = known.iter_mut().find(|p| p.name == name) {
                 p.seen = seen;
                 if seen {
+                    p.flush();
+                }
+            }
+        });
+    }
+
+    /// Tells whether the focus is in the panel of receiver `name`, as
+    /// [`Parts::queue_focused`].
+    pub fn panel_focused(self, name: &str, focused: bool) {
+        self.panels.update_value(|known| {
+            if let Some(p) = known.iter_mut().find(|p| p.name == name) {
+                p.focused = focused;
+                if focused {
                     p.flush();
                 }
             }
@@ -425,6 +479,47 @@ mod tests {
         assert_eq!(lines(parts), 0, "the log is still off screen");
         parts.log_seen(true);
         assert_eq!(lines(parts), logged);
+    }
+
+    #[test]
+    fn a_list_or_panel_with_the_focus_is_current_wherever_it_is_on_the_page() {
+        let mut sim = ten_receivers();
+        let parts = Parts::new();
+        let total = |parts: Parts| parts.lanes[1].with_untracked(|l| l.total);
+        let lines = |parts: Parts| parts.log.with_untracked(Vec::len);
+        parts.publish(&mut Parts::blank(&sim), true);
+        parts.queue_seen(false);
+        parts.log_seen(false);
+        for r in 1..=10 {
+            parts.panel_seen(&format!("R{r}"), false);
+        }
+        sim.advance_to(Instant::from_millis(1500));
+        let (locked, logged) = (
+            sim.snapshot().locked.total,
+            sim.snapshot().log.len().min(LOG_RUNNING),
+        );
+        parts.publish(&mut sim.snapshot(), false);
+        assert_eq!((total(parts), lines(parts)), (0, 0), "held back off screen");
+        // The focus comes into the log: it is current at once; the queue card is not.
+        parts.log_focused(true);
+        assert_eq!((total(parts), lines(parts)), (0, logged));
+        parts.queue_focused(true);
+        assert_eq!(total(parts), locked);
+        // A receiver's panel off screen, not in its turn yet.
+        let h = holding(parts);
+        let late = (1..=10)
+            .find(|&r| h[r - 1] == 0)
+            .expect("a panel held back");
+        parts.panel_focused(&format!("R{late}"), true);
+        assert_eq!(holding(parts)[late - 1], 1);
+        // While they have the focus, every publication.
+        parts.publish(&mut Parts::blank(&sim), false);
+        assert_eq!((total(parts), lines(parts)), (0, 0));
+        // The focus leaves: off screen, held back again.
+        parts.log_focused(false);
+        parts.queue_focused(false);
+        parts.publish(&mut sim.snapshot(), false);
+        assert_eq!((total(parts), lines(parts)), (0, 0));
     }
 
     #[test]

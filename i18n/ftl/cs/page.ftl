@@ -56,6 +56,8 @@ intro-label = O tomto scénáři
 intro-restart = Začít znovu
 intro-restart-title = Stejný scénář znovu od 0 s
 intro-restarted = Spuštěno znovu od 0 s.
+lesson-run-through = Nezastavovat u titulků
+lesson-run-through-title = Titulky, které pozastavují, hodiny nezastaví (pro prezentaci); adresa i odkazy z ní si to pamatují
 
 # Titulek lekce a na jejím konci to, co ukázala.
 caption-lesson = Lekce
@@ -230,6 +232,7 @@ scenario-label = Scénář
 scenario-recorded = co uděláte, se zaznamená jako kroky skriptu
 scenario-preset = Předvolba
 scenario-load-preset = Načíst předvolbu
+scenario-own = Vlastní scénář
 scenario-copy-link = Kopírovat odkaz
 scenario-export = Exportovat
 scenario-share = Odkaz ke sdílení

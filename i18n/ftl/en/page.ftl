@@ -58,6 +58,8 @@ intro-label = About this scenario
 intro-restart = Restart
 intro-restart-title = The same scenario again from 0 s
 intro-restarted = Restarted from 0 s.
+lesson-run-through = Run through captions
+lesson-run-through-title = Captions that pause do not stop the clock (for presenting); the address and its links keep this
 
 # The lesson's caption and, at its end, what it proved.
 caption-lesson = Lesson
@@ -238,6 +240,7 @@ scenario-label = Scenario
 scenario-recorded = what you do is recorded as script steps
 scenario-preset = Preset
 scenario-load-preset = Load preset
+scenario-own = Your own scenario
 scenario-copy-link = Copy link
 scenario-export = Export
 scenario-share = Share link

@@ -56,6 +56,8 @@ intro-label = Об этом сценарии
 intro-restart = Перезапустить
 intro-restart-title = Тот же сценарий заново с 0 с
 intro-restarted = Перезапущено с 0 с.
+lesson-run-through = Не останавливаться на подписях
+lesson-run-through-title = Подписи с паузой не останавливают часы (для показа); адрес и ссылки из него это сохраняют
 
 # Подпись урока и в конце — то, что он показал.
 caption-lesson = Урок
@@ -265,6 +267,7 @@ scenario-label = Сценарий
 scenario-recorded = ваши действия записываются как шаги скрипта
 scenario-preset = Предустановка
 scenario-load-preset = Загрузить предустановку
+scenario-own = Ваш собственный сценарий
 scenario-copy-link = Копировать ссылку
 scenario-export = Экспорт
 scenario-share = Поделиться ссылкой

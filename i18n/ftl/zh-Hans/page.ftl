@@ -56,6 +56,8 @@ intro-label = 关于此场景
 intro-restart = 重新开始
 intro-restart-title = 从 0 秒起再次运行同一场景
 intro-restarted = 已从 0 秒重新开始。
+lesson-run-through = 不在说明处暂停
+lesson-run-through-title = 带暂停的说明不再停止时钟（用于演示）；地址及其链接会保留此设置
 
 # 课程的说明文字，以及结束时它所证明的内容。
 caption-lesson = 课程
@@ -199,6 +201,7 @@ scenario-label = 场景
 scenario-recorded = 你的操作会被记录为脚本步骤
 scenario-preset = 预设
 scenario-load-preset = 加载预设
+scenario-own = 你自己的场景
 scenario-copy-link = 复制链接
 scenario-export = 导出
 scenario-share = 共享链接

@@ -99,3 +99,77 @@ for (const action of ['Complete', 'Abandon', 'Dead-letter', 'Defer'] as const) {
     await expect(p.receiver().getByRole('heading', { name: 'Receiver R1', exact: true })).toBeFocused();
   });
 }
+
+test('the inspector gives the focus back to what opened it when it closes', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+    { at_ms: 0, do: 'receive', by: 'R1', max: 2 },
+  ], { lock_duration_ms: 60_000 }));
+  const inspect = p.button(p.heldItem('m1'), 'Inspect m1');
+  await inspect.focus();
+  await page.keyboard.press('Enter');
+  await expect(p.inspector().getByRole('heading', { name: 'Message m1' })).toBeVisible();
+  await p.button(p.inspector(), 'Close').focus();
+  await page.keyboard.press('Enter');
+  await expect(p.inspector().getByRole('heading', { name: 'Message inspector' })).toBeVisible();
+  await expect(inspect).toBeFocused();
+  // Settled from the inspector, the message leaves with what opened it: the inspector's
+  // heading takes the focus, not the page.
+  await p.button(p.heldItem('m2'), 'Inspect m2').focus();
+  await page.keyboard.press('Enter');
+  await p.button(p.inspector(), 'Complete').focus();
+  await page.keyboard.press('Enter');
+  await expect(p.heldItem('m2')).toHaveCount(0);
+  await expect(p.inspector().getByRole('heading', { level: 2 })).toBeFocused();
+});
+
+test('hiding "What you saw" leaves the focus on the title of the lesson, not nowhere', async ({ page }) => {
+  const p = new Playground(page);
+  await page.clock.install({ time: 0 });
+  await page.goto('./?preset=poison-message&speed=100');
+  await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
+  const summary = page.getByRole('region', { name: 'What you saw' });
+  for (let i = 0; i < 60 && !(await summary.isVisible()); i++) {
+    if (await p.button(p.clock(), 'Play').isVisible()) await p.clockButton('Play');
+    await p.runFor(500);
+  }
+  await p.button(summary, 'Hide').focus();
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveCount(0);
+  await expect(page.locator('#scenario-title')).toBeFocused();
+});
+
+/** A virtual time as the page writes it ("5.250 s"), in ms. */
+const ms = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 1000);
+
+test('the log, off screen while the clock runs, is current as soon as the focus moves into it', async ({ page }) => {
+  const p = new Playground(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // A message every 250 ms, and receivers enough that the log is far below the window.
+  await p.open(scenario([
+    ...Array.from({ length: 6 }, (_, i) => ({ at_ms: 0, do: 'receive', by: `R${i + 1}`, max: 1 })),
+    ...Array.from({ length: 160 }, (_, i) => ({ at_ms: (i + 1) * 250, do: 'send', by: 'S1', id: `m${i + 1}` })),
+  ]));
+  // The time of the newest line (0 while there is none).
+  const newest = async () => ms(await page.evaluate(() => document.querySelector('section.log .log-lines li time')?.textContent ?? '0'));
+  const now = async () => ms(await p.virtualTime());
+  await p.clockButton('Play');
+  // Off screen, it follows a running clock every few publications (the frame budget): find
+  // a moment it is behind.
+  let behind = 0;
+  for (let i = 0; i < 20 && behind <= 1_000; i++) {
+    await p.runFor(500);
+    behind = (await now()) - (await newest());
+  }
+  expect(behind, 'off screen, the log is behind the clock').toBeGreaterThan(1_000);
+  expect(await p.log().boundingBox().then((b) => b!.y)).toBeGreaterThan(720 + 400);
+  // The keyboard reaches the log's list (it scrolls); it is current at once, the clock still running.
+  await p.log().getByRole('list', { name: 'Why: event log' }).focus();
+  expect((await now()) - (await newest())).toBeLessThanOrEqual(750);
+  await expect(p.button(p.clock(), 'Pause')).toBeVisible();
+  // And it keeps up while it has the focus.
+  await p.runFor(1_000);
+  expect((await now()) - (await newest())).toBeLessThanOrEqual(750);
+});

@@ -233,3 +233,95 @@ test('a share link opened in an already open tab takes effect', async ({ page })
   await expect(caption(page)).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Opened a shared scenario at 0.700 s' })).toBeVisible();
 });
+
+/** The virtual time the clock shows, in ms. */
+async function shownMs(p: Playground) {
+  const [s, ms] = (await p.virtualTime()).replace(' s', '').split('.');
+  return Number(s) * 1000 + Number(ms);
+}
+
+test('autoplay=1 in the playground\'s address runs through the captions that pause, as in an embed', async ({ page }) => {
+  const p = new Playground(page);
+  await page.clock.install({ time: 0 });
+  await page.goto('./?preset=load-levelling&speed=10&autoplay=1');
+  await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(p.region('About this scenario').getByRole('checkbox', { name: 'Run through captions' })).toBeChecked();
+  // The first caption that pauses is at 2.002 s: at 10× the clock goes on through it.
+  await p.runFor(2_000);
+  await expect(p.button(p.clock(), 'Pause')).toBeVisible();
+  expect(await shownMs(p)).toBeGreaterThan(5_000);
+});
+
+test('"Run through captions": the lesson no longer stops at its pauses, and the address and the share link keep it', async ({ page }) => {
+  const p = await openLesson(page, 'load-levelling');
+  const intro = p.region('About this scenario');
+  const toggle = intro.getByRole('checkbox', { name: 'Run through captions' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(page).toHaveURL(/\?preset=load-levelling&paused=1&autoplay=1$/);
+  // The first caption that pauses is at 2.002 s; the lesson plays at 2×: it goes on through it.
+  await p.clockButton('Play');
+  await p.runFor(3_000);
+  await expect(p.button(p.clock(), 'Pause')).toBeVisible();
+  expect(await shownMs(p)).toBeGreaterThan(4_000);
+  await p.clockButton('Pause');
+  // Without it, that pause stops the clock.
+  await toggle.uncheck();
+  await expect(page).toHaveURL(/\?preset=load-levelling&paused=1$/);
+  await p.button(intro, 'Restart').click();
+  await p.clockButton('Play');
+  await p.runFor(3_000);
+  await expect(p.button(p.clock(), 'Play')).toBeVisible();
+  expect(await p.virtualTime()).toBe('2.002 s');
+  await toggle.check();
+  const tools = p.region('Scenario');
+  await p.button(tools, 'Share link').click();
+  await expect(tools.getByLabel('Share link', { exact: true })).toHaveValue(/\?preset=load-levelling&paused=1&autoplay=1#s=/);
+  // A reload keeps it; unchecked, the address forgets it.
+  await page.reload();
+  await expect(p.region('About this scenario').getByRole('checkbox', { name: 'Run through captions' })).toBeChecked({ timeout: 15_000 });
+  await p.region('About this scenario').getByRole('checkbox', { name: 'Run through captions' }).uncheck();
+  await expect(page).toHaveURL(/\?preset=load-levelling&paused=1$/);
+});
+
+test('the scenario picker names what is on the page, "Your own scenario" once changed; Restart beside it restarts that', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open();
+  const tools = p.region('Scenario');
+  const picker = tools.getByLabel('Preset');
+  const shown = () => picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+  // The welcome is no preset: the picker names it, and Load preset has nothing to load.
+  const welcome = (await page.locator('#scenario-title').textContent())!.trim();
+  expect(welcome).toBe('Your first lock');
+  await expect.poll(shown).toBe(welcome);
+  await expect(p.button(tools, 'Load preset')).toBeDisabled();
+  // It has no captions that pause: nothing to run through.
+  await expect(p.region('About this scenario').getByRole('checkbox', { name: 'Run through captions', includeHidden: true })).toBeHidden();
+  // A lesson from the list: the picker names it; Load preset untouched loads it afresh.
+  await page.getByRole('navigation', { name: 'Lessons' }).getByRole('link', { name: 'Duplicate detection', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Duplicate detection', level: 2 })).toBeVisible();
+  await expect(picker).toHaveValue('duplicate-detection');
+  await p.clockButton('Play');
+  await p.runFor(1_500);
+  await p.clockButton('Pause');
+  expect(await p.virtualTime()).not.toBe('0.000 s');
+  await p.button(tools, 'Load preset').click();
+  await expect(page.getByRole('heading', { name: 'Duplicate detection', level: 2 })).toBeVisible();
+  await expect.poll(() => p.virtualTime()).toBe('0.000 s');
+  await expect(picker).toHaveValue('duplicate-detection');
+  // Changed by hand: "Your own scenario", and Load preset waits for a choice.
+  await p.button(p.region('Receivers'), 'Add receiver').click();
+  await expect.poll(shown).toBe('Your own scenario');
+  await expect(picker).toHaveValue('');
+  await expect(p.button(tools, 'Load preset')).toBeDisabled();
+  // Another preset chosen but not loaded; Restart restarts what is on the page.
+  await picker.selectOption('poison-message');
+  await p.clockButton('Play');
+  await p.runFor(1_000);
+  await p.clockButton('Pause');
+  await p.button(tools, 'Restart').click();
+  await expect(page.getByRole('heading', { name: 'Duplicate detection', level: 2 })).toBeVisible();
+  await expect.poll(() => p.virtualTime()).toBe('0.000 s');
+  await expect(picker).toHaveValue('duplicate-detection');
+});

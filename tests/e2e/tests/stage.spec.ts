@@ -172,6 +172,75 @@ async function contrasts(page: Page) {
   });
 }
 
+/**
+ * Every text a person can see on the page that reaches less than WCAG AA: 4.5:1 against what
+ * is behind it, 3:1 for large text (24 px, or 18.66 px bold). The text's colour and every
+ * background under it (their alpha, the opacity of the element and its ancestors) are composed
+ * as the browser would, through a canvas (any CSS colour syntax, color-mix included). Not
+ * counted: text nobody sees (hidden, clipped to a pixel for screen readers, transparent over
+ * the clock's painted face) and disabled controls (WCAG exempts them).
+ */
+async function lowContrast(page: Page) {
+  return page.evaluate(() => {
+    const cv = document.createElement('canvas');
+    cv.width = cv.height = 1;
+    const g = cv.getContext('2d', { willReadFrequently: true })!;
+    const rgba = (css: string): number[] => {
+      g.clearRect(0, 0, 1, 1);
+      g.fillStyle = '#000';
+      g.fillStyle = css;
+      g.fillRect(0, 0, 1, 1);
+      const [r, gg, b, a] = g.getImageData(0, 0, 1, 1).data;
+      return [r, gg, b, a / 255];
+    };
+    const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+    const lum = (c: number[]) => {
+      const [r, gg, b] = c.slice(0, 3).map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * r + 0.7152 * gg + 0.0722 * b;
+    };
+    const ratio = (a: number[], b: number[]) => { const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m); return (x + 0.05) / (y + 0.05); };
+    const tiny = (e: Element) => { for (let x: Element | null = e; x; x = x.parentElement) { const r = x.getBoundingClientRect(); if (r.width <= 1 && r.height <= 1) return true; } return false; };
+    const found: string[] = [];
+    const seen = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const els: Element[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.textContent!.trim() && n.parentElement && !seen.has(n.parentElement)) { seen.add(n.parentElement); els.push(n.parentElement); }
+    }
+    for (const e of document.querySelectorAll('select, input:not([type=checkbox]):not([type=file]):not([type=radio]), textarea')) {
+      if ((e as HTMLInputElement).value) els.push(e);
+    }
+    for (const e of els) {
+      if (e.closest('script, style, noscript, option, canvas')) continue;
+      if (!e.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (e.closest(':disabled')) continue;
+      if (tiny(e)) continue;
+      const cs = getComputedStyle(e);
+      let fg = rgba(cs.color);
+      if (fg[3] === 0) continue;
+      // The backgrounds under it, from the page's down to its own, and the opacities over it.
+      const chain: Element[] = [];
+      for (let x: Element | null = e; x; x = x.parentElement) chain.unshift(x);
+      let bg = [255, 255, 255, 1];
+      let opacity = 1;
+      for (const x of chain) {
+        const xs = getComputedStyle(x);
+        bg = over(rgba(xs.backgroundColor), bg);
+        opacity *= Number(xs.opacity);
+      }
+      fg = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+      const size = parseFloat(cs.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+      const r = ratio(fg, bg);
+      if (r < (large ? 3 : 4.5)) {
+        const text = (e instanceof HTMLSelectElement || e instanceof HTMLInputElement || e instanceof HTMLTextAreaElement ? e.value : e.textContent!).trim().slice(0, 40);
+        found.push(`${r.toFixed(2)}:1 ${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${size}px "${text}" (${cs.color} on ${bg.slice(0, 3).join(',')})`);
+      }
+    }
+    return found;
+  });
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme} theme: primary buttons and text reach WCAG AA (4.5:1)`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
@@ -179,6 +248,64 @@ for (const theme of ['light', 'dark'] as const) {
     await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }, { at_ms: 0, do: 'receive', by: 'R1' }]));
     const c = await contrasts(page);
     for (const [k, v] of Object.entries(c)) expect(v, k).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test(`${theme} theme: every text on the page reaches WCAG AA (4.5:1, 3:1 when large)`, async ({ page }) => {
+    test.setTimeout(90_000);
+    // At rest: a message's arrival fades it in (not under reduced motion).
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    const p = new Playground(page);
+    const all: string[] = [];
+    const check = async (where: string) => { for (const f of await lowContrast(page)) all.push(`${where}: ${f}`); };
+    // Held messages, every lane, an error in the log, the inspector, the queue's text mirror
+    // (shown to the keyboard) and the lesson list open.
+    await p.open(scenario([
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm3' },
+      { at_ms: 0, do: 'send', by: 'S1', id: 'm5' },
+      { at_ms: 0, do: 'schedule', by: 'S1', id: 'm4', scheduled_enqueue_ms: 60_000 },
+      { at_ms: 0, do: 'receive', by: 'R1', max: 3 },
+      { at_ms: 0, do: 'dead_letter', by: 'R1', msg: 'm2' },
+      { at_ms: 0, do: 'defer', by: 'R1', msg: 'm3' },
+      { at_ms: 0, do: 'complete', by: 'R2', msg: 'm9' },
+    ], { lock_duration_ms: 60_000 }));
+    await page.getByText('Lessons and side-by-side comparisons').click();
+    await p.button(p.heldItem('m1'), 'Inspect m1').click();
+    await check('a scenario');
+    await p.region('Queue').getByRole('button').first().focus();
+    await check('the queue\'s text mirror');
+    // A lesson: the list with its current one, the caption and the hint of a pause.
+    await page.goto('./?preset=poison-message&speed=10');
+    await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.getByText('Lessons and side-by-side comparisons').click();
+    for (let i = 0; i < 40 && !(await p.button(p.clock(), 'Play').isVisible()); i++) await p.runFor(250);
+    await expect(page.locator('.caption-hint')).not.toHaveClass(/off/);
+    await check('a lesson at a pause');
+    // Its end: "What you saw" and its figures.
+    await page.goto('./?preset=poison-message&speed=100');
+    await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
+    const summary = page.getByRole('region', { name: 'What you saw' });
+    for (let i = 0; i < 60 && !(await summary.isVisible()); i++) {
+      if (await p.button(p.clock(), 'Play').isVisible()) await p.clockButton('Play');
+      await p.runFor(500);
+    }
+    await expect(summary).toBeVisible();
+    await check('a lesson\'s end');
+    // A comparison, side by side.
+    await page.goto('./?compare=crash-short-vs-long-lock&paused=1');
+    await expect(p.region('Comparison')).toBeVisible({ timeout: 15_000 });
+    await check('a comparison');
+    // Presenter mode, and an embed.
+    await page.getByRole('button', { name: 'Presenter' }).click();
+    await check('presenter mode');
+    await page.goto('./view.html?embed&preset=poison-message');
+    await expect(page.getByTestId('clock')).toHaveText('0.000 s', { timeout: 15_000 });
+    await check('an embed');
+    await page.goto('./?embed&preset=poison-message&controls=1&paused=1');
+    await expect(page.getByTestId('clock')).toHaveText('0.000 s', { timeout: 15_000 });
+    await check('an embed\'s controls');
+    expect(all, 'texts under WCAG AA').toEqual([]);
   });
 }
 

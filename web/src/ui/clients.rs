@@ -229,9 +229,17 @@ fn Receiver(
                 .is_some_and(|f| settle_core::namespace::is_subscription(f))
         })
     };
+    // Off screen its panel follows a running clock in turns; with the focus in it, at once.
+    let focusin = move |_: leptos::ev::FocusEvent| ctx.parts.panel_focused(&who.get_value(), true);
+    let focusout = move |ev: leptos::ev::FocusEvent| {
+        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
+            ctx.parts.panel_focused(&who.get_value(), false);
+        }
+    };
     let label = tf("receiver-title", &[("name", name.as_str().into())]);
     view! {
-        <section class="card receiver" aria-label=label.clone() data-receiver=name.clone() node_ref=card>
+        <section class="card receiver" aria-label=label.clone() data-receiver=name.clone() node_ref=card
+            on:focusin=focusin on:focusout=focusout>
             <header class="card-head">
                 <h2 tabindex="-1">{label.clone()}</h2>
                 <div class="badges">

@@ -207,21 +207,74 @@ pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// The scenario's title and description, with Restart.
+/// Writes `autoplay=1` into the address (or takes it out), the rest of the address kept: a
+/// reload, and the links made from the address (Copy link, Share), run through the captions'
+/// pauses as the page does now.
+fn set_run_through(on: bool) {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let loc = w.location();
+    let search = loc.search().unwrap_or_default();
+    let mut params: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|kv| !kv.is_empty() && kv.split('=').next() != Some("autoplay"))
+        .collect();
+    if on {
+        params.push("autoplay=1");
+    }
+    let query = if params.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", params.join("&"))
+    };
+    let path = loc.pathname().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}{hash}")),
+        );
+    }
+}
+
+/// Restarts what is on the page (the same scenario from 0 s) and says so by the title.
+pub(super) fn restart(ctx: Ctx) {
+    ctx.restart();
+    ctx.tell("intro", t("intro-restarted"), false);
+}
+
+/// The scenario's title and description, with Restart and, for a lesson whose captions pause,
+/// "Run through captions" (a trainer presenting at 10× or 100× is not stopped at each).
 #[component]
 pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
     let title = Memo::new(move |_| ctx.snap.with(|s| s.title.clone()));
     let description = Memo::new(move |_| ctx.snap.with(|s| s.description.clone()));
-    let restart = move |_| {
-        ctx.restart();
-        ctx.tell("intro", t("intro-restarted"), false);
+    let pauses = Memo::new(move |_| {
+        ctx.lesson.with(|l| {
+            l.shown
+                .as_ref()
+                .is_some_and(|s| s.notes.iter().any(|c| c.pause))
+        })
+    });
+    let run_through = Memo::new(move |_| ctx.lesson.with(|l| !l.pauses));
+    let toggle = move |ev: leptos::ev::Event| {
+        let on = event_target_checked(&ev);
+        ctx.lesson.update(|l| l.pauses = !on);
+        set_run_through(on);
     };
     view! {
         <section class="scenario-intro" aria-label=t("intro-label")>
             <div class="intro-head">
                 <h2 id="scenario-title" tabindex="-1">{title}</h2>
                 {(!ctx.mode.readonly).then(|| view! {
-                    <button class="btn small" on:click=restart title=t("intro-restart-title")>{t("intro-restart")}</button>
+                    <button class="btn small" on:click=move |_| restart(ctx) title=t("intro-restart-title")>{t("intro-restart")}</button>
+                    <label class="check run-through" title=t("lesson-run-through-title") hidden=move || !pauses.get()>
+                        <input type="checkbox" prop:checked=move || run_through.get() on:change=toggle />
+                        <span>{t("lesson-run-through")}</span>
+                    </label>
                 })}
             </div>
             // One line on the page (the whole text on hover and for screen readers): its height
@@ -312,7 +365,13 @@ pub(super) fn Caption(ctx: Ctx) -> impl IntoView {
                 <Show when=move || ended.get() && summary_open.get()>
                     <section class="summary" aria-label=t("summary-title")>
                         <div class="summary-head"><h3>{t("summary-title")}</h3>
-                            <button class="btn small ghost" on:click=move |_| summary_open.set(false)>{t("summary-hide")}</button></div>
+                            <button class="btn small ghost" on:click=move |_| {
+                                summary_open.set(false);
+                                // Its button leaves with the focus: to the title of what is on the page.
+                                if let Some(h) = document().get_element_by_id("scenario-title") {
+                                    let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(h).focus();
+                                }
+                            }>{t("summary-hide")}</button></div>
                         {summary}
                     </section>
                 </Show>

@@ -36,6 +36,15 @@ pub(crate) fn time(ms: u64) -> String {
     tf("time-seconds", &[("t", secs(ms))])
 }
 
+/// Whether the focus a `focusout` takes from an element stays in `within` (it goes to another
+/// element inside it).
+pub(crate) fn focus_stays(ev: &web_sys::FocusEvent, within: Option<&web_sys::Element>) -> bool {
+    let to = ev
+        .related_target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok());
+    matches!((within, to), (Some(w), Some(t)) if w.contains(Some(&t)))
+}
+
 /// Presenter mode on or off; `full` also asks for the browser's full screen.
 pub(crate) fn toggle_presenter(ctx: Ctx, full: bool) {
     let on = !ctx.presenter.get_untracked();

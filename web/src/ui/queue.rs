@@ -66,8 +66,16 @@ fn LaneView(
 #[component]
 pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
+    let card = NodeRef::<leptos::html::Section>::new();
+    // Off screen it follows a running clock lazily; with the focus in it, at once.
+    let focusout = move |ev: leptos::ev::FocusEvent| {
+        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
+            ctx.parts.queue_focused(false);
+        }
+    };
     view! {
-        <section class="card queue" aria-label=t("queue-label")>
+        <section class="card queue" aria-label=t("queue-label") node_ref=card
+            on:focusin=move |_| ctx.parts.queue_focused(true) on:focusout=focusout>
             <header class="card-head"><h2>{t("queue-label")}</h2><span class="cfg">{summary}</span></header>
             <LaneView ctx=ctx index=0 lane=ctx.parts.lanes[0] />
             <LaneView ctx=ctx index=1 lane=ctx.parts.lanes[1] />
@@ -170,10 +178,19 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
         });
     });
     on_cleanup(move || LOGS.with(|l| l.forget(id)));
+    let card = NodeRef::<leptos::html::Section>::new();
+    // Off screen it follows a running clock lazily; with the focus in it (its list is a stop
+    // of the keyboard: it scrolls), at once.
+    let focusout = move |ev: leptos::ev::FocusEvent| {
+        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
+            ctx.parts.log_focused(false);
+        }
+    };
     view! {
-        <section class="card log" aria-label=t("log-label")>
+        <section class="card log" aria-label=t("log-label") node_ref=card
+            on:focusin=move |_| ctx.parts.log_focused(true) on:focusout=focusout>
             <header class="card-head"><h2>{t("log-title")}</h2><span class="cfg">{t("log-newest-first")}</span></header>
-            <ol class="log-lines" node_ref=list></ol>
+            <ol class="log-lines" node_ref=list tabindex="0" aria-label=t("log-title")></ol>
             <p class="log-earlier" hidden=move || ctx.parts.log_earlier.get() == 0>
                 {move || tf("log-earlier", &[("n", ctx.parts.log_earlier.get().into())])}
             </p>
@@ -181,13 +198,55 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// Keeps what opened the inspector (the element that had the focus when a message was
+/// selected) and, when the inspector closes with the focus in it or nowhere (its Close button,
+/// or a settlement from it, leaves), gives the focus back to that element, or to the
+/// inspector's heading when it is gone.
+fn return_focus(open: Memo<bool>, section: NodeRef<leptos::html::Section>) {
+    use wasm_bindgen::JsCast;
+    let opener = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    Effect::new(move |was: Option<bool>| {
+        let now = open.get();
+        let Some(sec) = section.get_untracked() else {
+            return now;
+        };
+        let doc = document();
+        let active = doc.active_element().filter(|a| a.tag_name() != "BODY");
+        match (was.unwrap_or(false), now) {
+            (false, true) => opener.set_value(
+                active
+                    .filter(|a| !sec.contains(Some(a)))
+                    .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()),
+            ),
+            (true, false) => {
+                if active.is_none_or(|a| sec.contains(Some(&a))) {
+                    let back = opener.get_value().filter(|o| o.is_connected()).or_else(|| {
+                        sec.query_selector("h2")
+                            .ok()
+                            .flatten()
+                            .and_then(|h| h.dyn_into::<web_sys::HtmlElement>().ok())
+                    });
+                    if let Some(e) = back {
+                        let _ = e.focus();
+                    }
+                }
+                opener.set_value(None);
+            }
+            _ => {}
+        }
+        now
+    });
+}
+
 #[component]
 pub(super) fn Inspector(ctx: Ctx) -> impl IntoView {
     let detail = Memo::new(move |_| ctx.snap.with(|s| s.detail.clone()));
+    let section = NodeRef::<leptos::html::Section>::new();
+    return_focus(Memo::new(move |_| detail.with(Option::is_some)), section);
     view! {
-        <section class="card inspector" aria-label=t("inspector-label")>
+        <section class="card inspector" aria-label=t("inspector-label") node_ref=section>
             <header class="card-head">
-                <h2>{move || detail.with(|d| d.as_ref().map_or_else(|| t("inspector-label"), |d| tf("inspector-title", &[("id", d.id.as_str().into())])))}</h2>
+                <h2 tabindex="-1">{move || detail.with(|d| d.as_ref().map_or_else(|| t("inspector-label"), |d| tf("inspector-title", &[("id", d.id.as_str().into())])))}</h2>
                 <Show when=move || detail.with(Option::is_some)>
                     <button class="btn small ghost" on:click=move |_| ctx.command(Command::Select(None))>{t("inspector-close")}</button>
                 </Show>

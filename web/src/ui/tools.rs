@@ -131,14 +131,26 @@ fn export_name(title: &str) -> String {
 #[component]
 pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
     let pasted = RwSignal::new(String::new());
-    let chosen = RwSignal::new(settle_player::builtin::PRESETS[0].0.to_string());
-    // The picker names what is loaded.
-    Effect::new(move |_| {
-        if let Some(settle_player::lesson::Source::Preset(n)) =
-            ctx.lesson.with(|l| l.source.clone())
-        {
-            chosen.set(n);
+    // The picker names what is on the page: its preset while it is one as built; else an
+    // entry of its own, the scenario's title (the welcome, a file, a link), or "Your own
+    // scenario" once a person changed it. Load preset with the picker untouched loads the
+    // preset on the page afresh; Restart restarts whatever is on the page.
+    let on_screen = Memo::new(move |_| match ctx.lesson.with(|l| l.source.clone()) {
+        Some(settle_player::lesson::Source::Preset(n)) if !ctx.edited.get() => n,
+        _ => String::new(),
+    });
+    let own = Memo::new(move |_| {
+        if ctx.edited.get() {
+            t("scenario-own")
+        } else {
+            ctx.snap.with(|s| s.title.clone())
         }
+    });
+    let chosen = RwSignal::new(on_screen.get_untracked());
+    Effect::new(move |_| {
+        // Whatever is loaded or restarted, even the same preset again.
+        ctx.lesson.track();
+        chosen.set(on_screen.get());
     });
     let titles = settle_player::lesson::presets();
     let exported = RwSignal::new(None::<String>);
@@ -205,10 +217,16 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
             <header class="card-head"><h2>{t("scenario-label")}</h2>
                 <span class="cfg">{t("scenario-recorded")}</span></header>
             <div class="inline">
-                <select aria-label=t("scenario-preset") prop:value=move || chosen.get() on:change=move |ev| chosen.set(event_target_value(&ev))>
-                    {titles.into_iter().map(|(n, t)| view! { <option value=n>{t}</option> }).collect_view()}
+                <select class="picker" aria-label=t("scenario-preset") on:change=move |ev| chosen.set(event_target_value(&ev))>
+                    <option value="" hidden=move || !on_screen.with(String::is_empty)
+                        prop:selected=move || chosen.with(String::is_empty)>{own}</option>
+                    {titles.into_iter().map(|(n, t)| view! {
+                        <option value=n prop:selected=move || chosen.with(|c| c.as_str() == n)>{t}</option>
+                    }).collect_view()}
                 </select>
-                <button class="btn primary" on:click=move |_| super::lessons::open_preset(ctx, &chosen.get_untracked())>{t("scenario-load-preset")}</button>
+                <button class="btn primary" disabled=move || chosen.with(String::is_empty)
+                    on:click=move |_| super::lessons::open_preset(ctx, &chosen.get_untracked())>{t("scenario-load-preset")}</button>
+                <button class="btn" title=t("intro-restart-title") on:click=move |_| super::lessons::restart(ctx)>{t("intro-restart")}</button>
             </div>
             <div class="inline">
                 <button class="btn" on:click=copy_link>{t("scenario-copy-link")}</button>
