@@ -174,23 +174,30 @@ pub fn open_full(query: Option<String>, fragment: Option<String>) {
 /// address's other options but the opening's own (`start`, `paused`).
 #[must_use]
 pub fn query_for(source: Option<&lesson::Source>) -> String {
+    let first = match source {
+        Some(lesson::Source::Preset(n)) => Some(format!("preset={n}")),
+        Some(lesson::Source::Compare(n, _)) => Some(format!("compare={n}")),
+        None => None,
+    };
+    query_with(&["preset", "compare", "start", "paused"], first, None)
+}
+
+/// The page's query (`?a=1&b=2`, or nothing) without the parameters named in `drop`, with
+/// `first` put before the rest and `last` after them.
+#[must_use]
+pub fn query_with(drop: &[&str], first: Option<String>, last: Option<String>) -> String {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    let mut params: Vec<String> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|kv| {
-            let k = kv.split('=').next().unwrap_or_default();
-            !kv.is_empty() && !matches!(k, "preset" | "compare" | "start" | "paused")
-        })
-        .map(str::to_string)
+    let kept = search.trim_start_matches('?').split('&').filter(|kv| {
+        let k = kv.split('=').next().unwrap_or_default();
+        !kv.is_empty() && !drop.contains(&k)
+    });
+    let params: Vec<String> = first
+        .into_iter()
+        .chain(kept.map(str::to_string))
+        .chain(last)
         .collect();
-    match source {
-        Some(lesson::Source::Preset(n)) => params.insert(0, format!("preset={n}")),
-        Some(lesson::Source::Compare(n, _)) => params.insert(0, format!("compare={n}")),
-        None => {}
-    }
     if params.is_empty() {
         String::new()
     } else {

@@ -13,16 +13,26 @@ use settle_player::sim::Sim;
 /// `theme` kept), no fragment; anything else loaded drops both, so a reload never shows
 /// something other than what is on the page.
 fn set_address(source: Option<&Source>) {
+    replace_address(&settle_player::page::query_for(source), false);
+}
+
+/// Puts `query` in the address in place of the page's, with the fragment kept if `keep_hash`:
+/// no new history entry.
+fn replace_address(query: &str, keep_hash: bool) {
     let Some(w) = web_sys::window() else {
         return;
     };
-    let query = settle_player::page::query_for(source);
     let path = w.location().pathname().unwrap_or_default();
+    let hash = if keep_hash {
+        w.location().hash().unwrap_or_default()
+    } else {
+        String::new()
+    };
     if let Ok(h) = w.history() {
         let _ = h.replace_state_with_url(
             &wasm_bindgen::JsValue::NULL,
             "",
-            Some(&format!("{path}{query}")),
+            Some(&format!("{path}{query}{hash}")),
         );
     }
 }
@@ -211,33 +221,11 @@ pub(super) fn LessonList(ctx: Ctx) -> impl IntoView {
 /// reload, and the links made from the address (Copy link, Share), run through the captions'
 /// pauses as the page does now.
 fn set_run_through(on: bool) {
-    let Some(w) = web_sys::window() else {
-        return;
-    };
-    let loc = w.location();
-    let search = loc.search().unwrap_or_default();
-    let mut params: Vec<&str> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|kv| !kv.is_empty() && kv.split('=').next() != Some("autoplay"))
-        .collect();
-    if on {
-        params.push("autoplay=1");
-    }
-    let query = if params.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", params.join("&"))
-    };
-    let path = loc.pathname().unwrap_or_default();
-    let hash = loc.hash().unwrap_or_default();
-    if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(
-            &wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{query}{hash}")),
-        );
-    }
+    let autoplay = on.then(|| "autoplay=1".to_string());
+    replace_address(
+        &settle_player::page::query_with(&["autoplay"], None, autoplay),
+        true,
+    );
 }
 
 /// Restarts what is on the page (the same scenario from 0 s) and says so by the title.
