@@ -70,6 +70,7 @@ summary-figures = Údaje
 # Scéna; při srovnání vedle sebe ostatní varianty ($side je popisek varianty).
 stage-label = Scéna
 page-skip-stage = Přeskočit na scénu
+page-skip-clients = Přeskočit na odesílatele a příjemce
 stage-the-stage = Scéna
 stage-own-note = zde působí vaše ovládání
 stage-canvas = Fronta jako obrázek: odesílatelé, fronta, příjemci a fronta nedoručených zpráv. Stejný stav je uveden v seznamu Zprávy a každá akce má níže své tlačítko.

@@ -72,6 +72,7 @@ summary-figures = Figures
 # The stage; side by side, the other variants ($side is a variant's label).
 stage-label = Stage
 page-skip-stage = Skip to the stage
+page-skip-clients = Skip to the senders and receivers
 stage-the-stage = The stage
 stage-own-note = your controls act here
 stage-canvas = The queue as a picture: senders, the queue, receivers and the dead-letter queue. The same state is listed under Messages, and every action has a button below.

@@ -70,6 +70,7 @@ summary-figures = 数据
 # 舞台；并排比较时的其他变体（$side 是某个变体的标签）。
 stage-label = 舞台
 page-skip-stage = 跳到舞台
+page-skip-clients = 跳到发送方和接收方
 stage-the-stage = 舞台
 stage-own-note = 你的控件作用于此处
 stage-canvas = 以图示呈现的队列：发送方、队列、接收方和死信队列。同样的状态也以列表形式列在“消息”下，每个操作在下方都有对应的按钮。

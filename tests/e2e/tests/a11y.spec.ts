@@ -73,21 +73,45 @@ test('the first Tab reaches a link that skips to the stage, hidden until focused
   expect(page.url()).toBe(url);
 });
 
-test('the skip link speaks the page\'s language', async ({ page }) => {
-  for (const [lang, words] of [['cs', 'Přeskočit na scénu'], ['ru', 'Перейти к сцене'], ['zh-Hans', '跳到舞台']]) {
+test('the second Tab reaches a link that skips to the senders and receivers', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([]));
+  const skip = page.getByRole('link', { name: 'Skip to the senders and receivers', exact: true });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  const url = page.url();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Senders', exact: true })).toBeFocused();
+  expect(page.url()).toBe(url);
+  // The next Tab is the first sender's first control, not the clock's.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('section.sender'))).toBe(true);
+});
+
+test('the skip links speak the page\'s language', async ({ page }) => {
+  for (const [lang, stage, clients] of [
+    ['cs', 'Přeskočit na scénu', 'Přeskočit na odesílatele a příjemce'],
+    ['ru', 'Перейти к сцене', 'Перейти к отправителям и получателям'],
+    ['zh-Hans', '跳到舞台', '跳到发送方和接收方'],
+  ]) {
     await page.goto(`./?paused=1&lang=${lang}`);
-    await expect(page.getByRole('link', { name: words, exact: true })).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: stage, exact: true })).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: clients, exact: true })).toBeAttached();
   }
 });
+
+/** Two messages R1 holds for a minute. */
+const twoHeld = scenario([
+  { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+  { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
+  { at_ms: 0, do: 'receive', by: 'R1', max: 2 },
+], { lock_duration_ms: 60_000 });
 
 for (const action of ['Complete', 'Abandon', 'Dead-letter', 'Defer'] as const) {
   test(`after ${action}, the focus goes to the receiver's next held message, then to its heading`, async ({ page }) => {
     const p = new Playground(page);
-    await p.open(scenario([
-      { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
-      { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
-      { at_ms: 0, do: 'receive', by: 'R1', max: 2 },
-    ], { lock_duration_ms: 60_000 }));
+    await p.open(twoHeld);
     await expect(p.held().getByRole('listitem')).toHaveCount(2);
     await p.button(p.heldItem('m1'), action).focus();
     await page.keyboard.press('Enter');
@@ -102,11 +126,7 @@ for (const action of ['Complete', 'Abandon', 'Dead-letter', 'Defer'] as const) {
 
 test('the inspector gives the focus back to what opened it when it closes', async ({ page }) => {
   const p = new Playground(page);
-  await p.open(scenario([
-    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
-    { at_ms: 0, do: 'send', by: 'S1', id: 'm2' },
-    { at_ms: 0, do: 'receive', by: 'R1', max: 2 },
-  ], { lock_duration_ms: 60_000 }));
+  await p.open(twoHeld);
   const inspect = p.button(p.heldItem('m1'), 'Inspect m1');
   await inspect.focus();
   await page.keyboard.press('Enter');
@@ -130,11 +150,7 @@ test('hiding "What you saw" leaves the focus on the title of the lesson, not now
   await page.clock.install({ time: 0 });
   await page.goto('./?preset=poison-message&speed=100');
   await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
-  const summary = page.getByRole('region', { name: 'What you saw' });
-  for (let i = 0; i < 60 && !(await summary.isVisible()); i++) {
-    if (await p.button(p.clock(), 'Play').isVisible()) await p.clockButton('Play');
-    await p.runFor(500);
-  }
+  const summary = await p.playToSummary();
   await p.button(summary, 'Hide').focus();
   await page.keyboard.press('Enter');
   await expect(summary).toHaveCount(0);

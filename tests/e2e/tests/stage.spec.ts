@@ -285,11 +285,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Its end: "What you saw" and its figures.
     await page.goto('./?preset=poison-message&speed=100');
     await expect(page.getByRole('heading', { name: 'Settle', level: 1 })).toBeVisible({ timeout: 15_000 });
-    const summary = page.getByRole('region', { name: 'What you saw' });
-    for (let i = 0; i < 60 && !(await summary.isVisible()); i++) {
-      if (await p.button(p.clock(), 'Play').isVisible()) await p.clockButton('Play');
-      await p.runFor(500);
-    }
+    const summary = await p.playToSummary();
     await expect(summary).toBeVisible();
     await check('a lesson\'s end');
     // A comparison, side by side.

@@ -14,7 +14,7 @@ pub(super) fn Senders(ctx: Ctx) -> impl IntoView {
             .with(|s| s.senders.iter().map(|x| x.name.clone()).collect::<Vec<_>>())
     });
     view! {
-        <section class="column senders" aria-label=t("senders-label")>
+        <section class="column senders" id="senders" tabindex="-1" aria-label=t("senders-label")>
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <Sender ctx=ctx name=name />
             </For>

@@ -124,17 +124,23 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             );
         }
     };
-    // The page's first stop for the keyboard, hidden until focused (style.css). Not a plain
-    // #stage link: the fragment holds a shared scenario.
-    let skip = move |ev: leptos::ev::MouseEvent| {
-        ev.prevent_default();
-        if let Some(e) = document().get_element_by_id("stage") {
-            let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
+    // The page's first stops for the keyboard, hidden until focused (style.css): to the stage,
+    // and to the senders and receivers (where a person acts). Not plain #id links: the
+    // fragment holds a shared scenario.
+    let skip_to = |id: &'static str| {
+        move |ev: leptos::ev::MouseEvent| {
+            ev.prevent_default();
+            if let Some(e) = document().get_element_by_id(id) {
+                let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(e).focus();
+            }
         }
     };
     view! {
         <header class="top">
-            <a class="skip" href="#stage" on:click=skip>{t("page-skip-stage")}</a>
+            <a class="skip" href="#stage" on:click=skip_to("stage")>{t("page-skip-stage")}</a>
+            {(!embed).then(|| view! {
+                <a class="skip" href="#senders" on:click=skip_to("senders")>{t("page-skip-clients")}</a>
+            })}
             <div class="brand">
                 <h1>"Settle"</h1>
                 <p class="tag">{t("page-tagline")}</p>
