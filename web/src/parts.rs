@@ -250,42 +250,43 @@ impl Parts {
     /// Tells whether the queue card is on screen (or near it): coming into view, it shows
     /// what it held back at once.
     pub fn queue_seen(self, seen: bool) {
-        if let Some(lanes) = self
-            .cards
-            .try_update_value(|c| c.queue.seen(seen))
-            .flatten()
-        {
-            self.show_lanes(lanes);
-        }
+        self.queue_with(|q| q.seen(seen));
     }
 
     /// Tells whether the log is on screen (or near it), as [`Parts::queue_seen`].
     pub fn log_seen(self, seen: bool) {
-        if let Some(log) = self.cards.try_update_value(|c| c.log.seen(seen)).flatten() {
-            self.show_log(log);
-        }
+        self.log_with(|l| l.seen(seen));
     }
 
     /// Tells whether the focus is in the queue card: gaining it, the card shows what it held
     /// back at once, and follows every publication while it has it, on screen or not (a
     /// screen reader reads what has the focus: the accessibility tree must be current there).
     pub fn queue_focused(self, focused: bool) {
+        self.queue_with(|q| q.focused(focused));
+    }
+
+    /// Tells whether the focus is in the log, as [`Parts::queue_focused`].
+    pub fn log_focused(self, focused: bool) {
+        self.log_with(|l| l.focused(focused));
+    }
+
+    /// Tells the queue card's [`Follow`] something, and shows what it gives back.
+    fn queue_with(self, tell: impl FnOnce(&mut Follow<[sim::Lane; 5]>) -> Option<[sim::Lane; 5]>) {
         if let Some(lanes) = self
             .cards
-            .try_update_value(|c| c.queue.focused(focused))
+            .try_update_value(|c| tell(&mut c.queue))
             .flatten()
         {
             self.show_lanes(lanes);
         }
     }
 
-    /// Tells whether the focus is in the log, as [`Parts::queue_focused`].
-    pub fn log_focused(self, focused: bool) {
-        if let Some(log) = self
-            .cards
-            .try_update_value(|c| c.log.focused(focused))
-            .flatten()
-        {
+    /// Tells the log's [`Follow`] something, and shows what it gives back.
+    fn log_with(
+        self,
+        tell: impl FnOnce(&mut Follow<(Vec<LogLine>, usize)>) -> Option<(Vec<LogLine>, usize)>,
+    ) {
+        if let Some(log) = self.cards.try_update_value(|c| tell(&mut c.log)).flatten() {
             self.show_log(log);
         }
     }

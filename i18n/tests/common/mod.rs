@@ -13,19 +13,20 @@ use settle_i18n::{Lang, Part, Tr};
 /// Where `lang`'s `part` is written: `i18n/ftl/<lang>/<part>.ftl`.
 #[must_use]
 pub(crate) fn ftl_path(lang: Lang, part: Part) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("ftl")
-        .join(lang.tag())
-        .join(format!("{}.ftl", part.name()))
+    file("ftl", lang, part, "ftl")
 }
 
 /// Where it is compiled to: `i18n/compiled/<lang>/<part>.txt`.
 #[must_use]
 pub(crate) fn compiled_path(lang: Lang, part: Part) -> PathBuf {
+    file("compiled", lang, part, "txt")
+}
+
+fn file(dir: &str, lang: Lang, part: Part, ext: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("compiled")
+        .join(dir)
         .join(lang.tag())
-        .join(format!("{}.txt", part.name()))
+        .join(format!("{}.{ext}", part.name()))
 }
 
 /// `lang`'s `part` as translators write it.
