@@ -99,11 +99,17 @@ enum Command {
         input: Input,
         #[command(flatten)]
         output: Output,
+        /// Why a refused scenario was refused is said in --lang; the trace is the same
+        #[command(flatten)]
+        words: Words,
     },
     /// Validate a scenario: exit 0 when it is valid and runs within the work budget
     Check {
         #[command(flatten)]
         input: Input,
+        /// Why a refused scenario was refused is said in --lang
+        #[command(flatten)]
+        words: Words,
     },
     /// Draw the scenario's story as an SVG
     Render(artifacts::Render),
@@ -254,8 +260,16 @@ fn parse_error(e: clap::Error, format: Format) -> ExitCode {
 
 fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
     match asked {
-        Command::Run { input, output } => run(&input.file, output.path()),
-        Command::Check { input } => {
+        Command::Run {
+            input,
+            output,
+            words,
+        } => {
+            words.install();
+            run(&input.file, output.path())
+        }
+        Command::Check { input, words } => {
+            words.install();
             let sc = load("check", &input.file)?;
             // A valid scenario is one that runs within the work budget.
             settle_scenario::finish_trace(&sc, &mut |_: &str| {})?;

@@ -233,6 +233,28 @@ fn malformed_scenarios_are_rejected_with_a_json_path_and_exit_4() {
     }
 }
 
+/// `run` and `check` say why they refuse a scenario in `--lang`; a trace is the same in every
+/// language.
+#[test]
+fn run_and_check_refuse_in_the_language_asked() {
+    for (lang, want) in [
+        ("cs", "error: $: chybí povinný klíč „settle“"),
+        ("ru", "error: $: отсутствует обязательный ключ «settle»"),
+        ("zh-Hans", "error: $: 缺少必需的键“settle”"),
+        ("en", "error: $: missing required key \"settle\""),
+    ] {
+        for cmd in ["run", "check"] {
+            let out = settle(&[cmd, "--lang", lang, "-"], Some("{}"));
+            assert_eq!(out.status.code(), Some(4), "{cmd} {lang}");
+            assert_eq!(text(&out.stderr).trim_end(), want, "{cmd} {lang}");
+        }
+    }
+    let english = settle(&["run", "examples/lock-expiry.json"], None);
+    let russian = settle(&["run", "--lang", "ru", "examples/lock-expiry.json"], None);
+    assert!(english.status.success() && russian.status.success());
+    assert_eq!(english.stdout, russian.stdout);
+}
+
 #[test]
 fn a_missing_file_exits_5_and_bad_usage_2_with_a_message() {
     let out = settle(&["run", "no/such/file.json"], None);
