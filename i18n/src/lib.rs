@@ -15,6 +15,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use compiled::{Elem, Key, Message, Pattern};
+use intl_pluralrules::{PluralRuleType, PluralRules};
 use settle_scenario::lesson::Number;
 
 pub use lang::Lang;
@@ -189,6 +190,9 @@ pub struct Tr {
     /// Sorted by id.
     messages: Vec<Message>,
     english: Option<Rc<Self>>,
+    /// The language's CLDR plural rules: cardinal (`[one]`, `[few]`), then ordinal
+    /// (`NUMBER($n, type: "ordinal")`).
+    plurals: [Option<PluralRules>; 2],
 }
 
 impl Tr {
@@ -215,6 +219,7 @@ impl Tr {
             lang,
             messages: Vec::new(),
             english: None,
+            plurals: plural_rules(lang),
         }
     }
 
@@ -231,6 +236,7 @@ impl Tr {
             lang,
             messages,
             english,
+            plurals: plural_rules(lang),
         })
     }
 
@@ -318,7 +324,8 @@ impl Tr {
         match (key, value) {
             (Key::Name(k), Some(Arg::Text(t))) => !ordinal && **k == **t,
             (Key::Name(k), Some(Arg::Num { value, digits, .. })) => {
-                plural_category(self.lang, ordinal, finite(*value), *digits) == Some(&**k)
+                let rules = self.plurals[usize::from(ordinal)].as_ref();
+                rules.and_then(|r| plural_category(r, finite(*value), *digits)) == Some(&**k)
             }
             (
                 Key::Number(k),
@@ -357,35 +364,25 @@ const fn finite(v: f64) -> f64 {
     if v.is_finite() { v } else { 0.0 }
 }
 
-/// The CLDR plural category (`one`, `few`, `other`, …) of `value` shown with `digits` fraction
-/// digits, in `lang`, by the cardinal or the ordinal rules: what Fluent's `[one]` keys match.
-fn plural_category(
-    lang: Lang,
-    ordinal: bool,
-    value: f64,
-    digits: Option<u8>,
-) -> Option<&'static str> {
-    use intl_pluralrules::{
-        PluralCategory as C, PluralRuleType, PluralRules, operands::PluralOperands,
-    };
+/// `lang`'s CLDR plural rules, cardinal and ordinal (none for a language the rules lack).
+fn plural_rules(lang: Lang) -> [Option<PluralRules>; 2] {
     let language = match lang {
         Lang::En => "en",
         Lang::ZhHans => "zh",
         Lang::Cs => "cs",
         Lang::Ru => "ru",
     };
-    let id = unic_langid::LanguageIdentifier::from_parts(
-        unic_langid::subtags::Language::from_bytes(language.as_bytes()).ok()?,
-        None,
-        None,
-        &[],
-    );
-    let kind = if ordinal {
-        PluralRuleType::ORDINAL
-    } else {
-        PluralRuleType::CARDINAL
-    };
-    let rules = PluralRules::create(id, kind).ok()?;
+    [PluralRuleType::CARDINAL, PluralRuleType::ORDINAL].map(|kind| {
+        let language = unic_langid::subtags::Language::from_bytes(language.as_bytes()).ok()?;
+        let id = unic_langid::LanguageIdentifier::from_parts(language, None, None, &[]);
+        PluralRules::create(id, kind).ok()
+    })
+}
+
+/// The plural category (`one`, `few`, `other`, …) of `value` shown with `digits` fraction
+/// digits, by `rules`: what Fluent's `[one]` keys match.
+fn plural_category(rules: &PluralRules, value: f64, digits: Option<u8>) -> Option<&'static str> {
+    use intl_pluralrules::{PluralCategory as C, operands::PluralOperands};
     let mut operands = PluralOperands::try_from(value).ok()?;
     // As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda).
     if let Some(d) = digits.map(usize::from)
