@@ -294,25 +294,29 @@ impl Parts {
     /// Tells whether the panel of receiver `name` is on screen (or near it): one coming into
     /// view is brought up to date at once.
     pub fn panel_seen(self, name: &str, seen: bool) {
-        self.panels.update_value(|known| {
-            if let Some(p) = known.iter_mut().find(|p| p.name == name) {
-                p.seen = seen;
-                if seen {
-                    p.flush();
-                }
-            }
+        self.panel_with(name, |p| {
+            p.seen = seen;
+            seen
         });
     }
 
     /// Tells whether the focus is in the panel of receiver `name`, as
     /// [`Parts::queue_focused`].
     pub fn panel_focused(self, name: &str, focused: bool) {
+        self.panel_with(name, |p| {
+            p.focused = focused;
+            focused
+        });
+    }
+
+    /// Tells the panel of receiver `name` something; it shows what it held back when `tell`
+    /// says so.
+    fn panel_with(self, name: &str, tell: impl FnOnce(&mut Panel) -> bool) {
         self.panels.update_value(|known| {
-            if let Some(p) = known.iter_mut().find(|p| p.name == name) {
-                p.focused = focused;
-                if focused {
-                    p.flush();
-                }
+            if let Some(p) = known.iter_mut().find(|p| p.name == name)
+                && tell(p)
+            {
+                p.flush();
             }
         });
     }

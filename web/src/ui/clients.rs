@@ -231,11 +231,9 @@ fn Receiver(
     };
     // Off screen its panel follows a running clock in turns; with the focus in it, at once.
     let focusin = move |_: leptos::ev::FocusEvent| ctx.parts.panel_focused(&who.get_value(), true);
-    let focusout = move |ev: leptos::ev::FocusEvent| {
-        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
-            ctx.parts.panel_focused(&who.get_value(), false);
-        }
-    };
+    let focusout = super::on_focus_leaving(card, move || {
+        ctx.parts.panel_focused(&who.get_value(), false)
+    });
     let label = tf("receiver-title", &[("name", name.as_str().into())]);
     view! {
         <section class="card receiver" aria-label=label.clone() data-receiver=name.clone() node_ref=card

@@ -36,13 +36,21 @@ pub(crate) fn time(ms: u64) -> String {
     tf("time-seconds", &[("t", secs(ms))])
 }
 
-/// Whether the focus a `focusout` takes from an element stays in `within` (it goes to another
-/// element inside it).
-pub(crate) fn focus_stays(ev: &web_sys::FocusEvent, within: Option<&web_sys::Element>) -> bool {
-    let to = ev
-        .related_target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok());
-    matches!((within, to), (Some(w), Some(t)) if w.contains(Some(&t)))
+/// A `focusout` handler for `card` that calls `left` when the focus leaves it, not when it
+/// moves to another element inside it.
+pub(crate) fn on_focus_leaving(
+    card: NodeRef<leptos::html::Section>,
+    left: impl Fn() + 'static,
+) -> impl Fn(leptos::ev::FocusEvent) + 'static {
+    move |ev| {
+        let to = ev
+            .related_target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Node>(t).ok());
+        let within = card.get_untracked();
+        if !matches!((within.as_deref(), to), (Some(w), Some(t)) if w.contains(Some(&t))) {
+            left();
+        }
+    }
 }
 
 /// Presenter mode on or off; `full` also asks for the browser's full screen.

@@ -68,11 +68,7 @@ pub(super) fn QueueView(ctx: Ctx) -> impl IntoView {
     let summary = Memo::new(move |_| ctx.snap.with(|s| s.config_summary.clone()));
     let card = NodeRef::<leptos::html::Section>::new();
     // Off screen it follows a running clock lazily; with the focus in it, at once.
-    let focusout = move |ev: leptos::ev::FocusEvent| {
-        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
-            ctx.parts.queue_focused(false);
-        }
-    };
+    let focusout = super::on_focus_leaving(card, move || ctx.parts.queue_focused(false));
     view! {
         <section class="card queue" aria-label=t("queue-label") node_ref=card
             on:focusin=move |_| ctx.parts.queue_focused(true) on:focusout=focusout>
@@ -181,11 +177,7 @@ pub(super) fn Log(ctx: Ctx) -> impl IntoView {
     let card = NodeRef::<leptos::html::Section>::new();
     // Off screen it follows a running clock lazily; with the focus in it (its list is a stop
     // of the keyboard: it scrolls), at once.
-    let focusout = move |ev: leptos::ev::FocusEvent| {
-        if !super::focus_stays(&ev, card.get_untracked().as_deref()) {
-            ctx.parts.log_focused(false);
-        }
-    };
+    let focusout = super::on_focus_leaving(card, move || ctx.parts.log_focused(false));
     view! {
         <section class="card log" aria-label=t("log-label") node_ref=card
             on:focusin=move |_| ctx.parts.log_focused(true) on:focusout=focusout>
