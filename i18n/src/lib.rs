@@ -335,11 +335,14 @@ impl Tr {
                     grouped,
                 }),
             ) => {
+                // Integer keys only (a key with a fraction never matches, as in Fluent), read
+                // as an integer: an `as f64` rounds as parsing a float would, and the page
+                // links no float parser for it.
                 !ordinal
                     && digits.is_none()
                     && !grouped
                     && !k.contains('.')
-                    && k.parse::<f64>().is_ok_and(|k| k == finite(*value))
+                    && k.parse::<i128>().is_ok_and(|k| k as f64 == finite(*value))
             }
             _ => false,
         }
@@ -382,8 +385,8 @@ fn plural_rules(lang: Lang) -> [Option<PluralRules>; 2] {
 /// The plural category (`one`, `few`, `other`, …) of `value` shown with `digits` fraction
 /// digits, by `rules`: what Fluent's `[one]` keys match.
 fn plural_category(rules: &PluralRules, value: f64, digits: Option<u8>) -> Option<&'static str> {
-    use intl_pluralrules::{PluralCategory as C, operands::PluralOperands};
-    let mut operands = PluralOperands::try_from(value).ok()?;
+    use intl_pluralrules::PluralCategory as C;
+    let mut operands = operands(value)?;
     // As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda).
     if let Some(d) = digits.map(usize::from)
         && d > operands.v
@@ -398,6 +401,29 @@ fn plural_category(rules: &PluralRules, value: f64, digits: Option<u8>) -> Optio
         C::FEW => "few",
         C::MANY => "many",
         C::OTHER => "other",
+    })
+}
+
+/// CLDR's plural operands of `value` as `intl_pluralrules` makes them from an `f64` (from its
+/// shortest decimal text), but read with integer parsing only: its own conversion parses the
+/// text back into a float, which links the float parser's 10 KB table into every page.
+fn operands(value: f64) -> Option<intl_pluralrules::operands::PluralOperands> {
+    let text = value.abs().to_string();
+    // The shortest text has no trailing zeros, so the digits without them (w, t) are all the
+    // digits (v, f).
+    let (i, v, f) = match text.split_once('.') {
+        Some((whole, fraction)) => (whole.parse().ok()?, fraction.len(), fraction.parse().ok()?),
+        // Saturating, as the crate's own conversion is.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        None => (value.abs() as u64, 0, 0),
+    };
+    Some(intl_pluralrules::operands::PluralOperands {
+        n: value.abs(),
+        i,
+        v,
+        w: v,
+        f,
+        t: f,
     })
 }
 
@@ -711,4 +737,60 @@ pub fn t(id: &str) -> String {
 #[must_use]
 pub fn tf(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     CURRENT.with(|c| c.borrow().format(id, args))
+}
+
+#[cfg(test)]
+mod tests {
+    use intl_pluralrules::operands::PluralOperands;
+
+    /// The operands read with integer parsing equal the crate's own, which parses a float:
+    /// edge values, then a spread of magnitudes and fractions.
+    #[test]
+    fn operands_equal_the_crates_own() {
+        let mut values = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            1.5,
+            2.0,
+            5.0,
+            21.0,
+            0.1,
+            0.25,
+            1.05,
+            100.0,
+            1e15,
+            1e16,
+            1.5e16,
+            9.007_199_254_740_993e15,
+            1e19,
+            1.8e19,
+            1e20,
+            1e300,
+            1e-7,
+            1.234e-5,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            123.456,
+            -1234.567,
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = i32::try_from(x % 12).unwrap();
+            #[allow(clippy::cast_precision_loss)]
+            let v = (x >> 20) as f64 / 10f64.powi(digits);
+            values.push(if x & 1 == 0 { v } else { -v });
+        }
+        for v in values {
+            let ours = super::operands(v);
+            let theirs = PluralOperands::try_from(v).ok();
+            assert_eq!(ours, theirs, "{v}");
+        }
+    }
 }
