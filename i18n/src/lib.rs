@@ -9,13 +9,13 @@
 
 pub mod compiled;
 mod lang;
+mod plural;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use compiled::{Elem, Key, Message, Pattern};
-use intl_pluralrules::{PluralRuleType, PluralRules};
 use settle_scenario::lesson::Number;
 
 pub use lang::Lang;
@@ -187,12 +187,9 @@ pub fn lesson_words(name: &str) -> impl Fn(&str, Option<usize>, &[Number]) -> Op
 /// One language's messages, with English behind them.
 pub struct Tr {
     lang: Lang,
-    /// Sorted by id.
-    messages: Vec<Message>,
+    /// Each part's messages, sorted by id as its compiled file is.
+    parts: Vec<Box<[Message]>>,
     english: Option<Rc<Self>>,
-    /// The language's CLDR plural rules: cardinal (`[one]`, `[few]`), then ordinal
-    /// (`NUMBER($n, type: "ordinal")`).
-    plurals: [Option<PluralRules>; 2],
 }
 
 impl Tr {
@@ -208,8 +205,8 @@ impl Tr {
     /// which answers for any message they lack.
     ///
     /// # Errors
-    /// A file that is not compiled messages, or a message defined twice: the error names the
-    /// language and what is wrong.
+    /// A file that is not compiled messages, or whose ids are not in order (one defined
+    /// twice): the error names the language and what is wrong.
     pub fn new(lang: Lang, parts: &[&[u8]], english: Rc<Self>) -> Result<Self, String> {
         Self::build(lang, parts, Some(english))
     }
@@ -217,26 +214,31 @@ impl Tr {
     fn empty(lang: Lang) -> Self {
         Self {
             lang,
-            messages: Vec::new(),
+            parts: Vec::new(),
             english: None,
-            plurals: plural_rules(lang),
         }
     }
 
     fn build(lang: Lang, parts: &[&[u8]], english: Option<Rc<Self>>) -> Result<Self, String> {
-        let mut messages = Vec::new();
+        // Each part is looked up by itself: its file is sorted, so a page links no sorting.
+        let mut read = Vec::with_capacity(parts.len());
         for part in parts {
-            messages.extend(compiled::read(part).map_err(|e| format!("{lang}: {e}"))?);
-        }
-        messages.sort_by(|a, b| a.id.cmp(&b.id));
-        if let Some(twice) = messages.windows(2).find(|w| w[0].id == w[1].id) {
-            return Err(format!("{lang}: {} is defined twice", twice[0].id));
+            let messages = compiled::read(part).map_err(|e| format!("{lang}: {e}"))?;
+            if let Some(w) = messages.windows(2).find(|w| w[0].id >= w[1].id) {
+                return Err(format!(
+                    "{lang}: {} is out of order or defined twice",
+                    w[1].id
+                ));
+            }
+            if let Some(m) = messages.iter().find(|m| find(&read, &m.id).is_some()) {
+                return Err(format!("{lang}: {} is defined twice", m.id));
+            }
+            read.push(messages.into_boxed_slice());
         }
         Ok(Self {
             lang,
-            messages,
+            parts: read,
             english,
-            plurals: plural_rules(lang),
         })
     }
 
@@ -247,10 +249,7 @@ impl Tr {
     }
 
     fn own(&self, id: &str) -> Option<&Pattern> {
-        self.messages
-            .binary_search_by(|m| (*m.id).cmp(id))
-            .ok()
-            .map(|i| &self.messages[i].pattern)
+        find(&self.parts, id).map(|m| &m.pattern)
     }
 
     /// Whether the message `id` exists in this language itself (not through English).
@@ -324,8 +323,7 @@ impl Tr {
         match (key, value) {
             (Key::Name(k), Some(Arg::Text(t))) => !ordinal && **k == **t,
             (Key::Name(k), Some(Arg::Num { value, digits, .. })) => {
-                let rules = self.plurals[usize::from(ordinal)].as_ref();
-                rules.and_then(|r| plural_category(r, finite(*value), *digits)) == Some(&**k)
+                plural::category(self.lang, ordinal, finite(*value), *digits) == Some(&**k)
             }
             (
                 Key::Number(k),
@@ -336,13 +334,13 @@ impl Tr {
                 }),
             ) => {
                 // Integer keys only (a key with a fraction never matches, as in Fluent), read
-                // as an integer: an `as f64` rounds as parsing a float would, and the page
-                // links no float parser for it.
+                // as an integer: `as f64` rounds as parsing a float would, and the page links
+                // no float parser for it.
                 !ordinal
                     && digits.is_none()
                     && !grouped
                     && !k.contains('.')
-                    && k.parse::<i128>().is_ok_and(|k| k as f64 == finite(*value))
+                    && k.parse::<i64>().is_ok_and(|k| k as f64 == finite(*value))
             }
             _ => false,
         }
@@ -362,69 +360,17 @@ impl Tr {
     }
 }
 
+/// The message `id` in the first of `parts` (each sorted by id) that has it.
+fn find<'a>(parts: &'a [Box<[Message]>], id: &str) -> Option<&'a Message> {
+    parts.iter().find_map(|messages| {
+        let i = messages.binary_search_by(|m| (*m.id).cmp(id)).ok()?;
+        Some(&messages[i])
+    })
+}
+
 /// Fluent's plural operands cannot be made from a NaN or an infinity.
 const fn finite(v: f64) -> f64 {
     if v.is_finite() { v } else { 0.0 }
-}
-
-/// `lang`'s CLDR plural rules, cardinal and ordinal (none for a language the rules lack).
-fn plural_rules(lang: Lang) -> [Option<PluralRules>; 2] {
-    let language = match lang {
-        Lang::En => "en",
-        Lang::ZhHans => "zh",
-        Lang::Cs => "cs",
-        Lang::Ru => "ru",
-    };
-    [PluralRuleType::CARDINAL, PluralRuleType::ORDINAL].map(|kind| {
-        let language = unic_langid::subtags::Language::from_bytes(language.as_bytes()).ok()?;
-        let id = unic_langid::LanguageIdentifier::from_parts(language, None, None, &[]);
-        PluralRules::create(id, kind).ok()
-    })
-}
-
-/// The plural category (`one`, `few`, `other`, …) of `value` shown with `digits` fraction
-/// digits, by `rules`: what Fluent's `[one]` keys match.
-fn plural_category(rules: &PluralRules, value: f64, digits: Option<u8>) -> Option<&'static str> {
-    use intl_pluralrules::PluralCategory as C;
-    let mut operands = operands(value)?;
-    // As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda).
-    if let Some(d) = digits.map(usize::from)
-        && d > operands.v
-    {
-        operands.f *= 10_u64.pow((d - operands.v) as u32);
-        operands.v = d;
-    }
-    Some(match rules.select(operands).ok()? {
-        C::ZERO => "zero",
-        C::ONE => "one",
-        C::TWO => "two",
-        C::FEW => "few",
-        C::MANY => "many",
-        C::OTHER => "other",
-    })
-}
-
-/// CLDR's plural operands of `value` as `intl_pluralrules` makes them from an `f64` (from its
-/// shortest decimal text), but read with integer parsing only: its own conversion parses the
-/// text back into a float, which links the float parser's 10 KB table into every page.
-fn operands(value: f64) -> Option<intl_pluralrules::operands::PluralOperands> {
-    let text = value.abs().to_string();
-    // The shortest text has no trailing zeros, so the digits without them (w, t) are all the
-    // digits (v, f).
-    let (i, v, f) = match text.split_once('.') {
-        Some((whole, fraction)) => (whole.parse().ok()?, fraction.len(), fraction.parse().ok()?),
-        // Saturating, as the crate's own conversion is.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        None => (value.abs() as u64, 0, 0),
-    };
-    Some(intl_pluralrules::operands::PluralOperands {
-        n: value.abs(),
-        i,
-        v,
-        w: v,
-        f,
-        t: f,
-    })
 }
 
 /// A number as `lang` writes it: with its fixed fraction digits, if it has any, the
@@ -737,60 +683,4 @@ pub fn t(id: &str) -> String {
 #[must_use]
 pub fn tf(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     CURRENT.with(|c| c.borrow().format(id, args))
-}
-
-#[cfg(test)]
-mod tests {
-    use intl_pluralrules::operands::PluralOperands;
-
-    /// The operands read with integer parsing equal the crate's own, which parses a float:
-    /// edge values, then a spread of magnitudes and fractions.
-    #[test]
-    fn operands_equal_the_crates_own() {
-        let mut values = vec![
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            0.5,
-            1.5,
-            2.0,
-            5.0,
-            21.0,
-            0.1,
-            0.25,
-            1.05,
-            100.0,
-            1e15,
-            1e16,
-            1.5e16,
-            9.007_199_254_740_993e15,
-            1e19,
-            1.8e19,
-            1e20,
-            1e300,
-            1e-7,
-            1.234e-5,
-            f64::MAX,
-            f64::MIN_POSITIVE,
-            5e-324,
-            123.456,
-            -1234.567,
-        ];
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let digits = i32::try_from(x % 12).unwrap();
-            #[allow(clippy::cast_precision_loss)]
-            let v = (x >> 20) as f64 / 10f64.powi(digits);
-            values.push(if x & 1 == 0 { v } else { -v });
-        }
-        for v in values {
-            let ours = super::operands(v);
-            let theirs = PluralOperands::try_from(v).ok();
-            assert_eq!(ours, theirs, "{v}");
-        }
-    }
 }

@@ -85,6 +85,22 @@ fn a_damaged_file_is_an_error_not_a_panic() {
         e.starts_with("ru: compiled messages damaged at byte"),
         "{e}"
     );
+    // Ids out of order, or one twice: a lookup would miss, so the file is refused.
+    for file in [
+        &b"SFM1\nb\x1ftB\x1f\x1e\na\x1ftA\x1f\x1e\n"[..],
+        &b"SFM1\na\x1ftA\x1f\x1e\na\x1ftB\x1f\x1e\n"[..],
+    ] {
+        let e = Tr::new(Lang::Ru, &[file], Rc::new(Tr::english(&[])))
+            .err()
+            .unwrap();
+        assert_eq!(e, "ru: a is out of order or defined twice");
+    }
+    let sorted = &b"SFM1\na\x1ftA\x1f\x1e\nb\x1ftB\x1f\x1e\n"[..];
+    let tr = Tr::new(Lang::Ru, &[sorted], Rc::new(Tr::english(&[]))).unwrap();
+    assert_eq!(
+        (tr.format("a", &[]), tr.format("b", &[])),
+        ("A".into(), "B".into())
+    );
 }
 
 type Bundle = FluentBundle<FluentResource>;
