@@ -38,6 +38,8 @@ pub struct Run {
     /// The automated actors, one group per entity they address (one group for one queue).
     groups: Vec<Group>,
     meter: Meter,
+    /// Script steps and actor actions run so far.
+    passes: u64,
 }
 
 /// The actors that address one entity.
@@ -165,6 +167,7 @@ impl Run {
                 end: sc.run_until,
                 groups: groups(sc),
                 meter: Meter::new(budget, true),
+                passes: 0,
             };
         }
         Self {
@@ -178,6 +181,7 @@ impl Run {
                 staging: None,
             }],
             meter: Meter::new(budget, false),
+            passes: 0,
         }
     }
 
@@ -197,6 +201,13 @@ impl Run {
     #[must_use]
     pub fn records(&self) -> u64 {
         self.meter.records
+    }
+
+    /// Script steps and actor actions run so far: work, whether or not it made a record (a
+    /// pipelined sender starting a send makes none).
+    #[must_use]
+    pub fn passes(&self) -> u64 {
+        self.passes
     }
 
     /// Bytes of trace counted so far (by [`advance_trace`](Self::advance_trace) and
@@ -325,8 +336,10 @@ impl Run {
         let _ = self.advance_until(t, u64::MAX, out);
     }
 
-    /// Runs what is due at or before `t`, producing at most about `max_records` records in
-    /// this call (one step or actor action is never cut in two), and says how far it got.
+    /// Runs what is due at or before `t`, producing at most about `max_records` records and
+    /// running at most `max_records` steps and actor actions in this call (one is never cut in
+    /// two), and says how far it got. The second bound slices work that records nothing: a
+    /// million sends started at one instant are many calls, not one.
     ///
     /// # Errors
     /// The run's [`Budget`] ran out (now or in an earlier call); nothing more runs.
@@ -463,14 +476,14 @@ impl Run {
         if let Some(e) = &self.meter.exceeded {
             return Err(e.clone());
         }
-        let first = self.meter.records;
+        let (first, passes) = (self.meter.records, self.passes);
         // Bounded: every pass runs one step or one actor action, and actor actions move virtual
         // time on (processing takes at least 1 ms, polls are `poll_ms` apart).
         let progress = loop {
             if self.meter.over.is_some() {
                 break Progress::Reached;
             }
-            if self.meter.records - first >= max_records {
+            if (self.meter.records - first).max(self.passes - passes) >= max_records {
                 break Progress::Paused { now: self.ns.now() };
             }
             let step_at = self.script.next_at().filter(|&a| a <= t);
@@ -483,8 +496,14 @@ impl Run {
                 .filter(|&(w, _)| w <= t);
             match (step_at, actor) {
                 // At one instant the script's step runs before the actors.
-                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step::<LINES>(out),
-                (_, Some((a, g))) => self.run_actor::<LINES>(a, g, out),
+                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => {
+                    self.passes += 1;
+                    self.run_step::<LINES>(out);
+                }
+                (_, Some((a, g))) => {
+                    self.passes += 1;
+                    self.run_actor::<LINES>(a, g, out);
+                }
                 _ => {
                     // Deadline by deadline, so that over the budget the broker stops at the
                     // instant where the budget ran out rather than at `t`.

@@ -215,7 +215,14 @@ impl Observer for Page {
         }
     }
 
-    fn chunk_done(&mut self, live: &mut Live, run: &Run, _: &Phase) {
+    fn chunk_done(&mut self, live: &mut Live, run: &Run, phase: &Phase) {
+        // The story keeps pace with the live run as it plays: as much work as this chunk did
+        // (its surplus to catch up comes when a frame's target is reached).
+        let work = run.passes().saturating_sub(self.story_paced);
+        self.story_paced = run.passes();
+        if !phase.seeking() && work > 0 {
+            self.follow_story(run.now(), work);
+        }
         let Chunk {
             batch,
             items,

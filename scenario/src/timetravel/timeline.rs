@@ -120,7 +120,7 @@ impl<S: Clone> Timeline<S> {
     }
 
     /// Advances toward `t` (at most [`Policy::max_jump_ms`] ahead), producing at most about
-    /// `max_records` records, in chunks of [`Policy::chunk`] records; after each chunk the
+    /// `max_records` records and running at most about as many steps and actions, in chunks of [`Policy::chunk`] records; after each chunk the
     /// observer's [`chunk_done`](Observer::chunk_done) and the policy's snapshot.
     ///
     /// Returns [`Progress::Reached`] when the (bounded) target was reached, else
@@ -144,7 +144,7 @@ impl<S: Clone> Timeline<S> {
         let chunk = self.policy.chunk.max(1);
         let mut left = max_records;
         loop {
-            let before = self.run.records();
+            let (before, passes) = (self.run.records(), self.run.passes());
             let (saved, phase) = (&mut self.saved, &mut self.phase);
             let r = self
                 .run
@@ -157,7 +157,8 @@ impl<S: Clone> Timeline<S> {
             obs.chunk_done(&mut self.saved, &self.run, &self.phase);
             let n = self.run.records() - before;
             self.note(n);
-            left = left.saturating_sub(n.max(1));
+            // Work that made no record counts too (`Run::advance_records` bounds both).
+            left = left.saturating_sub(n.max(self.run.passes() - passes).max(1));
             match r {
                 Ok(Progress::Reached) => {
                     obs.reached(&mut self.saved, &self.run);
