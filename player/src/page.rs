@@ -377,7 +377,8 @@ pub fn apply_mode(mode: Mode) {
 pub struct Opening {
     pub mode: Mode,
     pub sim: Sim,
-    /// Where to go before showing the clock running: a link's position, or `?start=`.
+    /// Where to go before showing the clock running: a link's position, `?start=`, or the
+    /// present instant while its work is not done ([`Sim::behind`]).
     pub target: Option<u64>,
     pub paused: bool,
     pub speed: f64,
@@ -391,6 +392,7 @@ impl Opening {
         let mut lesson = lesson::State::of(sim.scenario());
         lesson.source = source;
         let (target, paused, speed) = clock_options(mode, link_at, &mut lesson);
+        let target = target.or_else(|| sim.behind().then(|| sim.now().as_millis()));
         // An embed shows no welcome notice: its page's prose is the introduction.
         let notice = notice.filter(|n| !mode.embed || n.1);
         Self {

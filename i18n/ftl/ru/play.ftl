@@ -292,6 +292,7 @@ view-stage-picture = Очередь в виде рисунка: отправит
 view-queue = Очередь
 view-lane-more = + ещё { $n }
 view-going-to = Переход к отметке { $target } … сейчас { $now }
+clock-still-running = Ещё выполняется то, что происходит в момент { $now } …
 view-nothing-due = Само по себе ничего не запланировано.
 view-no-lock = Ни одна блокировка не удерживается, поэтому истечь нечему.
 view-lang-failed = Не удалось загрузить язык { $lang } ({ $why }); страница остаётся на языке { $current }.

@@ -213,6 +213,7 @@ view-stage-picture = 以图示呈现的队列：发送方、队列、接收方�
 view-queue = 队列
 view-lane-more = 另有 { $n } 条
 view-going-to = 正在前往 { $target } … 当前在 { $now }
+clock-still-running = 仍在处理 { $now } 时发生的事 …
 view-nothing-due = 没有计划会自行发生的事件。
 view-no-lock = 没有持有任何锁定，因此没有锁定会过期。
 view-lang-failed = 无法加载 { $lang }（{ $why }）；页面保持为 { $current }。

@@ -497,6 +497,14 @@ impl Viewer {
         }
         // On the way to the position the page opened at, that; else the notice, if any.
         let notice = match self.target {
+            // The present instant's work, not done yet (a million sends started at once).
+            Some(target) if target == self.played.now().as_millis() => Some((
+                tf(
+                    "clock-still-running",
+                    &[("now", Arg::from(instant(self.played.now())))],
+                ),
+                false,
+            )),
             Some(target) => Some((
                 tf(
                     "view-going-to",

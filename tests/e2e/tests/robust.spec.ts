@@ -199,3 +199,46 @@ test('a scenario that runs out of its work budget while the clock runs shows its
   await expect(log.locator('.log-earlier')).toBeHidden();
   expect(await log.locator('.log-lines li').count()).toBeGreaterThan(40);
 });
+
+test('a link of many sends started at once opens at once: the instant runs in the frames that follow, and says so', async ({ page }) => {
+  test.setTimeout(90_000);
+  // 300,000 sends started at 0 s: far more than a load may run (20,000 steps and actions).
+  const doc = {
+    settle: 1, title: 'Sends at once', run_until_ms: 600_000,
+    actors: [{ kind: 'sender', name: 'S', count: 300_000, mode: 'pipelined' }, { kind: 'receiver', name: 'R', processing_ms: 100 }],
+  };
+  await page.goto(`./#s=${Buffer.from(JSON.stringify(doc)).toString('base64url')}&t=0`);
+  await expect(page.getByRole('heading', { name: 'Sends at once' })).toBeVisible({ timeout: 15_000 });
+  const still = page.getByRole('status').filter({ hasText: 'Still running what happens at 0.000 s' });
+  await expect(still).toBeVisible();
+  await expect(page.getByTestId('clock')).toHaveText('0.000 s');
+  // Responsive while it works: a task queued now runs within a frame's slice or so.
+  const waited = await page.evaluate(() => new Promise<number>((r) => {
+    const t0 = performance.now();
+    setTimeout(() => r(performance.now() - t0), 0);
+  }));
+  expect(waited).toBeLessThan(1000);
+  // It finishes the instant by itself, paused there (a link opens paused).
+  await expect(still).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByTestId('clock')).toHaveText('0.000 s');
+  await expect(page.getByRole('group', { name: 'Clock' }).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // Played, the clock moves on.
+  await page.getByRole('group', { name: 'Clock' }).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => parseFloat((await page.getByTestId('clock').textContent())!), { timeout: 30_000 }).toBeGreaterThan(0);
+});
+
+test('Stop here stops the instant\'s work where it is, and Play goes on with it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const doc = {
+    settle: 1, title: 'Sends at once', run_until_ms: 600_000,
+    actors: [{ kind: 'sender', name: 'S', count: 1_000_000, mode: 'pipelined' }, { kind: 'receiver', name: 'R', processing_ms: 100 }],
+  };
+  await page.goto(`./#s=${Buffer.from(JSON.stringify(doc)).toString('base64url')}&t=0`);
+  const still = page.getByRole('status').filter({ hasText: 'Still running what happens at 0.000 s' });
+  await expect(still).toBeVisible({ timeout: 15_000 });
+  await still.getByRole('button', { name: 'Stop here' }).click();
+  await expect(still).toHaveCount(0);
+  await expect(page.getByTestId('clock')).toHaveText('0.000 s');
+  await page.getByRole('group', { name: 'Clock' }).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => parseFloat((await page.getByTestId('clock').textContent())!), { timeout: 60_000 }).toBeGreaterThan(0);
+});

@@ -104,6 +104,12 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     // Full page or embed is fixed for the page's life: what only one of them shows is built
     // once or never (no `<Show>`: each instantiates its own reactive and view code).
     let embed = ctx.mode.embed;
+    // The opening position is the present instant: its work is not done yet (`Sim::behind`).
+    let instant = move || {
+        ctx.pending
+            .get()
+            .is_some_and(|(from, target)| from == target)
+    };
     // An interactive embed opens its forms over the stage (its height never changes); open
     // from the start with `?controls=1` (the lean viewer's Controls button hands over so).
     let controls = RwSignal::new(false);
@@ -175,10 +181,18 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         <notice::Notice ctx=ctx area="top" />
         {(!embed).then(|| view! { <lessons::LessonList ctx=ctx /> })}
         <Show when=move || ctx.pending.with(Option::is_some)>
-            <div class="notice progress-notice" role="status" aria-label=t("page-going-label")>
+            <div class="notice progress-notice" role="status"
+                aria-label=move || (!instant()).then(|| t("page-going-label"))>
                 <span>{move || {
                     let (_, target) = ctx.pending.get().unwrap_or_default();
-                    tf("page-going", &[("target", secs(target)), ("now", secs(ctx.now_ms.get()))])
+                    let now = ctx.now_ms.get();
+                    if instant() {
+                        // The present instant's work, not done yet (a million sends at once).
+                        let at = settle_player::words::instant(settle_core::Instant::from_millis(now));
+                        tf("clock-still-running", &[("now", Arg::from(at))])
+                    } else {
+                        tf("page-going", &[("target", secs(target)), ("now", secs(now))])
+                    }
                 }}</span>
                 <progress max="1000" aria-label=t("page-progress") value=move || {
                     let (from, target) = ctx.pending.get().unwrap_or_default();
