@@ -46,14 +46,7 @@ pub(crate) fn category(
     value: f64,
     digits: Option<u8>,
 ) -> Option<&'static str> {
-    let mut o = Operands::of(value)?;
-    // As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda).
-    if let Some(d) = digits.map(u32::from)
-        && d > o.v
-    {
-        o.f *= 10_u64.pow(d - o.v);
-        o.v = d;
-    }
+    let o = Operands::of(value)?.shown_with(digits);
     for (category, condition) in rules(lang, ordinal) {
         if o.satisfy(condition)? {
             return Some(category);
@@ -100,6 +93,18 @@ impl Operands {
             f,
             t: f,
         })
+    }
+
+    /// As Fluent: the fraction digits shown count (1,0 sekundy, 1 sekunda), trailing zeros
+    /// included.
+    fn shown_with(mut self, digits: Option<u8>) -> Self {
+        if let Some(d) = digits.map(u32::from)
+            && d > self.v
+        {
+            self.f *= 10_u64.pow(d - self.v);
+            self.v = d;
+        }
+        self
     }
 
     /// Whether a condition holds: relations joined by `and`, those by `or`. None for text
@@ -203,18 +208,23 @@ mod tests {
         values
     }
 
+    /// The crate's form of our operands.
+    fn theirs(o: &Operands) -> PluralOperands {
+        PluralOperands {
+            n: o.n,
+            i: o.i,
+            v: o.v as usize,
+            w: o.w as usize,
+            f: o.f,
+            t: o.t,
+        }
+    }
+
     /// The operands read with integer parsing equal the crate's own, which parses a float.
     #[test]
     fn operands_equal_the_crates_own() {
         for v in numbers() {
-            let ours = Operands::of(v).map(|o| PluralOperands {
-                n: o.n,
-                i: o.i,
-                v: o.v as usize,
-                w: o.w as usize,
-                f: o.f,
-                t: o.t,
-            });
+            let ours = Operands::of(v).as_ref().map(theirs);
             assert_eq!(ours, PluralOperands::try_from(v).ok(), "{v}");
         }
     }
@@ -233,7 +243,7 @@ mod tests {
                 (false, PluralRuleType::CARDINAL),
                 (true, PluralRuleType::ORDINAL),
             ] {
-                let theirs = PluralRules::create(
+                let rules = PluralRules::create(
                     tag.parse::<unic_langid::LanguageIdentifier>().unwrap(),
                     kind,
                 )
@@ -241,24 +251,8 @@ mod tests {
                 for v in numbers() {
                     for digits in [None, Some(1), Some(2), Some(3)] {
                         let ours = category(lang, ordinal, v, digits);
-                        let want = Operands::of(v).map(|mut o| {
-                            if let Some(d) = digits
-                                && u32::from(d) > o.v
-                            {
-                                o.f *= 10_u64.pow(u32::from(d) - o.v);
-                                o.v = u32::from(d);
-                            }
-                            let c = theirs
-                                .select(PluralOperands {
-                                    n: o.n,
-                                    i: o.i,
-                                    v: o.v as usize,
-                                    w: o.w as usize,
-                                    f: o.f,
-                                    t: o.t,
-                                })
-                                .unwrap();
-                            match c {
+                        let want = Operands::of(v).map(|o| {
+                            match rules.select(theirs(&o.shown_with(digits))).unwrap() {
                                 PluralCategory::ZERO => "zero",
                                 PluralCategory::ONE => "one",
                                 PluralCategory::TWO => "two",

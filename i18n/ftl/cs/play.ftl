@@ -279,7 +279,7 @@ view-lane-more =
        *[other] + { $n } dalších
     }
 view-going-to = Přesun na { $target } … nyní v { $now }
-clock-still-running = Ještě probíhá, co se děje v čase { $now } …
+clock-still-running = Ještě probíhá, co se děje v čase { $now }…
 view-nothing-due = Nic není naplánováno, aby se stalo samo od sebe.
 view-no-lock = Žádný zámek není držen, takže platnost žádného zámku nemůže vypršet.
 view-lang-failed = Jazyk { $lang } se nepodařilo načíst ({ $why }); stránka zůstává v jazyce { $current }.

@@ -277,7 +277,7 @@ view-lane-more = + { $n } more
 view-going-to = Going to { $target } … now at { $now }
 # $now is an instant (clock-instant): work due at it is still being run (a million sends started
 # at once), before the clock may move.
-clock-still-running = Still running what happens at { $now } …
+clock-still-running = Still running what happens at { $now }…
 view-nothing-due = Nothing is scheduled to happen on its own.
 view-no-lock = No lock is held, so no lock can expire.
 # A language whose messages could not be fetched ($lang and $current: languages named in

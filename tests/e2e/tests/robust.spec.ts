@@ -200,14 +200,19 @@ test('a scenario that runs out of its work budget while the clock runs shows its
   expect(await log.locator('.log-lines li').count()).toBeGreaterThan(40);
 });
 
+/** The share link of a pipelined sender starting `count` sends at 0 s, and one receiver. */
+function sendsAtOnce(count: number) {
+  const doc = {
+    settle: 1, title: 'Sends at once', run_until_ms: 600_000,
+    actors: [{ kind: 'sender', name: 'S', count, mode: 'pipelined' }, { kind: 'receiver', name: 'R', processing_ms: 100 }],
+  };
+  return `./#s=${Buffer.from(JSON.stringify(doc)).toString('base64url')}&t=0`;
+}
+
 test('a link of many sends started at once opens at once: the instant runs in the frames that follow, and says so', async ({ page }) => {
   test.setTimeout(90_000);
   // 300,000 sends started at 0 s: far more than a load may run (20,000 steps and actions).
-  const doc = {
-    settle: 1, title: 'Sends at once', run_until_ms: 600_000,
-    actors: [{ kind: 'sender', name: 'S', count: 300_000, mode: 'pipelined' }, { kind: 'receiver', name: 'R', processing_ms: 100 }],
-  };
-  await page.goto(`./#s=${Buffer.from(JSON.stringify(doc)).toString('base64url')}&t=0`);
+  await page.goto(sendsAtOnce(300_000));
   await expect(page.getByRole('heading', { name: 'Sends at once' })).toBeVisible({ timeout: 15_000 });
   const still = page.getByRole('status').filter({ hasText: 'Still running what happens at 0.000 s' });
   await expect(still).toBeVisible();
@@ -229,11 +234,7 @@ test('a link of many sends started at once opens at once: the instant runs in th
 
 test('Stop here stops the instant\'s work where it is, and Play goes on with it', async ({ page }) => {
   test.setTimeout(90_000);
-  const doc = {
-    settle: 1, title: 'Sends at once', run_until_ms: 600_000,
-    actors: [{ kind: 'sender', name: 'S', count: 1_000_000, mode: 'pipelined' }, { kind: 'receiver', name: 'R', processing_ms: 100 }],
-  };
-  await page.goto(`./#s=${Buffer.from(JSON.stringify(doc)).toString('base64url')}&t=0`);
+  await page.goto(sendsAtOnce(1_000_000));
   const still = page.getByRole('status').filter({ hasText: 'Still running what happens at 0.000 s' });
   await expect(still).toBeVisible({ timeout: 15_000 });
   await still.getByRole('button', { name: 'Stop here' }).click();

@@ -194,7 +194,7 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
                         tf("page-going", &[("target", secs(target)), ("now", secs(now))])
                     }
                 }}</span>
-                <progress max="1000" aria-label=t("page-progress") value=move || {
+                <progress max="1000" aria-label=t("page-progress") hidden=instant value=move || {
                     let (from, target) = ctx.pending.get().unwrap_or_default();
                     let now = ctx.now_ms.get();
                     let span = target.saturating_sub(from).max(1);
