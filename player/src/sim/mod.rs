@@ -245,7 +245,7 @@ impl Sim {
             .count() as u64;
         let mut story = Story::new(run.clone());
         // A heavy story is told on over the frames that follow (`Page::follow_story`).
-        story.extend(scenario.run_until, STORY_SLICE * 10);
+        story.extend(scenario.run_until, STORY_SLICE);
         let page = Page {
             entities: run.has_entities(),
             story,
@@ -271,7 +271,7 @@ impl Sim {
         };
         // What happens at 0 s, as far as a load may take: the rest (a million sends started at
         // once) is the frames' work that follow, while the page shows itself (`behind`).
-        let _ = sim.advance_slice(Instant::ZERO, STORY_SLICE * 10);
+        let _ = sim.advance_slice(Instant::ZERO, STORY_SLICE);
         sim
     }
 

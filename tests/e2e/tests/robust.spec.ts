@@ -211,7 +211,7 @@ function sendsAtOnce(count: number) {
 
 test('a link of many sends started at once opens at once: the instant runs in the frames that follow, and says so', async ({ page }) => {
   test.setTimeout(90_000);
-  // 300,000 sends started at 0 s: far more than a load may run (20,000 steps and actions).
+  // 300,000 sends started at 0 s: far more than a load may run (2,000 steps and actions).
   await page.goto(sendsAtOnce(300_000));
   await expect(page.getByRole('heading', { name: 'Sends at once' })).toBeVisible({ timeout: 15_000 });
   const still = page.getByRole('status').filter({ hasText: 'Still running what happens at 0.000 s' });
