@@ -95,38 +95,28 @@ fn text(out: &mut String, s: &str) {
     out.push(END_TEXT);
 }
 
+/// A text after the letter that says what it is.
+fn tagged(out: &mut String, tag: char, s: &str) {
+    out.push(tag);
+    text(out, s);
+}
+
 fn pattern(out: &mut String, p: &[Elem]) {
     for e in p {
         match e {
-            Elem::Text(s) => {
-                out.push('t');
-                text(out, s);
-            }
-            Elem::Var(s) => {
-                out.push('v');
-                text(out, s);
-            }
-            Elem::Ref(s) => {
-                out.push('r');
-                text(out, s);
-            }
+            Elem::Text(s) => tagged(out, 't', s),
+            Elem::Var(s) => tagged(out, 'v', s),
+            Elem::Ref(s) => tagged(out, 'r', s),
             Elem::Select(s) => {
-                out.push('s');
-                text(out, &s.var);
+                tagged(out, 's', &s.var);
                 out.push(if s.ordinal { 'o' } else { 'c' });
                 for (i, (key, p)) in s.variants.iter().enumerate() {
                     if i == s.default {
                         out.push('*');
                     }
                     match key {
-                        Key::Name(k) => {
-                            out.push('n');
-                            text(out, k);
-                        }
-                        Key::Number(k) => {
-                            out.push('#');
-                            text(out, k);
-                        }
+                        Key::Name(k) => tagged(out, 'n', k),
+                        Key::Number(k) => tagged(out, '#', k),
                     }
                     pattern(out, p);
                 }
