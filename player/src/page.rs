@@ -392,7 +392,7 @@ impl Opening {
         let mut lesson = lesson::State::of(sim.scenario());
         lesson.source = source;
         let (target, paused, speed) = clock_options(mode, link_at, &mut lesson);
-        let target = target.or_else(|| sim.behind().then(|| sim.now().as_millis()));
+        let target = target.or_else(|| sim.behind());
         // An embed shows no welcome notice: its page's prose is the introduction.
         let notice = notice.filter(|n| !mode.embed || n.1);
         Self {

@@ -496,14 +496,8 @@ impl Run {
                 .filter(|&(w, _)| w <= t);
             match (step_at, actor) {
                 // At one instant the script's step runs before the actors.
-                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => {
-                    self.passes += 1;
-                    self.run_step::<LINES>(out);
-                }
-                (_, Some((a, g))) => {
-                    self.passes += 1;
-                    self.run_actor::<LINES>(a, g, out);
-                }
+                (Some(s), a) if a.is_none_or(|(a, _)| s <= a) => self.run_step::<LINES>(out),
+                (_, Some((a, g))) => self.run_actor::<LINES>(a, g, out),
                 _ => {
                     // Deadline by deadline, so that over the budget the broker stops at the
                     // instant where the budget ran out rather than at `t`.
@@ -526,6 +520,8 @@ impl Run {
                     break Progress::Reached;
                 }
             }
+            // A step or an actor action ran (the deadlines' arm ends the loop).
+            self.passes += 1;
         };
         match self.meter.over.take() {
             Some((x, at)) => Err(self.meter.error(x, at)),

@@ -314,8 +314,7 @@ impl Ctx {
         }
         // A document whose first instant is more work than a load runs goes on with it in the
         // frames that follow (`Sim::behind`); any other way there was is left.
-        let now = sim.now().as_millis();
-        self.pending.set(sim.behind().then_some((now, now)));
+        self.pending.set(sim.behind().map(|now| (now, now)));
         self.sim.set_value(sim);
         self.twins.set_value(Vec::new());
         self.stage

@@ -275,11 +275,13 @@ impl Sim {
         sim
     }
 
-    /// Whether work is still due at the present instant (the page goes on with it in its
-    /// frames before the clock may move).
-    pub fn behind(&self) -> bool {
+    /// The present instant (ms) while work is still due at it: the page goes on with it in its
+    /// frames before the clock may move.
+    pub fn behind(&self) -> Option<u64> {
         let run = self.tl.run();
-        run.next_due().is_some_and(|t| t <= run.now()) && run.exceeded().is_none()
+        let now = run.now();
+        (run.next_due().is_some_and(|t| t <= now) && run.exceeded().is_none())
+            .then(|| now.as_millis())
     }
 
     /// The welcome scenario.

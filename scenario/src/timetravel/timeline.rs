@@ -120,8 +120,9 @@ impl<S: Clone> Timeline<S> {
     }
 
     /// Advances toward `t` (at most [`Policy::max_jump_ms`] ahead), producing at most about
-    /// `max_records` records and running at most about as many steps and actions, in chunks of [`Policy::chunk`] records; after each chunk the
-    /// observer's [`chunk_done`](Observer::chunk_done) and the policy's snapshot.
+    /// `max_records` records and running at most about as many steps and actions, in chunks
+    /// of [`Policy::chunk`]; after each chunk the observer's
+    /// [`chunk_done`](Observer::chunk_done) and the policy's snapshot.
     ///
     /// Returns [`Progress::Reached`] when the (bounded) target was reached, else
     /// [`Progress::Paused`]: call again.
