@@ -20,7 +20,6 @@ pub trait Played {
     fn stage_model(&self) -> Model;
     /// Goes on toward `t` until `deadline` (real ms); `Ok(true)` when reached.
     fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String>;
-    fn advance_to(&mut self, t: Instant);
     fn seek(&mut self, t: Instant);
     fn bump(&mut self);
     fn select(&mut self, key: Option<MsgKey>);
@@ -65,9 +64,6 @@ impl Played for Sim {
     }
     fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
         advance_within(self, t, deadline)
-    }
-    fn advance_to(&mut self, t: Instant) {
-        Self::advance_to(self, t);
     }
     fn seek(&mut self, t: Instant) {
         Self::seek(self, t);
@@ -134,9 +130,6 @@ impl Played for Player {
     fn advance(&mut self, t: Instant, _: f64) -> Result<bool, String> {
         Self::advance_to(self, t);
         Ok(true)
-    }
-    fn advance_to(&mut self, t: Instant) {
-        Self::advance_to(self, t);
     }
     fn seek(&mut self, t: Instant) {
         Self::seek(self, t);

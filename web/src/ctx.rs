@@ -5,7 +5,7 @@ use crate::parts::Parts;
 use leptos::prelude::*;
 use settle_core::Instant;
 use settle_i18n::{Arg, tf};
-use settle_player::page::{Mode, real_now_ms};
+use settle_player::page::{LOAD_SLICE_MS, Mode, advance_within, real_now_ms};
 use settle_player::sim::Command;
 use settle_player::sim::{self, Sim, Snapshot};
 use settle_player::{crash, lesson};
@@ -165,12 +165,52 @@ impl Ctx {
     }
 
     /// Advances every stage to the earliest `next` of any of them; false when none has one.
-    pub(crate) fn advance_all_to_first(self, next: fn(&Sim) -> Option<Instant>) -> bool {
+    fn advance_all_to_first(self, next: fn(&Sim) -> Option<Instant>) -> bool {
         let first = self.each_sim(|s| next(s)).into_iter().flatten().min();
         let Some(t) = first else { return false };
-        self.each_sim(|s| s.advance_to(t.max(s.now())));
+        self.go_to(t.as_millis());
         self.act(|_| {});
         true
+    }
+
+    /// Goes forward to `t` (virtual ms) on every stage: as far as one slice reaches in this
+    /// task, the rest in the frames that follow, the way shown with Stop here (`pending`). So
+    /// no instant's work (a million sends at once) holds the page in one task.
+    pub fn go_to(self, t: u64) {
+        let from = self.read(Sim::now).as_millis();
+        let t = t.max(from);
+        self.pending.set(Some((from, t)));
+        match self.advance_within(Instant::from_millis(t), real_now_ms() + LOAD_SLICE_MS) {
+            Ok(true) => self.pending.set(None),
+            Ok(false) => {}
+            Err(why) => self.stopped(why),
+        }
+    }
+
+    /// Advances the page's simulation toward `t` until `deadline` (real ms), the other sides of
+    /// a comparison following its clock exactly: `Ok(true)` when reached; an error is the run
+    /// over its work budget, in words.
+    pub(crate) fn advance_within(self, t: Instant, deadline: f64) -> Result<bool, String> {
+        let done = self
+            .sim
+            .try_update_value(|s| advance_within(s, t, deadline))
+            .unwrap_or(Ok(true));
+        let now = self.read(Sim::now);
+        self.twins.update_value(|v| {
+            for tw in v {
+                tw.sim.advance_to(now);
+            }
+        });
+        done
+    }
+
+    /// The run stopped over its work budget: the clock stops, the way to a position ends, and
+    /// the page says why.
+    pub(crate) fn stopped(self, why: String) {
+        self.running.set(false);
+        self.pending.set(None);
+        self.notice.set(Some((why, true)));
+        self.refresh();
     }
 
     /// Goes back to the previous moment anything happened on any stage; false at 0 s.

@@ -5,7 +5,7 @@ use crate::{Ctx, ui};
 use leptos::prelude::*;
 use settle_core::Instant;
 use settle_player::clock::{Clock, Driven, Raf};
-use settle_player::page::{Shortcut, advance_within, next_speed, shortcut};
+use settle_player::page::{Shortcut, next_speed, shortcut};
 use settle_player::sim::Sim;
 
 /// The playground's keyboard shortcuts.
@@ -43,10 +43,10 @@ pub(crate) fn on_key(ctx: Ctx, ev: &web_sys::KeyboardEvent) {
 
 /// The playground as the clock loop drives it: the simulation, the other sides of a comparison
 /// (they follow its clock exactly) and the reactive page.
-pub(crate) struct Playground {
-    pub(crate) ctx: Ctx,
+struct Playground {
+    ctx: Ctx,
     /// The real readout's tenths of a second last shown.
-    pub(crate) shown_real: f64,
+    shown_real: f64,
 }
 
 impl Driven for Playground {
@@ -74,26 +74,10 @@ impl Driven for Playground {
         self.ctx.pending.set(None);
     }
     fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
-        let ctx = self.ctx;
-        let done = ctx
-            .sim
-            .try_update_value(|s| advance_within(s, t, deadline))
-            .unwrap_or(Ok(true));
-        // The other stages of a comparison follow the page's clock exactly.
-        let now = ctx.read(Sim::now);
-        ctx.twins.update_value(|v| {
-            for tw in v {
-                tw.sim.advance_to(now);
-            }
-        });
-        done
+        self.ctx.advance_within(t, deadline)
     }
     fn stopped(&mut self, why: String) {
-        let ctx = self.ctx;
-        ctx.running.set(false);
-        ctx.pending.set(None);
-        ctx.notice.set(Some((why, true)));
-        ctx.refresh();
+        self.ctx.stopped(why);
     }
     fn paused_at_caption(&mut self) {
         self.ctx.running.set(false);

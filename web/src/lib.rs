@@ -14,11 +14,10 @@ pub use ctx::{Ctx, Twin, TwinView};
 pub use parts::Parts;
 pub use start::start;
 
-use frames::{Playground, on_key, start_clock};
+use frames::{on_key, start_clock};
 use leptos::prelude::*;
-use settle_player::clock::Clock;
 use settle_player::lesson;
-use settle_player::page::{LOAD_SLICE_MS, Mode, Opening, apply_mode, real_now_ms, twins_of};
+use settle_player::page::{Mode, Opening, apply_mode, real_now_ms, twins_of};
 use settle_player::sim::Sim;
 
 /// The playground page.
@@ -60,7 +59,7 @@ pub fn App() -> impl IntoView {
         face_ready: RwSignal::new(false),
         edited: RwSignal::new(false),
         presenter: RwSignal::new(false),
-        pending: RwSignal::new(target.map(|t| (0, t))),
+        pending: RwSignal::new(None),
         stage: StoredValue::new_local(settle_player::paint::StageState::default()),
         twins: StoredValue::new_local(Vec::new()),
         twin_views: RwSignal::new(Vec::new()),
@@ -74,12 +73,8 @@ pub fn App() -> impl IntoView {
     }
     // A light link reaches its position in this first slice (no progress shown at all); a
     // heavy one goes on in the frame loop's slices.
-    if target.is_some() {
-        let mut page = Playground {
-            ctx,
-            shown_real: 0.0,
-        };
-        Clock::reach_target(&mut page, real_now_ms() + LOAD_SLICE_MS);
+    if let Some(t) = target {
+        ctx.go_to(t);
         ctx.refresh();
     }
     ctx.keep_for_crash();

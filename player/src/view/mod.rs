@@ -348,6 +348,9 @@ impl Driven for Viewer {
     }
     fn reached_target(&mut self) {
         self.target = None;
+        // The way's notice goes now: it is not the simulation's text, which a publication
+        // follows only when that changed.
+        self.publish(real_now_ms());
     }
     fn advance(&mut self, t: Instant, deadline: f64) -> Result<bool, String> {
         self.played.advance(t, deadline)
@@ -356,6 +359,7 @@ impl Driven for Viewer {
         self.running = false;
         self.target = None;
         self.notice = Some((why, true));
+        self.publish(real_now_ms());
     }
     fn paused_at_caption(&mut self) {
         self.running = false;
@@ -563,7 +567,12 @@ impl Viewer {
         let go = |v: &mut Self, next: fn(&dyn Played) -> Option<Instant>, none: &str| match next(
             &*v.played,
         ) {
-            Some(at) => v.played.advance_to(at.max(v.played.now())),
+            // As far as one slice reaches in this task; a heavy instant's work goes on in the
+            // frames that follow, the way shown.
+            Some(at) => {
+                v.target = Some(at.max(v.played.now()).as_millis());
+                Clock::reach_target(v, real_now_ms() + LOAD_SLICE_MS);
+            }
             None => v.notice = Some((t(none), false)),
         };
         match key {

@@ -3,7 +3,6 @@
 
 use crate::Ctx;
 use leptos::prelude::*;
-use settle_core::Instant;
 use settle_i18n::{t, tf};
 use settle_player::film;
 use settle_player::lesson::{self, Source};
@@ -130,11 +129,12 @@ pub(crate) fn follow_share_links(ctx: Ctx) {
                 true,
             ),
             Some(Ok((text, t))) => match settle_player::page::load(&text, t) {
-                Ok(mut sim) => {
-                    sim.advance_to(Instant::from_millis(t));
+                Ok(sim) => {
                     ctx.running.set(false);
                     ctx.replace(sim);
                     ctx.lesson.update(|l| l.source = None);
+                    ctx.go_to(t);
+                    ctx.refresh();
                     ctx.tell(
                         "top",
                         tf("lessons-link-opened", &[("t", super::secs(t))]),

@@ -104,11 +104,12 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     // Full page or embed is fixed for the page's life: what only one of them shows is built
     // once or never (no `<Show>`: each instantiates its own reactive and view code).
     let embed = ctx.mode.embed;
-    // The opening position is the present instant: its work is not done yet (`Sim::behind`).
+    // The way has reached its position and that instant's work is not done yet (a million
+    // sends at once: `Sim::behind`).
     let instant = move || {
         ctx.pending
             .get()
-            .is_some_and(|(from, target)| from == target)
+            .is_some_and(|(_, target)| target == ctx.now_ms.get())
     };
     // An interactive embed opens its forms over the stage (its height never changes); open
     // from the start with `?controls=1` (the lean viewer's Controls button hands over so).

@@ -13,15 +13,16 @@ use wasm_bindgen::JsCast;
 fn load(ctx: Ctx, text: &str) -> bool {
     let at = share::position(text).unwrap_or(0);
     match settle_player::page::load(text, at) {
-        Ok(mut sim) => {
+        Ok(sim) => {
             let title = sim.title().to_string();
             // An export opens where it was exported (its run_until_ms), paused.
             let at = share::position(text).filter(|&t| t > 0);
-            if let Some(t) = at {
-                sim.advance_to(settle_core::Instant::from_millis(t));
-                ctx.running.set(false);
-            }
             super::lessons::loaded(ctx, sim, None);
+            if let Some(t) = at {
+                ctx.running.set(false);
+                ctx.go_to(t);
+                ctx.refresh();
+            }
             let text = match at {
                 Some(t) => tf(
                     "scenario-loaded-at",
