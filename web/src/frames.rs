@@ -137,17 +137,11 @@ pub(crate) fn start_clock(ctx: Ctx) {
         shown_real: 0.0,
     };
     let mut clock = Clock::default();
-    let mut first = true;
     // The first frame after mounting only asks for the next one: the browser lays out and
     // paints the new page first, then the stage's first (heavy) frame draws into it, instead
     // of the stage's first measurement forcing that layout inside a long frame that nothing
     // is painted before.
-    let frames = Raf::start(1, move |start, real| {
-        if std::mem::take(&mut first) {
-            ui::watch_cards(ctx.parts);
-        }
-        clock.frame(&mut page, start, real);
-    });
+    let frames = Raf::start(1, move |start, real| clock.frame(&mut page, start, real));
     let frames = StoredValue::new_local(Some(frames));
     on_cleanup(move || frames.update_value(|f| drop(f.take())));
 }

@@ -20,7 +20,6 @@ mod tools;
 use crate::Ctx;
 pub(crate) use clock::paint_readouts;
 use leptos::prelude::*;
-pub(crate) use queue::watch_cards;
 use settle_i18n::{Arg, t, tf};
 pub(crate) use stage::tick;
 
@@ -93,6 +92,24 @@ fn LanguageMenu(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// Runs `f` in a task of its own, after the tasks already queued: a message to itself over a
+/// `MessageChannel` (not a timer, which a frame that is not shown or a paused test clock holds
+/// back, nor an animation frame, which such a frame never gets).
+fn next_task(f: impl FnOnce() + 'static) {
+    let Ok(channel) = web_sys::MessageChannel::new() else {
+        return f();
+    };
+    let port = channel.port1();
+    let kept = port.clone();
+    let call = wasm_bindgen::closure::Closure::once_into_js(move || {
+        // The port lives until its one message is taken.
+        drop(kept);
+        f();
+    });
+    port.set_onmessage(Some(wasm_bindgen::JsCast::unchecked_ref(&call)));
+    let _ = channel.port2().post_message(&wasm_bindgen::JsValue::NULL);
+}
+
 /// The whole page.
 pub(crate) fn page(ctx: Ctx) -> impl IntoView {
     lessons::follow_share_links(ctx);
@@ -127,6 +144,15 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
         set_controls(true);
     }
     let toggle_controls = move |_| set_controls(!controls.get_untracked());
+    // What lies below the stage (senders, receivers, the log, the queue, the tools) is built in
+    // the task after the page's: the opening task is shorter by all of it (with 50 receivers,
+    // most of it). The log's and the queue's cards are watched once they are there, a task
+    // later.
+    let below = RwSignal::new(false);
+    next_task(move || {
+        below.set(true);
+        next_task(move || queue::watch_cards(ctx.parts));
+    });
     let open_full = move |_| {
         let (text, t) = ctx.read(|s| (s.export(), s.now().as_millis()));
         let base = web_sys::window()
@@ -214,24 +240,26 @@ pub(crate) fn page(ctx: Ctx) -> impl IntoView {
             <lessons::Caption ctx=ctx />
             <stage::Stage ctx=ctx />
             {(!embed).then(|| view! { <queue::Inspector ctx=ctx /> })}
-            <main class="board">
-                <clients::Senders ctx=ctx />
-                <clients::Receivers ctx=ctx />
-            </main>
-            <div class="lower">
-                <queue::Log ctx=ctx />
-                <queue::QueueView ctx=ctx />
-            </div>
-            {(!embed).then(|| view! {
-                <div class="lower tools-row">
-                    <tools::ScenarioTools ctx=ctx />
-                    // A document with `entities` changes its entities by steps
-                    // (`update_entity`), not through the one queue's settings.
-                    <Show when=move || !entities.get()>
-                        <tools::Settings ctx=ctx />
-                    </Show>
+            <Show when=move || below.get()>
+                <main class="board">
+                    <clients::Senders ctx=ctx />
+                    <clients::Receivers ctx=ctx />
+                </main>
+                <div class="lower">
+                    <queue::Log ctx=ctx />
+                    <queue::QueueView ctx=ctx />
                 </div>
-            })}
+                {(!embed).then(|| view! {
+                    <div class="lower tools-row">
+                        <tools::ScenarioTools ctx=ctx />
+                        // A document with `entities` changes its entities by steps
+                        // (`update_entity`), not through the one queue's settings.
+                        <Show when=move || !entities.get()>
+                            <tools::Settings ctx=ctx />
+                        </Show>
+                    </div>
+                })}
+            </Show>
         </div>
     }
 }
