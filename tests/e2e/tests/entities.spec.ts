@@ -101,6 +101,9 @@ test('request/reply: the request queue and the reply queue are both on the stage
   const available = p.laneItems('Available');
   await expect(available).toHaveCount(1);
   await expect(available).toContainText('in requests');
+  // Frames for the stage's first picture: the test's clock is paused, and time moves only by
+  // runFor (the story stays paused).
+  await p.runFor(500);
   const req = await bands(page, AVAILABLE_FILL);
   expect(req.length).toBe(1);
   await p.clockButton('Step'); // 1 s: Server receives req-1
