@@ -162,11 +162,12 @@ pub(super) fn note(cx: &mut Cx, fr: &crate::stage::layout::Frame, pal: &Palette)
         &pal.muted
     });
     if matches!(fr.place, Place::Sender(_)) {
-        cx.fill_text(
-            &fit(&fr.note, (fr.rect.w - tf) / (tf * 0.5)),
-            tx,
-            ty + tf * 1.15,
-        );
+        // Under the name: as large as fits, down to four fifths of its size ("107200 in
+        // flight" in a narrow box), and cut only below that.
+        let room = (fr.rect.w - tf) / (tf * 0.5);
+        let scale = (room / letters(&fr.note)).clamp(0.8, 1.0);
+        font(cx, tf * 0.85 * scale, false, false);
+        cx.fill_text(&fit(&fr.note, room / scale), tx, ty + tf * 1.15);
     } else {
         let title_w = letters(&fr.title) * tf * 0.62;
         let room = fr.rect.w - title_w - tf * 1.2;

@@ -183,3 +183,45 @@ fn a_square_ring_drains_clockwise_from_the_top_centre() {
         }
     }
 }
+
+/// A sender's note under its name ("20200 in flight") is drawn whole in a box that is a little
+/// too narrow for it at its usual size, smaller but not below four fifths of that; only a much
+/// longer one is cut.
+#[test]
+fn a_senders_note_shrinks_to_fit_before_it_is_cut() {
+    use super::backdrop::note;
+    let pal = Palette::default();
+    let drawn = |text: &str| {
+        let fr = crate::stage::layout::Frame {
+            place: Place::Sender(0),
+            rect: Rect::new(0.0, 0.0, 110.0, 46.0),
+            body: Rect::new(0.0, 0.0, 110.0, 46.0),
+            title: "S1".into(),
+            note: text.into(),
+            title_font: 13.6,
+            dim: false,
+        };
+        let mut cx = Cx::new();
+        note(&mut cx, &fr, &pal);
+        let mut font = 0.0;
+        let mut said = String::new();
+        for (op, args) in cx.commands() {
+            match (op, &args[..]) {
+                (Op::Font, [Arg::Text(f)]) => {
+                    font = f.split("px").next().unwrap().parse().unwrap();
+                }
+                (Op::FillText, [Arg::Text(t), ..]) => said.clone_from(t),
+                _ => {}
+            }
+        }
+        (said, font)
+    };
+    let usual: f64 = 13.6 * 0.85;
+    let (said, font) = drawn("20200 in flight");
+    assert_eq!(said, "20200 in flight");
+    assert!(font < usual && font >= usual * 0.8 - 0.05, "{font}");
+    let (said, font) = drawn("4");
+    assert_eq!((said.as_str(), font), ("4", (usual * 10.0).round() / 10.0));
+    let (said, _) = drawn("1000000 in flight, and more words");
+    assert!(said.ends_with('…'), "{said}");
+}
