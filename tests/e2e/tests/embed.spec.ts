@@ -166,9 +166,14 @@ test('the Embed button names a built-in preset shown as built, so the embed play
   await expect(f.getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible({ timeout: 15_000 });
   await expect(f.getByTestId('clock')).toHaveText(`${(at / 1000).toFixed(3)} s`);
   expect(wasm).toEqual(['settle-film_bg.wasm']);
-  // A person's receive: what the page shows is no longer the preset's own run.
+  // A person's receive: what the page shows is no longer the preset's own run. The snippet
+  // carries the scenario at once (`#s=`), or the film of it when the artifacts worker has
+  // already recorded one (`#f=`, the scenario inside), and then that film; never the preset.
   await p.receive('R1');
-  expect(await snippetNow()).toMatch(/view\.html\?embed&autoplay=1#s=[A-Za-z0-9_-]+&t=\d+"/);
+  const acted = await snippetNow();
+  expect(acted).toMatch(/view\.html\?embed&autoplay=1#[sf]=[A-Za-z0-9_-]+&t=\d+"/);
+  expect(acted).not.toContain('preset=');
+  await expect(p.region('Scenario').getByLabel('Embed snippet')).toHaveValue(/view\.html\?embed&autoplay=1#f=[A-Za-z0-9_-]+&t=\d+"/, { timeout: 15_000 });
 });
 
 test('the Embed snippet carries the height of the embed at its width, and without embed.js its frame shows the whole stage', async ({ page, context, baseURL }) => {
