@@ -72,15 +72,10 @@ pub fn App() -> impl IntoView {
         ctx.set_twins(twins_of(&name, key));
     }
     // A light link reaches its position in this first slice (no progress shown at all); a
-    // heavy one goes on in the frame loop's slices. The present instant's work (a million
-    // sends at once) starts there: a slice of it here would change nothing shown.
-    match target {
-        Some(t) if t > now => {
-            ctx.go_to(t);
-            ctx.refresh();
-        }
-        Some(t) => ctx.pending.set(Some((t, t))),
-        None => {}
+    // heavy one, or the present instant's work, goes on in the frame loop's slices.
+    if let Some(t) = target {
+        ctx.go_to(t);
+        ctx.refresh();
     }
     ctx.keep_for_crash();
     start_clock(ctx);
