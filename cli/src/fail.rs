@@ -51,9 +51,13 @@ pub(crate) enum Format {
     /// Words for people
     #[default]
     Text,
-    /// JSON for programs: presets, lesson and compare print one JSON object; an error is one
-    /// JSON object on standard error
+    /// JSON for programs: presets, lesson, compare and sweep print one JSON object; an error
+    /// is one JSON object on standard error
     Json,
+    /// Comma-separated values (sweep only; its default)
+    Csv,
+    /// An SVG chart (sweep only)
+    Svg,
 }
 
 impl Format {

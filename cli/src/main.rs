@@ -3,7 +3,8 @@
 //! - `settle run FILE|-|preset:NAME`: prints the trace as JSON Lines; exit 0 when the scenario
 //!   ran.
 //! - `settle check FILE|-|preset:NAME`: validates only; exit 0 when valid.
-//! - `render`, `export` (artifacts.rs), `lesson`, `compare` (lessons.rs), `presets`, `preset`.
+//! - `render`, `export` (artifacts.rs), `lesson`, `compare` (lessons.rs), `sweep` (sweep.rs),
+//!   `presets`, `preset`.
 //!
 //! The arguments are parsed by clap; every failure is a [`Fail`] with its exit status
 //! (fail.rs, docs/cli.md): a rejected scenario prints `error: <json path>: <what is wrong>` on
@@ -16,6 +17,7 @@ mod embed;
 mod fail;
 mod lessons;
 mod out;
+mod sweep;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -120,6 +122,14 @@ enum Command {
     /// Print the variants of one story side by side, the difference checked (exit 1 when the
     /// runs contradict it)
     Compare(lessons::Compare),
+    /// Run the scenario at every point of a grid of its settings and print one row a point
+    /// (CSV; --format json or svg)
+    ///
+    /// Columns: the varied values, then throughput_per_s (completions per virtual second),
+    /// latency_p50_ms and latency_p95_ms (enqueue to completion), lock_expiries and
+    /// dead_lettered (per run), max_queue_length, seeds, status (ok or over_budget). The same
+    /// sweep prints the same bytes.
+    Sweep(sweep::Sweep),
     /// List the built-in presets and comparisons
     Presets,
     /// Print a preset's scenario (to save and edit)
@@ -259,6 +269,12 @@ fn parse_error(e: clap::Error, format: Format) -> ExitCode {
 }
 
 fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
+    if matches!(format, Format::Csv | Format::Svg) && !matches!(asked, Command::Sweep(_)) {
+        return Err(Fail::usage(
+            "",
+            "--format csv and --format svg are for settle sweep (text or json elsewhere)",
+        ));
+    }
     match asked {
         Command::Run {
             input,
@@ -279,6 +295,7 @@ fn dispatch(asked: Command, format: Format) -> Result<(), Fail> {
         Command::Export(x) => x.run(),
         Command::Lesson(l) => l.run(format),
         Command::Compare(c) => c.run(format),
+        Command::Sweep(s) => s.run(format),
         Command::Presets => presets(format),
         Command::Embed(e) => e.run(),
         Command::Completions { shell, output } => {

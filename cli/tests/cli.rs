@@ -639,3 +639,204 @@ fn lang_chooses_the_language_of_lessons_comparisons_and_stories() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("--lang de: not a language Settle speaks"));
 }
+
+/// `settle sweep`'s rows as (values, throughput, p95) of its CSV.
+fn sweep_rows(csv: &str) -> Vec<(Vec<u64>, f64, Option<u64>)> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (tp, p95) = (at("throughput_per_s"), at("latency_p95_ms"));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let values = f[..tp]
+                .iter()
+                .map(|v| v.parse().expect("a value"))
+                .collect();
+            (
+                values,
+                f[tp].parse().expect("a throughput"),
+                f[p95].parse().ok(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn sweep_prints_the_reviewed_golden_csv() {
+    let out = settle(
+        &[
+            "sweep",
+            "preset:load-levelling",
+            "--vary",
+            "receivers=1..6",
+            "--seeds",
+            "2",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let golden =
+        std::fs::read_to_string(root().join("examples/sweeps/load-levelling-receivers.csv"))
+            .expect("golden CSV");
+    assert_eq!(text(&out.stdout), golden);
+}
+
+#[test]
+fn a_sweep_gives_the_same_bytes_each_time_in_each_format() {
+    for format in ["csv", "json", "svg"] {
+        let args = [
+            "--format",
+            format,
+            "sweep",
+            "preset:load-levelling",
+            "--vary",
+            "receivers=1..4",
+            "--vary",
+            "prefetch=0..10:10",
+            "--seeds",
+            "2",
+        ];
+        let (a, b) = (settle(&args, None), settle(&args, None));
+        assert!(a.status.success(), "{format}: {}", text(&a.stderr));
+        assert!(!a.stdout.is_empty());
+        assert_eq!(a.stdout, b.stdout, "{format}");
+    }
+}
+
+#[test]
+fn sweep_load_levelling_more_receivers_never_lower_throughput_and_lower_the_p95() {
+    let out = settle(
+        &["sweep", "preset:load-levelling", "--vary", "receivers=1..6"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = sweep_rows(&text(&out.stdout));
+    assert_eq!(
+        rows.iter().map(|r| r.0[0]).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5, 6]
+    );
+    for w in rows.windows(2) {
+        assert!(w[1].1 >= w[0].1, "throughput fell: {w:?}");
+        assert!(w[1].2 < w[0].2, "the p95 did not fall: {w:?}");
+    }
+}
+
+#[test]
+fn sweep_refuses_bad_ranges_clearly() {
+    let refused = |vary: &[&str], code: i32, said: &str| {
+        let mut args = vec!["sweep", "preset:load-levelling"];
+        for v in vary {
+            args.extend(["--vary", v]);
+        }
+        let out = settle(&args, None);
+        assert_eq!(out.status.code(), Some(code), "{vary:?}");
+        assert!(out.stdout.is_empty(), "{vary:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(said), "{vary:?}: {err}");
+    };
+    refused(
+        &["consumers=1..8"],
+        2,
+        "error: --vary consumers=1..8: unknown parameter \"consumers\"; one of receivers,",
+    );
+    refused(&["receivers=8..1"], 2, "the range is empty (8 is above 1)");
+    refused(&["receivers=1..8:0"], 2, "the step must be at least 1");
+    refused(
+        &["processing_ms=1..2001"],
+        2,
+        "2001 points: a sweep has at most 2000",
+    );
+    refused(&["receivers=1..50", "prefetch=0..40"], 2, "2050 points");
+    refused(
+        &["receivers=1..2", "receivers=3"],
+        2,
+        "--vary receivers is given twice",
+    );
+    // A value the format refuses: the point, then the refusal as `settle check` words it.
+    refused(
+        &["lock_ms=1000"],
+        4,
+        "error: lock_ms=1000: $.queue.lock_duration_ms: 1000 is out of range 5000..=300000",
+    );
+    // No --vary at all is clap's usage error.
+    let out = settle(&["sweep", "preset:load-levelling"], None);
+    assert_eq!(out.status.code(), Some(2));
+    // An SVG of three parameters is refused before anything runs; csv and svg are sweep's.
+    let out = settle(
+        &[
+            "--format",
+            "svg",
+            "sweep",
+            "preset:load-levelling",
+            "--vary",
+            "receivers=1",
+            "--vary",
+            "prefetch=1",
+            "--vary",
+            "lock_ms=9000",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("an SVG draws one or two varied parameters, not 3"));
+    let out = settle(&["--format", "csv", "run", "preset:load-levelling"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    // In JSON, the error is one object.
+    let out = settle(
+        &[
+            "--format",
+            "json",
+            "sweep",
+            "preset:load-levelling",
+            "--vary",
+            "receivers=3..1",
+        ],
+        None,
+    );
+    let err: serde_json::Value = serde_json::from_slice(&out.stderr).expect("a JSON error");
+    assert_eq!(err["kind"], "usage");
+}
+
+#[test]
+fn sweep_json_and_svg_carry_the_same_figures_as_the_csv() {
+    let args = |f: &'static str| {
+        [
+            "--format",
+            f,
+            "sweep",
+            "preset:lock-too-short",
+            "--vary",
+            "lock_ms=5000..60000:5000",
+        ]
+    };
+    let csv = text(&settle(&args("csv"), None).stdout);
+    let json: serde_json::Value =
+        serde_json::from_slice(&settle(&args("json"), None).stdout).expect("JSON");
+    let rows = sweep_rows(&csv);
+    assert_eq!(json["rows"].as_array().expect("rows").len(), rows.len());
+    for (r, j) in rows.iter().zip(json["rows"].as_array().unwrap()) {
+        assert_eq!(j["lock_ms"], r.0[0]);
+        assert_eq!(j["throughput_per_s"].as_f64(), Some(r.1));
+        assert_eq!(j["latency_p95_ms"].as_u64(), r.2);
+    }
+    // A short lock under long work: locks expire and messages are dead-lettered until the lock
+    // outlasts the work.
+    assert!(
+        csv.lines().nth(1).unwrap().split(',').nth(4).unwrap() != "0",
+        "{csv}"
+    );
+    assert!(csv.lines().last().unwrap().contains(",0,0,"), "{csv}");
+    let svg = text(&settle(&args("svg"), None).stdout);
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("lock duration (ms)"), "the axis is labelled");
+    // A point for each row in three series, and for each row with completions in two more
+    // (the median and the 95th percentile); no point where there is no value.
+    let timed = rows.iter().filter(|r| r.2.is_some()).count();
+    assert!(timed > 0 && timed < rows.len());
+    assert_eq!(
+        svg.matches("<title>lock duration (ms) = ").count(),
+        rows.len() * 3 + timed * 2
+    );
+}

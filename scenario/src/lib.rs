@@ -31,6 +31,7 @@ pub mod read;
 pub mod rules;
 mod run;
 mod script;
+pub mod sweep;
 pub mod timetravel;
 mod trace;
 

@@ -23,6 +23,7 @@
 //! - `words`: the words, Fluent messages in the installed language (`story-` in `print.ftl`).
 
 mod bars;
+mod chart;
 mod deliveries;
 mod draw;
 mod events;
@@ -48,6 +49,8 @@ use draw::draw;
 use layout::{Detail, LANE_ITEMS};
 use settle_scenario::Scenario;
 use story::Story;
+
+pub use chart::{chart as sweep_chart, drawable as sweep_drawable};
 
 /// Records of the run drawn at most; the rest of a longer run is summarised by a note.
 pub const RECORD_BUDGET: usize = 200_000;

@@ -307,3 +307,41 @@ story-moment-session-lock-expired = Platnost zámku klienta { $client } na relac
 story-moment-refused = { $client }: { story-op } { $id } – odmítnuto s chybou { $error }{ $why }
 story-moment-refused-seq = { $client }: { story-op } poř. č. { $seq } – odmítnuto s chybou { $error }{ $why }
 story-moment-refused-any = { $client }: { story-op } – odmítnuto s chybou { $error }{ $why }
+
+## What-if sweeps (`settle sweep --format svg`): charts of a scenario's variants.
+sweep-title = Co kdyby: { $title }
+sweep-desc =
+    { $points ->
+        [one] { $points } varianta scénáře
+        [few] { $points } varianty scénáře
+       *[other] { $points } variant scénáře
+    }, { $seeds ->
+        [one] každá spuštěna jednou
+       *[other] každá spuštěna { $seeds }krát s různými semeny
+    } · časy jsou virtuální
+sweep-throughput = Propustnost: dokončení za sekundu
+sweep-throughput-short = dokončení za sekundu
+sweep-latency = Doba od zařazení do fronty po dokončení (ms)
+sweep-latency-p95 = Doba od zařazení do fronty po dokončení, 95. percentil (ms)
+sweep-p50 = medián
+sweep-p95 = 95. percentil
+sweep-losses = Vypršení platnosti zámku a přesuny do fronty nedoručených zpráv, na jeden běh
+sweep-lock-expiries = vypršení platnosti zámku
+sweep-dead-lettered = přesunuto do fronty nedoručených zpráv
+sweep-over-budget = nad pracovní rozpočet
+sweep-foot = Settle · každý bod je deterministický běh scénáře s uvedenými hodnotami
+sweep-foot-over =
+    { $n ->
+        [one] Settle · { $n } bod překročil pracovní rozpočet (čárkovaně): jeho čísla platí do té chvíle
+        [few] Settle · { $n } body překročily pracovní rozpočet (čárkovaně): jejich čísla platí do té chvíle
+       *[other] Settle · { $n } bodů překročilo pracovní rozpočet (čárkovaně): jejich čísla platí do té chvíle
+    }
+sweep-svg-dimensions = SVG kreslí jeden nebo dva měněné parametry, ne { $n }: použijte --format csv nebo json
+sweep-param-receivers = počet příjemců
+sweep-param-concurrency = souběžnost (zprávy, které každý příjemce zpracovává najednou)
+sweep-param-prefetch = počet zpráv načítaných předem (prefetch)
+sweep-param-processing-ms = doba zpracování (ms)
+sweep-param-lock-ms = doba trvání zámku (ms)
+sweep-param-auto-renew-ms = automatické obnovování zámku nejvýše po dobu (ms)
+sweep-param-max-delivery-count = maxDeliveryCount
+sweep-param-send-interval-ms = interval mezi odesláními (ms)

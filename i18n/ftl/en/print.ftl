@@ -285,3 +285,39 @@ story-moment-session-lock-expired = { $client }'s lock on session { $session } e
 story-moment-refused = { $client }: { story-op } { $id } refused with { $error }{ $why }
 story-moment-refused-seq = { $client }: { story-op } seq { $seq } refused with { $error }{ $why }
 story-moment-refused-any = { $client }: { story-op } refused with { $error }{ $why }
+
+## What-if sweeps (`settle sweep --format svg`): charts of a scenario's variants.
+sweep-title = What if: { $title }
+sweep-desc =
+    { $points ->
+        [one] { $points } variant of the scenario
+       *[other] { $points } variants of the scenario
+    }, { $seeds ->
+        [one] one run each
+       *[other] { $seeds } runs each, with different seeds
+    } · times are virtual
+sweep-throughput = Throughput: completions per second
+sweep-throughput-short = completions per second
+sweep-latency = Time from enqueue to completion (ms)
+sweep-latency-p95 = Time from enqueue to completion, 95th percentile (ms)
+sweep-p50 = median
+sweep-p95 = 95th percentile
+sweep-losses = Lock expiries and moves to the dead-letter queue, per run
+sweep-lock-expiries = lock expiries
+sweep-dead-lettered = dead-lettered
+sweep-over-budget = over the work budget
+sweep-foot = Settle · each point is a deterministic run of the scenario with the values shown
+sweep-foot-over =
+    { $n ->
+        [one] Settle · { $n } point ran out of the work budget (dashed): its figures count up to there
+       *[other] Settle · { $n } points ran out of the work budget (dashed): their figures count up to there
+    }
+sweep-svg-dimensions = an SVG draws one or two varied parameters, not { $n }: use --format csv or json
+sweep-param-receivers = receivers
+sweep-param-concurrency = concurrency (messages each receiver processes at once)
+sweep-param-prefetch = prefetch count
+sweep-param-processing-ms = processing time (ms)
+sweep-param-lock-ms = lock duration (ms)
+sweep-param-auto-renew-ms = auto-renew the lock for up to (ms)
+sweep-param-max-delivery-count = maxDeliveryCount
+sweep-param-send-interval-ms = interval between sends (ms)

@@ -313,3 +313,43 @@ story-moment-session-lock-expired = Срок блокировки сеанса {
 story-moment-refused = { $client }: { story-op } { $id } — отклонено с ошибкой { $error }{ $why }
 story-moment-refused-seq = { $client }: { story-op } пор. № { $seq } — отклонено с ошибкой { $error }{ $why }
 story-moment-refused-any = { $client }: { story-op } — отклонено с ошибкой { $error }{ $why }
+
+## What-if sweeps (`settle sweep --format svg`): charts of a scenario's variants.
+sweep-title = Что если: { $title }
+sweep-desc =
+    { $points ->
+        [one] { $points } вариант сценария
+        [few] { $points } варианта сценария
+        [many] { $points } вариантов сценария
+       *[other] { $points } варианта сценария
+    }, { $seeds ->
+        [one] каждый запущен { $seeds } раз
+        [few] каждый запущен { $seeds } раза с разными начальными значениями
+       *[other] каждый запущен { $seeds } раз с разными начальными значениями
+    } · время виртуальное
+sweep-throughput = Пропускная способность: завершений в секунду
+sweep-throughput-short = завершений в секунду
+sweep-latency = Время от постановки в очередь до завершения (мс)
+sweep-latency-p95 = Время от постановки в очередь до завершения, 95-й процентиль (мс)
+sweep-p50 = медиана
+sweep-p95 = 95-й процентиль
+sweep-losses = Истечения срока блокировки и перемещения в очередь недоставленных сообщений за один запуск
+sweep-lock-expiries = истечения срока блокировки
+sweep-dead-lettered = в очереди недоставленных сообщений
+sweep-over-budget = превышен рабочий бюджет
+sweep-foot = Settle · каждая точка — детерминированный запуск сценария с указанными значениями
+sweep-foot-over =
+    { $n ->
+        [one] Settle · { $n } точка превысила рабочий бюджет (пунктир): ее числа учитывают работу до этого момента
+        [few] Settle · { $n } точки превысили рабочий бюджет (пунктир): их числа учитывают работу до этого момента
+       *[other] Settle · { $n } точек превысили рабочий бюджет (пунктир): их числа учитывают работу до этого момента
+    }
+sweep-svg-dimensions = SVG рисует один или два изменяемых параметра, а не { $n }: используйте --format csv или json
+sweep-param-receivers = число получателей
+sweep-param-concurrency = параллелизм (сообщений, которые каждый получатель обрабатывает одновременно)
+sweep-param-prefetch = число предварительно выбираемых сообщений
+sweep-param-processing-ms = время обработки (мс)
+sweep-param-lock-ms = длительность блокировки (мс)
+sweep-param-auto-renew-ms = автоматическое продление блокировки не дольше (мс)
+sweep-param-max-delivery-count = maxDeliveryCount
+sweep-param-send-interval-ms = интервал между отправками (мс)
