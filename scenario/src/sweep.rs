@@ -16,7 +16,7 @@ use core::fmt::Write as _;
 use serde_json::{Map, Value, json};
 use settle_core::{EventKind, SubQueue};
 
-use crate::{Budget, BudgetError, FormatError, Record, Run, from_value};
+use crate::{Budget, BudgetError, Exhausted, FormatError, Record, Run, from_value};
 
 /// The most points one sweep may have (the product of its ranges' lengths).
 pub const MAX_POINTS: u64 = 2_000;
@@ -496,7 +496,8 @@ pub struct Row {
     /// Completions per 1,000 virtual seconds, the mean over the seeds. A completion is a
     /// message taken off the queue for good by a receiver (`completed`, or
     /// `received_and_deleted`); each seed's rate is its completions over the time from its
-    /// first enqueue to its last completion.
+    /// first enqueue until the last message left the queue (completed, dead-lettered or
+    /// expired): dead-lettered messages take time and add nothing.
     pub throughput_milli: u64,
     /// The median time from enqueue to completion over every seed's completions (nearest
     /// rank); `None` without completions.
@@ -513,9 +514,78 @@ pub struct Row {
     pub seeds: u32,
     /// The first seed's run that ran out of the work budget (its figures count up to there).
     pub over_budget: Option<BudgetError>,
+    /// The most telling moment of the first seed's run (the document's own seed), in virtual
+    /// ms: the first lock expiry or move to the dead-letter queue, else the instant the queue
+    /// was longest.
+    pub telling_ms: u64,
 }
 
 impl Row {
+    /// The row as JSON, whole (a sweep worker hands rows to its page this way).
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        let budget = self.over_budget.as_ref().map(|e| {
+            json!({
+                "exhausted": if e.exhausted == Exhausted::Records { "records" } else { "trace_bytes" },
+                "limit": e.limit,
+                "at_ms": e.at.as_millis(),
+                "records": e.records,
+                "trace_bytes": e.trace_bytes,
+            })
+        });
+        json!({
+            "values": self.values,
+            "throughput_milli": self.throughput_milli,
+            "latency_p50_ms": self.latency_p50_ms,
+            "latency_p95_ms": self.latency_p95_ms,
+            "lock_expiries": self.lock_expiries,
+            "dead_lettered": self.dead_lettered,
+            "max_queue_length": self.max_queue_length,
+            "seeds": self.seeds,
+            "over_budget": budget,
+            "telling_ms": self.telling_ms,
+        })
+    }
+
+    /// The row [`to_value`](Self::to_value) wrote; `None` for anything else.
+    #[must_use]
+    pub fn from_value(v: &Value) -> Option<Self> {
+        let u = |k: &str| v.get(k).and_then(Value::as_u64);
+        let budget = match v.get("over_budget") {
+            Some(Value::Null) | None => None,
+            Some(b) => {
+                let u = |k: &str| b.get(k).and_then(Value::as_u64);
+                Some(BudgetError {
+                    exhausted: match b.get("exhausted").and_then(Value::as_str)? {
+                        "records" => Exhausted::Records,
+                        _ => Exhausted::TraceBytes,
+                    },
+                    limit: u("limit")?,
+                    at: settle_core::Instant::from_millis(u("at_ms")?),
+                    records: u("records")?,
+                    trace_bytes: u("trace_bytes")?,
+                })
+            }
+        };
+        Some(Self {
+            values: v
+                .get("values")?
+                .as_array()?
+                .iter()
+                .map(Value::as_u64)
+                .collect::<Option<_>>()?,
+            throughput_milli: u("throughput_milli")?,
+            latency_p50_ms: u("latency_p50_ms"),
+            latency_p95_ms: u("latency_p95_ms"),
+            lock_expiries: u("lock_expiries")?,
+            dead_lettered: u("dead_lettered")?,
+            max_queue_length: u("max_queue_length")?,
+            seeds: u32::try_from(u("seeds")?).ok()?,
+            over_budget: budget,
+            telling_ms: u("telling_ms")?,
+        })
+    }
+
     /// `ok`, or `over_budget` when a seed's run stopped at the work budget.
     #[must_use]
     pub fn status(&self) -> &'static str {
@@ -569,6 +639,8 @@ struct Measure {
     dead_lettered: u64,
     max_queue_length: u64,
     over_budget: Option<BudgetError>,
+    /// The first run's telling moment, once it ran.
+    telling_ms: Option<u64>,
 }
 
 impl Measure {
@@ -579,6 +651,8 @@ impl Measure {
         let mut enqueued: BTreeMap<u64, u64> = BTreeMap::new();
         let (mut first, mut last, mut completions) = (None::<u64>, 0u64, 0u64);
         let mut longest = self.max_queue_length;
+        // This run's longest queue and when; its first lock expiry or dead-letter move.
+        let (mut busiest, mut busiest_at, mut first_loss) = (0usize, 0u64, None::<u64>);
         let end = run.end();
         let ran = run.advance_records(end, u64::MAX, &mut |rec| {
             let Record::Event { event, .. } = rec.record else {
@@ -605,20 +679,33 @@ impl Measure {
                     }
                 }
                 EventKind::DeadLettered { seq, .. } => {
-                    enqueued.remove(seq);
+                    if enqueued.remove(seq).is_some() {
+                        last = at;
+                    }
                     self.dead_lettered += 1;
+                    first_loss.get_or_insert(at);
                 }
                 EventKind::Expired { seq, .. } => {
-                    enqueued.remove(seq);
+                    if enqueued.remove(seq).is_some() {
+                        last = at;
+                    }
                 }
-                EventKind::LockExpired { .. } => self.lock_expiries += 1,
+                EventKind::LockExpired { .. } => {
+                    self.lock_expiries += 1;
+                    first_loss.get_or_insert(at);
+                }
                 _ => {}
             }
             let q = rec.world.queue();
             let active = q.available_count(SubQueue::Main) + q.locked_count();
+            if active > busiest {
+                (busiest, busiest_at) = (active, at);
+            }
             longest = longest.max(active as u64);
         });
         self.max_queue_length = longest;
+        self.telling_ms
+            .get_or_insert(first_loss.unwrap_or(busiest_at));
         if let (Some(first), true) = (first, completions > 0) {
             let span = last.saturating_sub(first).max(1);
             self.throughput_milli_sum += (completions * 1_000_000 + span / 2) / span;
@@ -650,6 +737,7 @@ impl Measure {
             max_queue_length: self.max_queue_length,
             seeds,
             over_budget: self.over_budget,
+            telling_ms: self.telling_ms.unwrap_or(0),
         }
     }
 }

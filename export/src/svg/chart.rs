@@ -23,7 +23,7 @@ const PANEL: f64 = 206.0;
 const STYLE: &str = "\
 svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif}\
 text{fill:#1f2328;font-size:11px}.mu{fill:#59636e}.h1{font-size:18px;font-weight:600}.b{font-weight:600;font-size:12.5px}\
-.bg{fill:#fff}.gr{stroke:#eaeef2}.ax{fill:none;stroke:#8c959f}.l{fill:none;stroke-width:2}\
+.bg{fill:#fff}.gr{stroke:#eaeef2}.ax{fill:none;stroke:#8c959f}path.l{fill:none;stroke-width:2}\
 .s1{stroke:#0969da;fill:#0969da}.s2{stroke:#bc4c00;fill:#bc4c00}.s3{stroke:#cf222e;fill:#cf222e}.s4{stroke:#8250df;fill:#8250df}\
 .ob{fill:none;stroke:#cf222e;stroke-width:1.5;stroke-dasharray:2 2}.cv{font-size:10px;fill:#1f2328}.cd{fill:#fff}\
 @media (prefers-color-scheme:dark){text{fill:#e6edf3}.mu{fill:#9198a1}.bg{fill:#0d1117}.gr{stroke:#262c36}.ax{stroke:#656c76}\
@@ -39,6 +39,20 @@ fn axis(w: &Words, p: Param) -> String {
 /// # Errors
 /// More than two varied parameters (a picture has two dimensions; CSV and JSON have them all).
 pub fn chart(sweep: &Sweep, rows: &[Row], title: &str) -> Result<String, String> {
+    draw(sweep, rows, title, true)
+}
+
+/// The same chart for a page that styles it (the What-if page, whose policy allows no inline
+/// style): no style sheet and no background of its own, as wide as its box. Each point and cell
+/// carries `data-point`, its row's index.
+///
+/// # Errors
+/// As [`chart`].
+pub fn chart_in_page(sweep: &Sweep, rows: &[Row], title: &str) -> Result<String, String> {
+    draw(sweep, rows, title, false)
+}
+
+fn draw(sweep: &Sweep, rows: &[Row], title: &str, standalone: bool) -> Result<String, String> {
     drawable(sweep)?;
     let w = Words::installed();
     let (body, height) = match sweep.vary.as_slice() {
@@ -56,14 +70,25 @@ pub fn chart(sweep: &Sweep, rows: &[Row], title: &str) -> Result<String, String>
             ("seeds", Arg::from(sweep.seeds)),
         ],
     );
+    if standalone {
+        let _ = write!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {height}\" width=\"{W}\" height=\"{height}\" role=\"img\" aria-labelledby=\"t d\">\
+<title id=\"t\">{}</title><desc id=\"d\">{}</desc><style>{STYLE}</style>\
+<rect class=\"bg\" width=\"{W}\" height=\"{height}\"/>",
+            esc(&heading),
+            esc(&desc),
+        );
+    } else {
+        let _ = write!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sweep-chart\" viewBox=\"0 0 {W} {height}\" role=\"img\" aria-label=\"{}\">",
+            esc(&heading),
+        );
+    }
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {height}\" width=\"{W}\" height=\"{height}\" role=\"img\" aria-labelledby=\"t d\">\
-<title id=\"t\">{}</title><desc id=\"d\">{}</desc><style>{STYLE}</style>\
-<rect class=\"bg\" width=\"{W}\" height=\"{height}\"/>\
-<text class=\"h1\" x=\"24\" y=\"34\">{}</text><text class=\"mu\" x=\"24\" y=\"54\">{}</text>",
-        esc(&heading),
-        esc(&desc),
+        "<text class=\"h1\" x=\"24\" y=\"34\">{}</text><text class=\"mu\" x=\"24\" y=\"54\">{}</text>",
         esc(&heading),
         esc(&desc)
     );
@@ -279,15 +304,12 @@ fn lines(w: &Words, p: Param, rows: &[Row]) -> (String, f64) {
                 }
                 down = y.is_some();
             }
-            let _ = write!(
-                s,
-                "<path class=\"l {class}\" style=\"fill:none\" d=\"{d}\"/>"
-            );
-            for ((x, y), r) in xs.iter().zip(v).zip(rows) {
+            let _ = write!(s, "<path class=\"l {class}\" d=\"{d}\"/>");
+            for (k, ((x, y), r)) in xs.iter().zip(v).zip(rows).enumerate() {
                 let Some(y) = y else { continue };
                 let _ = write!(
                     s,
-                    "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\"><title>{}</title></circle>",
+                    "<circle class=\"{class}\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3.5\" data-point=\"{k}\"><title>{}</title></circle>",
                     x_of(*x),
                     y_of(*y),
                     esc(&format!(
@@ -374,7 +396,7 @@ fn heat_maps(w: &Words, a: Param, b: Param, sweep: &Sweep, rows: &[Row]) -> (Str
             let shown = v.map_or_else(|| "—".into(), num);
             let _ = write!(
                 s,
-                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" style=\"fill:{fill}\"><title>{}</title></rect>",
+                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\" data-point=\"{k}\"><title>{}</title></rect>",
                 cell_w - 1.0,
                 cell_h - 1.0,
                 esc(&format!(
@@ -441,8 +463,8 @@ fn heat_maps(w: &Words, a: Param, b: Param, sweep: &Sweep, rows: &[Row]) -> (Str
         let lx = X0 + nb as f64 * cell_w + 16.0;
         let _ = write!(
             s,
-            "<rect x=\"{lx:.1}\" y=\"{y0:.1}\" width=\"12\" height=\"12\" style=\"fill:{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{}</text>\
-<rect x=\"{lx:.1}\" y=\"{:.1}\" width=\"12\" height=\"12\" style=\"fill:{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            "<rect x=\"{lx:.1}\" y=\"{y0:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{}</text>\
+<rect x=\"{lx:.1}\" y=\"{:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
             mix(max),
             lx + 16.0,
             y0 + 10.0,
@@ -522,6 +544,25 @@ mod tests {
             .count();
         assert_eq!(cells, rows.len() * 2);
         assert!(svg.contains("<title>lock duration (ms) = 25000, maxDeliveryCount = 2: "));
+    }
+
+    #[test]
+    fn the_pages_chart_has_no_inline_style_and_numbers_its_points() {
+        let vary = vec![Vary::parse("lock_ms=5000..15000:5000").expect("a range")];
+        let sweep = Sweep::new(vary, 1).expect("a sweep");
+        let doc: serde_json::Value = serde_json::from_str(
+            settle_scenario::presets::preset("lock-too-short").expect("the preset"),
+        )
+        .expect("JSON");
+        let rows = sweep
+            .run(&doc, settle_scenario::Budget::DEFAULT, &mut |_, _| {})
+            .expect("it runs");
+        let svg = chart_in_page(&sweep, &rows, "t").expect("drawn");
+        roxmltree::Document::parse(&svg).expect("well-formed XML");
+        assert!(!svg.contains("style"), "{svg}");
+        for k in 0..rows.len() {
+            assert!(svg.contains(&format!("data-point=\"{k}\"")), "{k}");
+        }
     }
 
     #[test]

@@ -50,7 +50,9 @@ use layout::{Detail, LANE_ITEMS};
 use settle_scenario::Scenario;
 use story::Story;
 
-pub use chart::{chart as sweep_chart, drawable as sweep_drawable};
+pub use chart::{
+    chart as sweep_chart, chart_in_page as sweep_chart_in_page, drawable as sweep_drawable,
+};
 
 /// Records of the run drawn at most; the rest of a longer run is summarised by a note.
 pub const RECORD_BUDGET: usize = 200_000;

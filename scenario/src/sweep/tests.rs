@@ -327,3 +327,43 @@ fn entities_are_refused() {
     let e = s.run(&d, Budget::DEFAULT, &mut |_, _| {}).unwrap_err();
     assert!(e.to_string().contains("declares entities"), "{e}");
 }
+
+#[test]
+fn a_row_goes_through_json_whole() {
+    let s = Sweep::new(vec![vary("receivers=1..2")], 2).unwrap();
+    let budget = Budget {
+        max_records: 400,
+        max_trace_bytes: u64::MAX,
+    };
+    let mut rows = s.run(&levelling(), budget, &mut |_, _| {}).unwrap();
+    rows.extend(
+        s.run(&levelling(), Budget::DEFAULT, &mut |_, _| {})
+            .unwrap(),
+    );
+    for r in &rows {
+        assert_eq!(Row::from_value(&r.to_value()).as_ref(), Some(r));
+    }
+    assert_eq!(Row::from_value(&json!({"values": [1]})), None);
+}
+
+#[test]
+fn the_telling_moment_is_the_first_loss_else_the_longest_queue() {
+    // Load levelling loses nothing: the queue is longest at the end of the burst, about 2 s in.
+    let s = Sweep::new(vec![vary("receivers=2")], 1).unwrap();
+    let t = s
+        .run(&levelling(), Budget::DEFAULT, &mut |_, _| {})
+        .unwrap()[0]
+        .telling_ms;
+    assert!((1_500..3_000).contains(&t), "{t}");
+    // Work of 6 s under a 5 s lock: the first lock expires 5 s after the first receive, which
+    // comes at 1 s (the receiver found nothing at 0 s and waits its 1 s poll before asking again).
+    let d = doc(
+        r#"{"settle":1,"run_until_ms":60000,"queue":{"lock_duration_ms":5000},"actors":[
+        {"kind":"sender","name":"S","count":2},
+        {"kind":"receiver","name":"R","processing_ms":6000}]}"#,
+    );
+    let s = Sweep::new(vec![vary("concurrency=1")], 1).unwrap();
+    let row = &s.run(&d, Budget::DEFAULT, &mut |_, _| {}).unwrap()[0];
+    assert!(row.lock_expiries > 0);
+    assert_eq!(row.telling_ms, 6_000, "{row:?}");
+}
