@@ -685,11 +685,7 @@ impl Measure {
                     self.dead_lettered += 1;
                     first_loss.get_or_insert(at);
                 }
-                EventKind::Expired { seq, .. } => {
-                    if enqueued.remove(seq).is_some() {
-                        last = at;
-                    }
-                }
+                EventKind::Expired { seq, .. } if enqueued.remove(seq).is_some() => last = at,
                 EventKind::LockExpired { .. } => {
                     self.lock_expiries += 1;
                     first_loss.get_or_insert(at);
