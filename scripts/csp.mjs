@@ -1,7 +1,7 @@
 // Trunk post-build hook: gives each page a Content-Security-Policy.
 //
 // The policy allows scripts only from the page's own origin, plus each inline <script> of the
-// built index.html, view.html (the embeds' page) and full.html (the playground with documents of entities; both written by scripts/view-page.mjs) by the SHA-256 of
+// built index.html, view.html (the embeds' page), full.html (the playground with documents of entities) and whatif.html (the What-if page; the three written by scripts/view-page.mjs) by the SHA-256 of
 // its exact text (Trunk's wasm loader or the viewer's start, and the embed-height
 // script), and WebAssembly compilation ('wasm-unsafe-eval', not 'unsafe-eval'). Nothing may be
 // fetched, framed or posted anywhere else. The hashes are computed here, after Trunk has written
@@ -23,7 +23,7 @@ if (process.env.TRUNK_PROFILE !== 'release') {
   console.log(`csp.mjs: ${process.env.TRUNK_PROFILE ?? 'unknown'} build, no policy (live reload needs inline script)`);
   process.exit(0);
 }
-for (const name of ['index.html', 'view.html', 'full.html']) {
+for (const name of ['index.html', 'view.html', 'full.html', 'whatif.html']) {
   const file = join(dir, name);
   let html = readFileSync(file, 'utf8');
   html = html.replace(/<meta http-equiv="?Content-Security-Policy"?[^>]*>\s*/g, '');

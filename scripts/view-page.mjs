@@ -1,7 +1,7 @@
-// Trunk post-build hook: writes two pages from the built index.html. full.html is the
+// Trunk post-build hook: writes three pages from the built index.html. full.html is the
 // playground with its second build (`settle-full`, which runs documents with entities: the
-// first, kept small, opens such a document there). view.html is the page of read-only embeds,
-// below.
+// first, kept small, opens such a document there). whatif.html is the What-if page
+// (`settle-whatif`). view.html is the page of read-only embeds, below.
 //
 // view.html is made from the built index.html. It is the same page (head, stylesheet, loading shell, inline script) with the
 // playground's wasm taken out and the lean viewer's put in (player/src/view.rs, built by Trunk as
@@ -121,7 +121,19 @@ if (!charset) {
 }
 const at = charset.index + charset[0].length;
 writeFileSync(join(dir, 'full.html'), `${html.slice(0, at)}${full}${html.slice(at)}`);
+// whatif.html: the What-if page (player/src/whatif/), its own wasm started the same way, its
+// own stylesheet after the playground's (public/whatif.css), its own words in the shell.
+const whatif = full.replaceAll('settle-full', 'settle-whatif');
+let page = `${html.slice(0, at)}${whatif}${html.slice(at)}`;
+page = page.replace(/<title>[^<]*<\/title>/, '<title>Settle — what if?</title>');
+page = page.replace(/(<link[^>]*\bhref="?\.\/style-[^>]*>)/, '$1<link rel="stylesheet" href="public/whatif.css">');
+page = page.replace(/(<div class="?boot-msg"?>)[^<]*/, '$1Loading the what-if sweeps…');
+if (!page.includes('public/whatif.css') || !page.includes('what-if sweeps')) {
+  console.error('view-page.mjs: the stylesheet or the loading shell was not found in index.html for whatif.html');
+  process.exit(1);
+}
+writeFileSync(join(dir, 'whatif.html'), page);
 html = `${html.slice(0, at)}${viewer}${html.slice(at)}`;
 html = html.replace(/<title>[^<]*<\/title>/, '<title>Settle — an embedded lesson</title>');
 writeFileSync(join(dir, 'view.html'), html);
-console.log('view-page.mjs: view.html and full.html written');
+console.log('view-page.mjs: view.html, full.html and whatif.html written');

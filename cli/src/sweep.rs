@@ -68,7 +68,7 @@ impl Sweep {
                     };
                     Fail::Invalid(format!("{point}: {m}"))
                 }
-                SweepError::Variant(why) => Fail::Invalid(why),
+                other => Fail::Invalid(other.to_string()),
             })?;
         if tty {
             let _ = writeln!(std::io::stderr());

@@ -23,4 +23,5 @@ pub mod share;
 pub mod sim;
 pub mod stage;
 pub mod view;
+pub mod whatif;
 pub mod words;

@@ -16,7 +16,7 @@ use core::fmt::Write as _;
 use serde_json::{Map, Value, json};
 use settle_core::{EventKind, SubQueue};
 
-use crate::{Budget, BudgetError, Exhausted, FormatError, Record, Run, from_value};
+use crate::{Budget, BudgetError, Exhausted, FormatError, Record, Run, Scenario, from_value};
 
 /// The most points one sweep may have (the product of its ranges' lengths).
 pub const MAX_POINTS: u64 = 2_000;
@@ -82,7 +82,7 @@ impl Param {
     }
 
     /// Writes `value` into the document `doc` (its top-level object).
-    fn write(self, doc: &mut Map<String, Value>, value: u64) -> Result<(), String> {
+    fn write(self, doc: &mut Map<String, Value>, value: u64) -> Result<(), SweepError> {
         let key = match self {
             Self::Receivers => return copy_receivers(doc, value),
             Self::LockMs | Self::MaxDeliveryCount => {
@@ -95,7 +95,7 @@ impl Param {
                     .entry("queue")
                     .or_insert_with(|| Value::Object(Map::new()));
                 let Value::Object(queue) = queue else {
-                    return Err("$.queue: not an object".to_string());
+                    return Err(SweepError::Variant("$.queue: not an object".to_string()));
                 };
                 queue.insert(key.to_string(), Value::from(value));
                 return Ok(());
@@ -119,10 +119,7 @@ impl Param {
         if found {
             Ok(())
         } else {
-            Err(format!(
-                "{}: the scenario has no {kind} actor to set it on",
-                self.name()
-            ))
+            Err(SweepError::NoActor { param: self, kind })
         }
     }
 }
@@ -143,8 +140,11 @@ fn actors_of<'a>(
 /// Replaces the receiver actors by `n` copies of the first. The copies are named after it: a
 /// name ending in a number counts on from its prefix (`Worker-1` → `Worker-1`, `Worker-2`…),
 /// any other gets `-2`, `-3`… after the first copy.
-fn copy_receivers(doc: &mut Map<String, Value>, n: u64) -> Result<(), String> {
-    let no = || "receivers: the scenario has no receiver actor to copy".to_string();
+fn copy_receivers(doc: &mut Map<String, Value>, n: u64) -> Result<(), SweepError> {
+    let no = || SweepError::NoActor {
+        param: Param::Receivers,
+        kind: "receiver",
+    };
     let actors = doc
         .get_mut("actors")
         .and_then(Value::as_array_mut)
@@ -314,10 +314,12 @@ impl Sweep {
     ///
     /// # Errors
     /// The document is not an object, or has no actor a parameter sets.
-    pub fn variant(&self, doc: &Value, values: &[u64]) -> Result<Value, String> {
+    pub fn variant(&self, doc: &Value, values: &[u64]) -> Result<Value, SweepError> {
         let mut doc = doc.clone();
         let Value::Object(o) = &mut doc else {
-            return Err("$: a scenario is a JSON object".to_string());
+            return Err(SweepError::Variant(
+                "$: a scenario is a JSON object".to_string(),
+            ));
         };
         let mut set: Vec<(Param, u64)> = self
             .vary
@@ -344,12 +346,53 @@ impl Sweep {
         parts.join(", ")
     }
 
+    /// The scenario of the point `values`: its variant of `doc`, read.
+    ///
+    /// # Errors
+    /// The variant cannot be made, is not a valid scenario, or has entities (a sweep varies
+    /// one queue's settings).
+    pub fn scenario(&self, doc: &Value, values: &[u64]) -> Result<Scenario, SweepError> {
+        let point = || self.point_name(values);
+        let variant = self.variant(doc, values)?;
+        let sc = from_value(&variant).map_err(|error| SweepError::Refused {
+            point: point(),
+            error,
+        })?;
+        if sc.entities.is_some() {
+            return Err(SweepError::Entities);
+        }
+        Ok(sc)
+    }
+
+    /// Reads every point's variant of `doc` without running any: what [`run`](Self::run)
+    /// checks first (a page checks before it hands the points to its workers).
+    ///
+    /// # Errors
+    /// As [`scenario`](Self::scenario), for the first point that fails.
+    pub fn check(&self, doc: &Value) -> Result<(), SweepError> {
+        self.points()
+            .iter()
+            .try_for_each(|p| self.scenario(doc, p).map(drop))
+    }
+
+    /// The row of the point `values`, whose scenario is `sc`: it runs `seeds` times, each
+    /// within `budget`.
+    #[must_use]
+    pub fn row(&self, mut sc: Scenario, values: Vec<u64>, budget: Budget) -> Row {
+        let base = sc.seed;
+        let mut m = Measure::default();
+        for k in 0..self.seeds {
+            sc.seed = base.wrapping_add(u64::from(k));
+            m.run(&sc, budget);
+        }
+        m.row(values, self.seeds)
+    }
+
     /// Runs every point of `doc` (each within `budget` per seed), in the order of
     /// [`points`](Self::points); `progress(done, of)` after each.
     ///
     /// # Errors
-    /// A variant cannot be made or is not a valid scenario (nothing runs then: every variant
-    /// is read first), or the document has entities (a sweep varies one queue's settings).
+    /// As [`check`](Self::check): nothing runs then.
     pub fn run(
         &self,
         doc: &Value,
@@ -357,34 +400,14 @@ impl Sweep {
         progress: &mut impl FnMut(usize, usize),
     ) -> Result<Vec<Row>, SweepError> {
         let points = self.points();
-        let mut scenarios = Vec::with_capacity(points.len());
-        for p in &points {
-            let point = || self.point_name(p);
-            let variant = self
-                .variant(doc, p)
-                .map_err(|e| SweepError::Variant(format!("{}: {e}", point())))?;
-            let sc = from_value(&variant).map_err(|error| SweepError::Refused {
-                point: point(),
-                error,
-            })?;
-            if sc.entities.is_some() {
-                return Err(SweepError::Variant(
-                    "a sweep varies one queue's settings; this scenario declares entities"
-                        .to_string(),
-                ));
-            }
-            scenarios.push(sc);
-        }
+        let scenarios = points
+            .iter()
+            .map(|p| self.scenario(doc, p))
+            .collect::<Result<Vec<_>, _>>()?;
         let total = points.len();
         let mut rows = Vec::with_capacity(total);
-        for (i, (values, mut sc)) in points.into_iter().zip(scenarios).enumerate() {
-            let base = sc.seed;
-            let mut m = Measure::default();
-            for k in 0..self.seeds {
-                sc.seed = base.wrapping_add(u64::from(k));
-                m.run(&sc, budget);
-            }
-            rows.push(m.row(values, self.seeds));
+        for (i, (values, sc)) in points.into_iter().zip(scenarios).enumerate() {
+            rows.push(self.row(sc, values, budget));
             progress(i + 1, total);
         }
         Ok(rows)
@@ -464,8 +487,16 @@ impl Sweep {
 /// Why a sweep did not run.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SweepError {
-    /// A point's variant could not be made (no actor to set a parameter on), or the document
-    /// is not one a sweep varies.
+    /// The scenario has no actor of `kind` (`"sender"`, `"receiver"`) for `param` to set.
+    NoActor {
+        /// The parameter.
+        param: Param,
+        /// The kind of actor it sets.
+        kind: &'static str,
+    },
+    /// The scenario declares entities: a sweep varies one queue's settings.
+    Entities,
+    /// The document is not one a sweep can vary (not an object, a `queue` that is not one).
     Variant(String),
     /// A point's variant is not a valid scenario (a value out of the format's range).
     Refused {
@@ -479,6 +510,17 @@ pub enum SweepError {
 impl core::fmt::Display for SweepError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
+            Self::NoActor { param, kind } if *param == Param::Receivers => {
+                write!(f, "receivers: the scenario has no {kind} actor to copy")
+            }
+            Self::NoActor { param, kind } => write!(
+                f,
+                "{}: the scenario has no {kind} actor to set it on",
+                param.name()
+            ),
+            Self::Entities => {
+                f.write_str("a sweep varies one queue's settings; this scenario declares entities")
+            }
             Self::Variant(why) => f.write_str(why),
             Self::Refused { point, error } => write!(f, "{point}: {error}"),
         }
@@ -645,7 +687,7 @@ struct Measure {
 
 impl Measure {
     /// Runs `sc` to its end within `budget`, adding up what happened.
-    fn run(&mut self, sc: &crate::Scenario, budget: Budget) {
+    fn run(&mut self, sc: &Scenario, budget: Budget) {
         let mut run = Run::with_budget(sc, budget);
         // Each message's enqueue time while it is in the queue, by sequence number.
         let mut enqueued: BTreeMap<u64, u64> = BTreeMap::new();

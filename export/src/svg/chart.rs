@@ -82,16 +82,27 @@ fn draw(sweep: &Sweep, rows: &[Row], title: &str, standalone: bool) -> Result<St
     } else {
         let _ = write!(
             s,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sweep-chart\" viewBox=\"0 0 {W} {height}\" role=\"img\" aria-label=\"{}\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sweep-chart\" viewBox=\"0 36 {W} {}\" role=\"img\" aria-label=\"{}\">",
+            height - 36.0,
             esc(&heading),
         );
     }
-    let _ = write!(
-        s,
-        "<text class=\"h1\" x=\"24\" y=\"34\">{}</text><text class=\"mu\" x=\"24\" y=\"54\">{}</text>",
-        esc(&heading),
-        esc(&desc)
-    );
+    if standalone {
+        let _ = write!(
+            s,
+            "<text class=\"h1\" x=\"24\" y=\"34\">{}</text><text class=\"mu\" x=\"24\" y=\"54\">{}</text>",
+            esc(&heading),
+            esc(&desc)
+        );
+    } else {
+        // The page's heading names the sweep: the picture starts at its description (the
+        // view box leaves out the heading's band).
+        let _ = write!(
+            s,
+            "<text class=\"mu\" x=\"24\" y=\"58\">{}</text>",
+            esc(&desc)
+        );
+    }
     s.push_str(&body);
     let over = rows.iter().filter(|r| r.over_budget.is_some()).count();
     let foot = if over > 0 {
@@ -378,7 +389,9 @@ fn heat_maps(w: &Words, a: Param, b: Param, sweep: &Sweep, rows: &[Row]) -> (Str
             top + 12.0,
             esc(heading)
         );
-        let y0 = top + 26.0;
+        // The rows' parameter is named above them, pointing down (a turned label would be
+        // longer than a short map).
+        let y0 = top + 42.0;
         let mix = |v: f64| {
             let t = if max > min {
                 (v - min) / (max - min)
@@ -452,11 +465,11 @@ fn heat_maps(w: &Words, a: Param, b: Param, sweep: &Sweep, rows: &[Row]) -> (Str
         let _ = write!(
             s,
             "<text class=\"mu\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\
-<text class=\"mu\" transform=\"translate(18 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
+<text class=\"mu\" x=\"24\" y=\"{:.1}\">↓ {}</text>",
             X0 + nb as f64 * cell_w / 2.0,
             bottom + 28.0,
             esc(&axis(w, b)),
-            (y0 + bottom) / 2.0,
+            y0 - 8.0,
             esc(&axis(w, a))
         );
         // The colour scale: its lowest and highest value.

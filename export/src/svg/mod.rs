@@ -53,6 +53,8 @@ use story::Story;
 pub use chart::{
     chart as sweep_chart, chart_in_page as sweep_chart_in_page, drawable as sweep_drawable,
 };
+/// Escapes text for XML content and attribute values (the pictures' own escaping).
+pub use text::esc as xml_escape;
 
 /// Records of the run drawn at most; the rest of a longer run is summarised by a note.
 pub const RECORD_BUDGET: usize = 200_000;

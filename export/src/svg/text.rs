@@ -35,7 +35,7 @@ pub(super) fn why(message: &str) -> String {
 /// Escapes text for XML content and attribute values. Characters XML 1.0 cannot carry at all
 /// (C0 controls other than tab, newline and carriage return; U+FFFE and U+FFFF) become visible
 /// stand-ins; tab, newline and carriage return become spaces (every label is one line).
-pub(super) fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

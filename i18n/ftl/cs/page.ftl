@@ -238,6 +238,7 @@ scenario-copy-link = Kopírovat odkaz
 scenario-export = Exportovat
 scenario-share = Odkaz ke sdílení
 scenario-embed = Vložit na web
+scenario-what-if = Co kdyby…
 scenario-open-file = Otevřít soubor…
 scenario-share-field = Odkaz ke sdílení (scénář a pozice)
 scenario-embed-width-field = Šířka vložení (px)

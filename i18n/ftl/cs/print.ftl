@@ -345,3 +345,65 @@ sweep-param-lock-ms = doba trvání zámku (ms)
 sweep-param-auto-renew-ms = automatické obnovování zámku nejvýše po dobu (ms)
 sweep-param-max-delivery-count = maxDeliveryCount
 sweep-param-send-interval-ms = interval mezi odesláními (ms)
+
+## The What-if page (whatif.html): a sweep of a scenario's settings, run in the browser.
+whatif-intro = Settle spustí tento scénář na pozadí jednou pro každou zvolenou hodnotu a nakreslí, co se změnilo.
+whatif-ready = Připravené průchody
+whatif-sweep-consumers-title = Příjemci proti nárazové zátěži
+whatif-sweep-consumers-caption = Nárazově přijde 200 objednávek a zpracuje je 1 až 8 soupeřících příjemců. Dokud je ve frontě nevyřízená práce, každý další příjemce zvýší propustnost a doba čekání objednávky klesne; fronta vyrovnává zátěž bez ohledu na jejich počet.
+whatif-sweep-prefetch-title = Předběžné načítání proti době trvání zámku
+whatif-sweep-prefetch-caption = Jeden pomalý pracovní proces během práce předem načítá další objednávky a předem načtená objednávka je uzamčena už ve vyrovnávací paměti. Když zpracování obsahu vyrovnávací paměti trvá déle než zámek, platnost zámků vyprší dřív, než práce začne, objednávky jsou doručeny znovu a po třech doručeních skončí ve frontě nedoručených zpráv.
+whatif-param = Parametr
+whatif-second = Druhý parametr
+whatif-setting = Nastavení
+whatif-none = žádný
+whatif-from = od
+whatif-to = do
+whatif-step = krok
+whatif-seeds = Běhů na variantu (semena)
+whatif-run = Spustit
+whatif-cancel = Zrušit
+whatif-progress-label = Spuštěné varianty
+whatif-progress =
+    { $total ->
+        [one] { $done } z { $total } varianty
+       *[other] { $done } z { $total } variant
+    }
+whatif-done =
+    { $n ->
+        [one] { $n } varianta za { $seconds } s
+        [few] { $n } varianty za { $seconds } s
+       *[other] { $n } variant za { $seconds } s
+    }, { $workers ->
+        [one] v jednom pracovním procesu
+       *[other] v { $workers } pracovních procesech zároveň
+    }
+whatif-cancelled = Zrušeno po { $done } z { $total }.
+whatif-result = Výsledky
+whatif-hint = Klepnutím na bod nebo na Otevřít v řádku zobrazíte danou variantu v playgroundu v jejím nejvýmluvnějším okamžiku: při prvním vypršení platnosti zámku nebo přesunu do fronty nedoručených zpráv, jinak když byla fronta nejdelší.
+whatif-download-svg = Stáhnout SVG
+whatif-download-csv = Stáhnout CSV
+whatif-table = Čísla každé varianty (stejná, jaká vypíše settle sweep)
+whatif-col-throughput = dokončení za sekundu
+whatif-col-p50 = medián doby do dokončení (ms)
+whatif-col-p95 = 95. percentil (ms)
+whatif-col-lock-expiries = vypršení platnosti zámku na běh
+whatif-col-dead-lettered = nedoručené zprávy na běh
+whatif-col-queue = nejdelší fronta
+whatif-col-seeds = běhy
+whatif-col-status = stav
+whatif-open = Otevřít
+whatif-open-label = Otevřít { $point } v playgroundu
+whatif-back = Zpět do playgroundu
+whatif-not-number = { $param }: „{ $text }“ není celé číslo
+whatif-empty = { $param }: od { $from } do { $to } není žádná hodnota
+whatif-step-zero = { $param }: krok musí být alespoň 1
+whatif-twice = { $param } je zvolen dvakrát
+whatif-seeds-range = Běhů na variantu: od 1 do { $max }
+whatif-too-many = { $n } variant: nejvýše { $max } (kratší rozsah nebo větší krok)
+whatif-no-receiver = { $param }: tento scénář nemá žádného automatického příjemce ke změně
+whatif-no-sender = { $param }: tento scénář nemá žádného automatického odesílatele ke změně
+whatif-entities = Průchod mění nastavení jedné fronty; tento scénář deklaruje několik entit.
+whatif-no-sweep = Připravený průchod „{ $name }“ neexistuje.
+whatif-no-preset = Vestavěná lekce „{ $name }“ neexistuje.
+whatif-no-worker = Tento prohlížeč nemůže spustit pracovní procesy, které varianty spouštějí.

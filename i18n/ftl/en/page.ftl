@@ -246,6 +246,7 @@ scenario-copy-link = Copy link
 scenario-export = Export
 scenario-share = Share link
 scenario-embed = Embed
+scenario-what-if = What if…
 scenario-open-file = Open file…
 scenario-share-field = Share link (scenario and position)
 scenario-embed-width-field = Embed width (px)

@@ -321,3 +321,64 @@ sweep-param-lock-ms = lock duration (ms)
 sweep-param-auto-renew-ms = auto-renew the lock for up to (ms)
 sweep-param-max-delivery-count = maxDeliveryCount
 sweep-param-send-interval-ms = interval between sends (ms)
+
+## The What-if page (whatif.html): a sweep of a scenario's settings, run in the browser.
+whatif-intro = Settle runs this scenario once for every value you choose, in the background, and draws what changed.
+whatif-ready = Ready sweeps
+whatif-sweep-consumers-title = Consumers against a burst
+whatif-sweep-consumers-caption = A burst of 200 orders, drained by 1 to 8 competing receivers. While the queue holds a backlog, each receiver adds throughput and the time an order waits falls; the queue levels the load whatever their number.
+whatif-sweep-prefetch-title = Prefetch against lock duration
+whatif-sweep-prefetch-caption = One slow worker prefetches orders while it works, and a prefetched order is locked while it waits in the buffer. Where the buffer takes longer to work through than the lock lasts, locks expire before the work starts, orders are delivered again, and after three deliveries they go to the dead-letter queue.
+whatif-param = Parameter
+whatif-second = Second parameter
+whatif-setting = Setting
+whatif-none = none
+whatif-from = from
+whatif-to = to
+whatif-step = step
+whatif-seeds = Runs per variant (seeds)
+whatif-run = Run
+whatif-cancel = Cancel
+whatif-progress-label = Variants run
+whatif-progress =
+    { $total ->
+        [one] { $done } of { $total } variant
+       *[other] { $done } of { $total } variants
+    }
+whatif-done =
+    { $n ->
+        [one] { $n } variant in { $seconds } s
+       *[other] { $n } variants in { $seconds } s
+    }, { $workers ->
+        [one] in one worker
+       *[other] in { $workers } workers at once
+    }
+whatif-cancelled = Cancelled after { $done } of { $total }.
+whatif-result = Results
+whatif-hint = Click a point or a row's Open to see that variant in the playground, at its most telling moment: the first lock expiry or dead-letter move, else when the queue was longest.
+whatif-download-svg = Download SVG
+whatif-download-csv = Download CSV
+whatif-table = Each variant's figures (the same as settle sweep prints)
+whatif-col-throughput = completions per second
+whatif-col-p50 = median time to completion (ms)
+whatif-col-p95 = 95th percentile (ms)
+whatif-col-lock-expiries = lock expiries per run
+whatif-col-dead-lettered = dead-lettered per run
+whatif-col-queue = longest queue
+whatif-col-seeds = runs
+whatif-col-status = status
+whatif-open = Open
+whatif-open-label = Open { $point } in the playground
+whatif-back = Back to the playground
+whatif-not-number = { $param }: “{ $text }” is not a whole number
+whatif-empty = { $param }: from { $from } to { $to } is no value at all
+whatif-step-zero = { $param }: the step must be at least 1
+whatif-twice = { $param } is chosen twice
+whatif-seeds-range = Runs per variant: from 1 to { $max }
+whatif-too-many = { $n } variants: at most { $max } (a shorter range or a larger step)
+whatif-no-receiver = { $param }: this scenario has no automated receiver to change
+whatif-no-sender = { $param }: this scenario has no automated sender to change
+whatif-entities = A sweep changes one queue's settings; this scenario declares several entities.
+whatif-no-sweep = There is no ready sweep called “{ $name }”.
+whatif-no-preset = There is no built-in lesson called “{ $name }”.
+whatif-no-worker = This browser cannot start the workers that run the variants.

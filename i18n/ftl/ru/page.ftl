@@ -273,6 +273,7 @@ scenario-copy-link = Копировать ссылку
 scenario-export = Экспорт
 scenario-share = Поделиться ссылкой
 scenario-embed = Встроить
+scenario-what-if = Что если…
 scenario-open-file = Открыть файл…
 scenario-share-field = Ссылка для общего доступа (сценарий и позиция)
 scenario-embed-width-field = Ширина встраивания (пикс.)

@@ -353,3 +353,62 @@ sweep-param-lock-ms = длительность блокировки (мс)
 sweep-param-auto-renew-ms = автоматическое продление блокировки не дольше (мс)
 sweep-param-max-delivery-count = maxDeliveryCount
 sweep-param-send-interval-ms = интервал между отправками (мс)
+
+## The What-if page (whatif.html): a sweep of a scenario's settings, run in the browser.
+whatif-intro = Settle в фоновом режиме запускает этот сценарий по одному разу для каждого выбранного значения и рисует, что изменилось.
+whatif-ready = Готовые прогоны
+whatif-sweep-consumers-title = Получатели против всплеска нагрузки
+whatif-sweep-consumers-caption = Всплеск из 200 заказов разбирают от 1 до 8 конкурирующих получателей. Пока в очереди есть отставание, каждый новый получатель повышает пропускную способность, и время ожидания заказа сокращается; очередь выравнивает нагрузку при любом их числе.
+whatif-sweep-prefetch-title = Предварительная выборка против длительности блокировки
+whatif-sweep-prefetch-caption = Один медленный рабочий процесс во время работы заранее выбирает следующие заказы, и заказ блокируется уже в буфере. Если на обработку буфера уходит больше времени, чем длится блокировка, блокировки истекают до начала работы, заказы доставляются повторно, а после трех доставок попадают в очередь недоставленных сообщений.
+whatif-param = Параметр
+whatif-second = Второй параметр
+whatif-setting = Настройка
+whatif-none = нет
+whatif-from = от
+whatif-to = до
+whatif-step = шаг
+whatif-seeds = Запусков на вариант (начальные значения)
+whatif-run = Запустить
+whatif-cancel = Отмена
+whatif-progress-label = Выполненные варианты
+whatif-progress = { $done } из { $total }
+whatif-done =
+    { $n ->
+        [one] { $n } вариант за { $seconds } с
+        [few] { $n } варианта за { $seconds } с
+        [many] { $n } вариантов за { $seconds } с
+       *[other] { $n } варианта за { $seconds } с
+    }, { $workers ->
+        [one] в одном рабочем потоке
+       *[other] в рабочих потоках: { $workers }
+    }
+whatif-cancelled = Отменено после { $done } из { $total }.
+whatif-result = Результаты
+whatif-hint = Щелкните точку или кнопку «Открыть» в строке, чтобы увидеть этот вариант в песочнице в самый показательный момент: при первом истечении срока блокировки или перемещении в очередь недоставленных сообщений, иначе когда очередь была самой длинной.
+whatif-download-svg = Скачать SVG
+whatif-download-csv = Скачать CSV
+whatif-table = Числа каждого варианта (те же, что выводит settle sweep)
+whatif-col-throughput = завершений в секунду
+whatif-col-p50 = медиана времени до завершения (мс)
+whatif-col-p95 = 95-й процентиль (мс)
+whatif-col-lock-expiries = истечений блокировки за запуск
+whatif-col-dead-lettered = недоставленных за запуск
+whatif-col-queue = самая длинная очередь
+whatif-col-seeds = запуски
+whatif-col-status = состояние
+whatif-open = Открыть
+whatif-open-label = Открыть { $point } в песочнице
+whatif-back = Назад в песочницу
+whatif-not-number = { $param }: «{ $text }» — не целое число
+whatif-empty = { $param }: от { $from } до { $to } нет ни одного значения
+whatif-step-zero = { $param }: шаг должен быть не меньше 1
+whatif-twice = { $param } выбран дважды
+whatif-seeds-range = Запусков на вариант: от 1 до { $max }
+whatif-too-many = Вариантов: { $n }; не больше { $max } (сократите диапазон или увеличьте шаг)
+whatif-no-receiver = { $param }: в этом сценарии нет автоматического получателя, которого можно изменить
+whatif-no-sender = { $param }: в этом сценарии нет автоматического отправителя, которого можно изменить
+whatif-entities = Прогон меняет настройки одной очереди, а этот сценарий объявляет несколько сущностей.
+whatif-no-sweep = Готового прогона «{ $name }» нет.
+whatif-no-preset = Встроенного урока «{ $name }» нет.
+whatif-no-worker = Этот браузер не может запустить рабочие потоки, которые выполняют варианты.

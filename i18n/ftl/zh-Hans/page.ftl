@@ -207,6 +207,7 @@ scenario-copy-link = 复制链接
 scenario-export = 导出
 scenario-share = 共享链接
 scenario-embed = 嵌入
+scenario-what-if = 假设分析…
 scenario-open-file = 打开文件…
 scenario-share-field = 共享链接（场景和位置）
 scenario-embed-width-field = 嵌入宽度（像素）

@@ -182,14 +182,22 @@ fn queue_and_sender_settings_are_written_where_the_format_has_them() {
 fn a_setting_with_nothing_to_set_it_on_is_refused() {
     let d = doc(r#"{"settle":1,"actors":[{"kind":"sender","name":"S"}]}"#);
     let s = Sweep::new(vec![vary("prefetch=1")], 1).unwrap();
+    let said = |r: Result<Value, SweepError>| r.map_err(|e| e.to_string());
     assert_eq!(
-        s.variant(&d, &[1]),
+        said(s.variant(&d, &[1])),
         Err("prefetch: the scenario has no receiver actor to set it on".to_string())
     );
     let s = Sweep::new(vec![vary("receivers=1")], 1).unwrap();
     assert_eq!(
-        s.variant(&d, &[1]),
+        said(s.variant(&d, &[1])),
         Err("receivers: the scenario has no receiver actor to copy".to_string())
+    );
+    assert_eq!(
+        s.variant(&d, &[1]),
+        Err(SweepError::NoActor {
+            param: Param::Receivers,
+            kind: "receiver"
+        })
     );
     // A value the format refuses is refused as the document would be, naming the point.
     let s = Sweep::new(vec![vary("lock_ms=1000")], 1).unwrap();
@@ -325,6 +333,7 @@ fn entities_are_refused() {
     );
     let s = Sweep::new(vec![vary("prefetch=1")], 1).unwrap();
     let e = s.run(&d, Budget::DEFAULT, &mut |_, _| {}).unwrap_err();
+    assert_eq!(e, SweepError::Entities);
     assert!(e.to_string().contains("declares entities"), "{e}");
 }
 

@@ -116,6 +116,22 @@ fn film_snippet(
     );
 }
 
+/// Opens the What-if page (whatif.html, a wasm of its own) in a new tab on the scenario as
+/// exported, in the page's language.
+fn what_if(ctx: Ctx) {
+    let text = ctx.read(Sim::export);
+    let lang = settle_i18n::lang();
+    let query = if lang == settle_i18n::Lang::En {
+        String::new()
+    } else {
+        format!("?lang={}", lang.tag())
+    };
+    let url = format!("whatif.html{query}{}", share::fragment(&text, 0));
+    if let Some(w) = web_sys::window() {
+        let _ = w.open_with_url_and_target(&url, "_blank");
+    }
+}
+
 /// The one-line embed for a scenario (`target`: [`embed_target`]) plus the optional
 /// auto-height script, for the lean viewer's page beside this one
 /// (`settle_player::embed::snippet`): a reader who only watches never fetches the playground;
@@ -245,6 +261,7 @@ pub(super) fn ScenarioTools(ctx: Ctx) -> impl IntoView {
                         film_snippet(snippet, shown, &text, t);
                     }
                 }>{t("scenario-embed")}</button>
+                <button class="btn" on:click=move |_| what_if(ctx)>{t("scenario-what-if")}</button>
                 <label class="btn file">{t("scenario-open-file")}<input type="file" accept=".json,application/json" on:change=on_file /></label>
             </div>
             <super::notice::Notice ctx=ctx area="scenario" />
