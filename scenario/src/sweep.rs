@@ -365,7 +365,7 @@ impl Sweep {
     }
 
     /// Reads every point's variant of `doc` without running any: what [`run`](Self::run)
-    /// checks first (a page checks before it hands the points to its workers).
+    /// checks first.
     ///
     /// # Errors
     /// As [`scenario`](Self::scenario), for the first point that fails.
@@ -373,6 +373,29 @@ impl Sweep {
         self.points()
             .iter()
             .try_for_each(|p| self.scenario(doc, p).map(drop))
+    }
+
+    /// Reads the variants at the ends of the ranges only (each value its range's first or
+    /// last: at most four points for two parameters): the format's limits on these settings
+    /// are ranges, so a value between two it accepts is accepted too. A page checks these
+    /// before it hands the points to its workers, instead of reading all of them at once.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check).
+    pub fn check_ends(&self, doc: &Value) -> Result<(), SweepError> {
+        let ends = Self {
+            vary: self
+                .vary
+                .iter()
+                .map(|v| Vary {
+                    step: (v.to - v.from).max(1),
+                    to: v.from + (v.len() - 1) * v.step,
+                    ..*v
+                })
+                .collect(),
+            seeds: self.seeds,
+        };
+        ends.check(doc)
     }
 
     /// The row of the point `values`, whose scenario is `sc`: it runs `seeds` times, each

@@ -687,7 +687,7 @@ fn run(page: &Rc<RefCell<Page>>) {
         Ok(s) => s,
         Err(why) => return p.say_error(&why),
     };
-    if let Err(e) = sweep.check(&p.doc) {
+    if let Err(e) = sweep.check_ends(&p.doc) {
         return p.say_error(&error_words(&e));
     }
     let total = sweep.points().len();

@@ -376,3 +376,28 @@ fn the_telling_moment_is_the_first_loss_else_the_longest_queue() {
     assert!(row.lock_expiries > 0);
     assert_eq!(row.telling_ms, 6_000, "{row:?}");
 }
+
+#[test]
+fn the_ends_of_the_ranges_decide_whether_every_point_is_accepted() {
+    let s = Sweep::new(
+        vec![vary("lock_ms=5000..300000:737"), vary("receivers=1..9:4")],
+        1,
+    )
+    .unwrap();
+    assert!(s.check_ends(&levelling()).is_ok());
+    assert!(s.check(&levelling()).is_ok());
+    // The last value is the last the step reaches (299,800 and 9), not `to`.
+    let s = Sweep::new(vec![vary("lock_ms=4000..6000:1000")], 1).unwrap();
+    assert!(
+        matches!(s.check_ends(&levelling()), Err(SweepError::Refused { point, .. }) if point == "lock_ms=4000")
+    );
+    let s = Sweep::new(vec![vary("lock_ms=290000..310000:1000")], 1).unwrap();
+    assert!(
+        matches!(s.check_ends(&levelling()), Err(SweepError::Refused { point, .. }) if point == "lock_ms=310000")
+    );
+    let s = Sweep::new(vec![vary("lock_ms=290000..310000:30000")], 1).unwrap();
+    assert!(
+        s.check_ends(&levelling()).is_ok(),
+        "290,000 is the only value"
+    );
+}
