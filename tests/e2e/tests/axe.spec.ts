@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-// axe-core over the playground, an embed and presenter mode, in both themes: no violation
+// axe-core over the playground, an embed, presenter mode and the What-if page, in both themes: no violation
 // axe rates serious or critical. The stage's canvas is an image named in words (its text
 // mirror is the queue's card), so axe reads everything else.
 
@@ -43,6 +43,13 @@ for (const theme of ['light', 'dark'] as const) {
     test('an embed: none', async ({ page }) => {
       await page.goto('./view.html?embed&preset=poison-message');
       await ready(page);
+      expect(await serious(page)).toEqual([]);
+    });
+
+    test('the What-if page with its charts and table: none', async ({ page }) => {
+      await page.goto('./whatif.html?sweep=prefetch');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.getByRole('table')).toBeVisible({ timeout: 15_000 });
       expect(await serious(page)).toEqual([]);
     });
 

@@ -53,7 +53,8 @@ test('a sweep runs in workers with its progress shown, to charts with labelled a
   for (const label of ['Throughput: completions per second', 'Time from enqueue to completion, 95th percentile (ms)']) {
     await expect(chart.locator('text', { hasText: label })).toHaveCount(1);
   }
-  await expect(chart.locator('text', { hasText: /^receivers$/ })).toHaveCount(2);
+  // The rows' setting is named above each map, pointing down; the columns' under it.
+  await expect(chart.locator('text', { hasText: /^↓ receivers$/ })).toHaveCount(2);
   await expect(chart.locator('text', { hasText: /^concurrency \(messages each receiver processes at once\)$/ })).toHaveCount(2);
   await expect(chart.locator('rect[data-point]')).toHaveCount(400);
   await expect(page.getByRole('table')).toBeVisible();
