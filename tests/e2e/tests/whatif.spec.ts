@@ -89,7 +89,7 @@ test('Cancel stops a sweep at once: its workers end and nothing more arrives', a
   await expect(page.getByRole('region', { name: 'Results' })).toBeHidden();
 });
 
-test('the table and the CSV download are what `settle sweep` prints for the same sweep', async ({ page }) => {
+test('the table and the CSV and SVG downloads are what `settle sweep` prints for the same sweep', async ({ page }) => {
   const cli = execFileSync(settle, ['sweep', 'preset:load-levelling', '--vary', 'receivers=1..6', '--vary', 'prefetch=0..10:5', '--seeds', '2'], { encoding: 'utf8' });
   await page.goto('./whatif.html?preset=load-levelling');
   await expect(page.getByRole('heading', { level: 1, name: 'What if: Load levelling under a burst' })).toBeVisible({ timeout: 15_000 });
@@ -105,6 +105,11 @@ test('the table and the CSV download are what `settle sweep` prints for the same
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('what-if.csv');
   expect(readFileSync(await download.path(), 'utf8')).toBe(cli);
+  // The SVG download is the chart `settle sweep --format svg` draws.
+  const cliSvg = execFileSync(settle, ['--format', 'svg', 'sweep', 'preset:load-levelling', '--vary', 'receivers=1..6', '--vary', 'prefetch=0..10:5', '--seeds', '2'], { encoding: 'utf8' });
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download SVG' }).click()]);
+  expect(svg.suggestedFilename()).toBe('what-if.svg');
+  expect(readFileSync(await svg.path(), 'utf8')).toBe(cliSvg);
 });
 
 test('a click on a point opens that variant in the playground at its telling moment', async ({ page, context }) => {
