@@ -11,7 +11,7 @@
 mod ready;
 mod worker;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -131,24 +131,79 @@ fn error_words(e: &SweepError) -> String {
 /// A worker's message handler.
 type Handler = Closure<dyn Fn(MessageEvent)>;
 
-/// A sweep under way: its workers and what they sent back.
+/// A sweep worker, kept between sweeps (its wasm is compiled once): what it is to run once it
+/// says it listens.
+struct Helper {
+    worker: Worker,
+    handler: Handler,
+    ready: Rc<Cell<bool>>,
+    job: Rc<RefCell<Option<js_sys::Object>>>,
+}
+
+impl Helper {
+    /// A new worker whose rows go to `page`.
+    fn spawn(page: &Rc<RefCell<Page>>) -> Option<Self> {
+        let worker = Worker::new(WORKER_URL).ok()?;
+        let ready = Rc::new(Cell::new(false));
+        let job: Rc<RefCell<Option<js_sys::Object>>> = Rc::default();
+        let (me, weak) = (worker.clone(), Rc::downgrade(page));
+        let (is_ready, pending) = (Rc::clone(&ready), Rc::clone(&job));
+        let handler = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+            let data = e.data();
+            let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+            if get("ready").and_then(|v| v.as_bool()) == Some(true) {
+                is_ready.set(true);
+                if let Some(job) = pending.borrow_mut().take() {
+                    let _ = me.post_message(&job);
+                }
+                return;
+            }
+            let Some(page) = weak.upgrade() else { return };
+            let run = get("run").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
+            if let Some(i) = get("i").and_then(|v| v.as_f64()) {
+                let row = get("row")
+                    .and_then(|v| v.as_string())
+                    .and_then(|s| serde_json::from_str(&s).ok())
+                    .and_then(|v| Row::from_value(&v));
+                if let Some(row) = row {
+                    page.borrow_mut().got(run, i as usize, row);
+                }
+            } else if let Some(why) = get("error").and_then(|v| v.as_string()) {
+                let mut page = page.borrow_mut();
+                if page.running.as_ref().is_some_and(|r| r.id == run) {
+                    page.stop();
+                    page.say_error(&why);
+                }
+            }
+        });
+        worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+        Some(Self {
+            worker,
+            handler,
+            ready,
+            job,
+        })
+    }
+
+    /// Runs `job` as soon as the worker listens.
+    fn give(&self, job: js_sys::Object) {
+        if self.ready.get() {
+            let _ = self.worker.post_message(&job);
+        } else {
+            *self.job.borrow_mut() = Some(job);
+        }
+    }
+}
+
+/// A sweep under way and what its workers sent back.
 struct Running {
+    /// Which sweep of the page's (rows of an earlier one are not its).
+    id: u32,
     sweep: Sweep,
     rows: Vec<Option<Row>>,
     done: usize,
-    workers: Vec<(Worker, Handler)>,
+    workers: usize,
     started: f64,
-}
-
-impl Running {
-    /// Terminates the workers; their handlers are handed back, to be dropped outside any of
-    /// them (a handler must not be dropped while it runs: `finish` is called from one).
-    fn stop(self) -> impl Iterator<Item = Handler> {
-        self.workers.into_iter().map(|(w, handler)| {
-            w.terminate();
-            handler
-        })
-    }
 }
 
 /// The page's elements and state.
@@ -174,7 +229,12 @@ struct Page {
     shown: Option<(Sweep, Vec<Row>)>,
     /// The downloads' object URLs (revoked when replaced).
     urls: Vec<String>,
-    /// Stopped workers' handlers, dropped when the next sweep starts.
+    /// The workers, busy with `running` or idle between sweeps.
+    helpers: Vec<Helper>,
+    /// The last sweep's id.
+    last_id: u32,
+    /// Stopped workers' handlers, dropped when the next sweep starts (a handler must not be
+    /// dropped while it runs, and a sweep is stopped from one when a worker fails).
     retired: Vec<Handler>,
 }
 
@@ -361,6 +421,8 @@ impl Page {
             running: None,
             shown: None,
             urls: Vec::new(),
+            helpers: Vec::new(),
+            last_id: 0,
             retired: Vec::new(),
         })
     }
@@ -446,16 +508,21 @@ impl Page {
         self.status.set_text_content(Some(text));
     }
 
+    /// Stops the sweep under way: its workers cannot be interrupted, so they end, and the
+    /// next sweep starts new ones.
     fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            self.retired.extend(r.stop());
+        if self.running.take().is_some() {
+            for h in self.helpers.drain(..) {
+                h.worker.terminate();
+                self.retired.push(h.handler);
+            }
         }
         let _ = self.cancel.set_attribute("disabled", "");
     }
 
-    /// A row came back from a worker.
-    fn got(&mut self, i: usize, row: Row) {
-        let Some(r) = self.running.as_mut() else {
+    /// A row of sweep `run` came back from a worker.
+    fn got(&mut self, run: u32, i: usize, row: Row) {
+        let Some(r) = self.running.as_mut().filter(|r| r.id == run) else {
             return;
         };
         let Some(slot) = r.rows.get_mut(i) else {
@@ -482,10 +549,9 @@ impl Page {
     fn finish(&mut self) {
         let Some(r) = self.running.take() else { return };
         let seconds = (now_ms() - r.started) / 1000.0;
-        let workers = r.workers.len();
+        let workers = r.workers;
         let rows: Vec<Row> = r.rows.iter().flatten().cloned().collect();
         let sweep = r.sweep.clone();
-        self.retired.extend(r.stop());
         let _ = self.cancel.set_attribute("disabled", "");
         self.set_status(
             rows.len(),
@@ -699,11 +765,19 @@ fn run(page: &Rc<RefCell<Page>>) {
     for v in &sweep.vary {
         vary.push(&format!("{}={}..{}:{}", v.param.name(), v.from, v.to, v.step).into());
     }
-    let mut workers = Vec::with_capacity(n);
-    for w in 0..n {
-        let Ok(worker) = Worker::new(WORKER_URL) else {
-            return p.say_error(&t("whatif-no-worker"));
-        };
+    p.last_id += 1;
+    let id = p.last_id;
+    while p.helpers.len() < n {
+        drop(p);
+        let helper = Helper::spawn(page);
+        p = page.borrow_mut();
+        match helper {
+            Some(h) => p.helpers.push(h),
+            None => return p.say_error(&t("whatif-no-worker")),
+        }
+    }
+    let doc = JsValue::from(p.doc.to_string());
+    for (w, helper) in p.helpers.iter().take(n).enumerate() {
         let points = js_sys::Array::new();
         for i in (w..total).step_by(n) {
             points.push(&JsValue::from(i as u32));
@@ -712,33 +786,12 @@ fn run(page: &Rc<RefCell<Page>>) {
         let set = |k: &str, v: &JsValue| {
             let _ = js_sys::Reflect::set(&job, &k.into(), v);
         };
-        set("doc", &p.doc.to_string().into());
+        set("run", &JsValue::from(id));
+        set("doc", &doc);
         set("vary", &vary);
         set("seeds", &JsValue::from(sweep.seeds));
         set("points", &points);
-        let (me, weak) = (worker.clone(), Rc::downgrade(page));
-        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
-            let Some(page) = weak.upgrade() else { return };
-            let data = e.data();
-            let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
-            if get("ready").and_then(|v| v.as_bool()) == Some(true) {
-                let _ = me.post_message(&job);
-            } else if let Some(i) = get("i").and_then(|v| v.as_f64()) {
-                let row = get("row")
-                    .and_then(|v| v.as_string())
-                    .and_then(|s| serde_json::from_str(&s).ok())
-                    .and_then(|v| Row::from_value(&v));
-                if let Some(row) = row {
-                    page.borrow_mut().got(i as usize, row);
-                }
-            } else if let Some(why) = get("error").and_then(|v| v.as_string()) {
-                let mut page = page.borrow_mut();
-                page.stop();
-                page.say_error(&why);
-            }
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        workers.push((worker, on_message));
+        helper.give(job);
     }
     let _ = p.cancel.remove_attribute("disabled");
     p.set_status(
@@ -750,10 +803,11 @@ fn run(page: &Rc<RefCell<Page>>) {
         ),
     );
     p.running = Some(Running {
+        id,
         sweep,
         rows: vec![None; total],
         done: 0,
-        workers,
+        workers: n,
         started: now_ms(),
     });
 }

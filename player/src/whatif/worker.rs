@@ -1,11 +1,12 @@
 //! A sweep worker: the What-if page's wasm run in a Web Worker, one of several that share a
 //! sweep's points. It speaks one message each way:
-//! - in: `{ doc, vary: ["NAME=A..B:STEP", …], seeds, points: [index, …] }`;
-//! - out: `{ ready: true }` once, when it listens; then `{ i, row }` for each point (`row` the
-//!   JSON text of a [`Row`](settle_scenario::sweep::Row)), then `{ done: true }`, or
-//!   `{ error }` if the job cannot run.
+//! - in: `{ run, doc, vary: ["NAME=A..B:STEP", …], seeds, points: [index, …] }`;
+//! - out: `{ ready: true }` once, when it listens; then `{ run, i, row }` for each point (`row`
+//!   the JSON text of a [`Row`](settle_scenario::sweep::Row)), then `{ run, done: true }`, or
+//!   `{ run, error }` if the job cannot run.
 //!
-//! A worker runs its points one after another in one task: the page cancels by terminating it.
+//! A worker runs its points one after another in one task, and then waits for the next job:
+//! the page cancels by terminating it.
 
 use settle_scenario::Budget;
 use settle_scenario::sweep::{Sweep, Vary};
@@ -17,15 +18,18 @@ pub(super) fn serve(scope: web_sys::DedicatedWorkerGlobalScope) {
     let reply_to = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let data = e.data();
+            let run = js_sys::Reflect::get(&data, &"run".into()).unwrap_or(JsValue::NULL);
             let post = |k: &str, v: &JsValue, more: Option<(&str, JsValue)>| {
                 let o = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&o, &"run".into(), &run);
                 let _ = js_sys::Reflect::set(&o, &k.into(), v);
                 if let Some((k, v)) = more {
                     let _ = js_sys::Reflect::set(&o, &k.into(), &v);
                 }
                 let _ = reply_to.post_message(&o);
             };
-            match job(&e.data(), &mut |i, row| {
+            match job(&data, &mut |i, row| {
                 post("i", &JsValue::from(i), Some(("row", row.into())));
             }) {
                 Ok(()) => post("done", &true.into(), None),

@@ -60,11 +60,20 @@ test('a sweep runs in workers with its progress shown, to charts with labelled a
   await expect(page.getByRole('table')).toBeVisible();
 });
 
-test('one parameter draws lines over it, with a legend and units', async ({ page }) => {
+test('one parameter draws lines over it, with a legend and units; the next sweep reuses the workers', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   await page.goto('./whatif.html?sweep=consumers');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const chart = page.locator('#wi-chart svg');
   await expect(chart.locator('circle[data-point]')).toHaveCount(8 * 5, { timeout: 15_000 });
+  const started = workers.length;
+  expect(started).toBeGreaterThanOrEqual(1);
+  // Again, with two seeds: the same workers run it (their wasm is not fetched again).
+  await page.getByLabel('Runs per variant (seeds)').fill('2');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(chart.locator('text', { hasText: '8 variants of the scenario, 2 runs each, with different seeds · times are virtual' })).toHaveCount(1, { timeout: 15_000 });
+  expect(workers.length).toBe(started);
   for (const label of ['Throughput: completions per second', 'Time from enqueue to completion (ms)', 'median', '95th percentile', 'lock expiries', 'dead-lettered']) {
     await expect(chart.locator('text', { hasText: label }).first()).toBeVisible();
   }
