@@ -694,6 +694,17 @@ fn wire(doc: &Document, page: &Rc<RefCell<Page>>) {
             f.forget();
         }
     };
+    // Without a second setting its range means nothing: its fields are off.
+    let p = Rc::clone(page);
+    let second = move || {
+        let page = p.borrow();
+        let none = page.params[1].value().is_empty();
+        for input in [&page.from[1], &page.to[1], &page.step[1]] {
+            input.set_disabled(none);
+        }
+    };
+    second();
+    listen("wi-p2", "change", Box::new(move |_| second()));
     let p = Rc::clone(page);
     listen(
         "wi-form",

@@ -35,6 +35,10 @@ test('a sweep runs in workers with its progress shown, to charts with labelled a
   page.on('worker', (w) => workers.push(w.url()));
   await page.goto('./whatif.html?sweep=consumers');
   await expect(page.getByRole('heading', { level: 1, name: 'What if: Consumers against a burst' })).toBeVisible({ timeout: 15_000 });
+  // Without a second setting its range's fields are off.
+  const second = page.getByRole('group', { name: 'Second parameter', exact: true });
+  await expect(second.getByLabel('from', { exact: true })).toBeDisabled();
+  await expect(second.getByLabel('step', { exact: true })).toBeDisabled();
   // 8 receiver counts × 25 concurrencies × 2 seeds: long enough to see it under way.
   await vary(page, 2, 'concurrency', 1, 25);
   await page.getByLabel('Runs per variant (seeds)').fill('2');
