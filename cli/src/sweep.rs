@@ -62,12 +62,10 @@ impl Sweep {
                 }
             })
             .map_err(|e| match e {
-                SweepError::Refused { point, error } => {
-                    let Fail::Invalid(m) = Fail::refused(&error) else {
-                        unreachable!("a refusal is an invalid scenario")
-                    };
-                    Fail::Invalid(format!("{point}: {m}"))
-                }
+                SweepError::Refused { point, error } => Fail::Invalid(format!(
+                    "{point}: {}",
+                    settle_i18n::format_error(&settle_i18n::current(), &error)
+                )),
                 other => Fail::Invalid(other.to_string()),
             })?;
         if tty {

@@ -387,10 +387,14 @@ impl Sweep {
             vary: self
                 .vary
                 .iter()
-                .map(|v| Vary {
-                    step: (v.to - v.from).max(1),
-                    to: v.from + (v.len() - 1) * v.step,
-                    ..*v
+                .map(|v| {
+                    // The last value the step reaches, which may fall short of `to`.
+                    let last = v.from + (v.len() - 1) * v.step;
+                    Vary {
+                        to: last,
+                        step: (last - v.from).max(1),
+                        ..*v
+                    }
                 })
                 .collect(),
             seeds: self.seeds,

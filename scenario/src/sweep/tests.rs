@@ -395,6 +395,12 @@ fn the_ends_of_the_ranges_decide_whether_every_point_is_accepted() {
     assert!(
         matches!(s.check_ends(&levelling()), Err(SweepError::Refused { point, .. }) if point == "lock_ms=310000")
     );
+    // 290,000, 297,000, 304,000: the last is past the format's 300,000 though `to` is not
+    // reached.
+    let s = Sweep::new(vec![vary("lock_ms=290000..305000:7000")], 1).unwrap();
+    assert!(
+        matches!(s.check_ends(&levelling()), Err(SweepError::Refused { point, .. }) if point == "lock_ms=304000")
+    );
     let s = Sweep::new(vec![vary("lock_ms=290000..310000:30000")], 1).unwrap();
     assert!(
         s.check_ends(&levelling()).is_ok(),
