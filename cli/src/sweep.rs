@@ -45,7 +45,7 @@ impl Sweep {
             .map(|v| Vary::parse(v))
             .collect::<Result<Vec<_>, _>>()
             .map_err(usage)?;
-        let grid = Grid::new(vary, self.seeds).map_err(usage)?;
+        let grid = Grid::new(vary, self.seeds).map_err(|e| usage(e.to_string()))?;
         if format == Format::Svg {
             settle_export::svg::sweep_drawable(&grid).map_err(usage)?;
         }

@@ -224,11 +224,19 @@ impl Vary {
             }
         };
         let step = step.map(number).transpose()?.unwrap_or(1);
+        Self::new(param, from, to, step).map_err(|e| bad(e.to_string()))
+    }
+
+    /// `param` from `from` to `to` at most, `step` apart.
+    ///
+    /// # Errors
+    /// An empty range, or a step of 0.
+    pub fn new(param: Param, from: u64, to: u64, step: u64) -> Result<Self, RangeError> {
         if from > to {
-            return Err(bad(format!("the range is empty ({from} is above {to})")));
+            return Err(RangeError::Empty { param, from, to });
         }
         if step == 0 {
-            return Err(bad("the step must be at least 1".to_string()));
+            return Err(RangeError::ZeroStep { param });
         }
         Ok(Self {
             param,
@@ -236,6 +244,12 @@ impl Vary {
             to,
             step,
         })
+    }
+
+    /// The last value the step reaches (`to` at most).
+    #[must_use]
+    pub fn last(&self) -> u64 {
+        self.from + (self.len() - 1) * self.step
     }
 
     /// How many values it takes.
@@ -270,23 +284,21 @@ impl Sweep {
     ///
     /// # Errors
     /// No parameter, one given twice, too many points, or seeds out of 1..=[`MAX_SEEDS`].
-    pub fn new(vary: Vec<Vary>, seeds: u32) -> Result<Self, String> {
+    pub fn new(vary: Vec<Vary>, seeds: u32) -> Result<Self, RangeError> {
         if vary.is_empty() {
-            return Err("no --vary: name at least one parameter to vary".to_string());
+            return Err(RangeError::Nothing);
         }
         for (i, v) in vary.iter().enumerate() {
             if vary[..i].iter().any(|w| w.param == v.param) {
-                return Err(format!("--vary {} is given twice", v.param.name()));
+                return Err(RangeError::Twice { param: v.param });
             }
         }
         if !(1..=MAX_SEEDS).contains(&seeds) {
-            return Err(format!("--seeds {seeds}: from 1 to {MAX_SEEDS}"));
+            return Err(RangeError::Seeds { seeds });
         }
         let points = vary.iter().fold(1u64, |n, v| n.saturating_mul(v.len()));
         if points > MAX_POINTS {
-            return Err(format!(
-                "{points} points: a sweep has at most {MAX_POINTS} (a shorter range or a larger step)"
-            ));
+            return Err(RangeError::TooMany { points });
         }
         Ok(Self { vary, seeds })
     }
@@ -387,14 +399,10 @@ impl Sweep {
             vary: self
                 .vary
                 .iter()
-                .map(|v| {
-                    // The last value the step reaches, which may fall short of `to`.
-                    let last = v.from + (v.len() - 1) * v.step;
-                    Vary {
-                        to: last,
-                        step: (last - v.from).max(1),
-                        ..*v
-                    }
+                .map(|v| Vary {
+                    to: v.last(),
+                    step: (v.last() - v.from).max(1),
+                    ..*v
                 })
                 .collect(),
             seeds: self.seeds,
@@ -508,6 +516,60 @@ impl Sweep {
             })
             .collect();
         json!({"scenario": title, "seeds": self.seeds, "vary": vary, "rows": rows})
+    }
+}
+
+/// Why ranges make no sweep. Displayed in the command line's words; a page says it in its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeError {
+    /// `from` is above `to`.
+    Empty {
+        /// The parameter.
+        param: Param,
+        /// Its first value.
+        from: u64,
+        /// Its last.
+        to: u64,
+    },
+    /// A step of 0.
+    ZeroStep {
+        /// The parameter.
+        param: Param,
+    },
+    /// No parameter varies.
+    Nothing,
+    /// A parameter is given twice.
+    Twice {
+        /// The parameter.
+        param: Param,
+    },
+    /// Seeds out of 1..=[`MAX_SEEDS`].
+    Seeds {
+        /// The seeds asked for.
+        seeds: u32,
+    },
+    /// More than [`MAX_POINTS`] points.
+    TooMany {
+        /// How many (saturating).
+        points: u64,
+    },
+}
+
+impl core::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Empty { from, to, .. } => {
+                write!(f, "the range is empty ({from} is above {to})")
+            }
+            Self::ZeroStep { .. } => f.write_str("the step must be at least 1"),
+            Self::Nothing => f.write_str("no --vary: name at least one parameter to vary"),
+            Self::Twice { param } => write!(f, "--vary {} is given twice", param.name()),
+            Self::Seeds { seeds } => write!(f, "--seeds {seeds}: from 1 to {MAX_SEEDS}"),
+            Self::TooMany { points } => write!(
+                f,
+                "{points} points: a sweep has at most {MAX_POINTS} (a shorter range or a larger step)"
+            ),
+        }
     }
 }
 

@@ -17,7 +17,9 @@ use std::rc::Rc;
 use serde_json::Value;
 use settle_export::svg::{sweep_chart, sweep_chart_in_page, xml_escape as esc};
 use settle_i18n::{Arg, Part, t, tf};
-use settle_scenario::sweep::{MAX_POINTS, MAX_SEEDS, Param, Row, Sweep, SweepError, Vary};
+use settle_scenario::sweep::{
+    MAX_POINTS, MAX_SEEDS, Param, RangeError, Row, Sweep, SweepError, Vary,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
@@ -106,6 +108,30 @@ fn source() -> Result<Source, String> {
 /// A parameter's label (the chart's axis label).
 fn label(p: Param) -> String {
     t(&format!("sweep-param-{}", p.name().replace('_', "-")))
+}
+
+/// Why the form's ranges make no sweep, in the page's words.
+fn range_words(e: RangeError) -> String {
+    let of = |param: Param| [("param", Arg::from(label(param)))];
+    match e {
+        RangeError::Empty { param, from, to } => tf(
+            "whatif-empty",
+            &[
+                ("param", Arg::from(label(param))),
+                ("from", Arg::from(from)),
+                ("to", Arg::from(to)),
+            ],
+        ),
+        RangeError::ZeroStep { param } => tf("whatif-step-zero", &of(param)),
+        RangeError::Twice { param } => tf("whatif-twice", &of(param)),
+        RangeError::Seeds { .. } => tf("whatif-seeds-range", &[("max", Arg::from(MAX_SEEDS))]),
+        RangeError::TooMany { points } => tf(
+            "whatif-too-many",
+            &[("n", Arg::from(points)), ("max", Arg::from(MAX_POINTS))],
+        ),
+        // The first setting is always chosen.
+        RangeError::Nothing => e.to_string(),
+    }
 }
 
 /// What went wrong with a sweep's variants, in the page's words.
@@ -451,48 +477,11 @@ impl Page {
                 number(&self.to[k])?,
                 number(&self.step[k])?,
             );
-            if from > to {
-                return Err(tf(
-                    "whatif-empty",
-                    &[
-                        ("param", Arg::from(label(param))),
-                        ("from", Arg::from(from)),
-                        ("to", Arg::from(to)),
-                    ],
-                ));
-            }
-            if step == 0 {
-                return Err(tf(
-                    "whatif-step-zero",
-                    &[("param", Arg::from(label(param)))],
-                ));
-            }
-            if vary.iter().any(|v: &Vary| v.param == param) {
-                return Err(tf("whatif-twice", &[("param", Arg::from(label(param)))]));
-            }
-            vary.push(Vary {
-                param,
-                from,
-                to,
-                step,
-            });
+            vary.push(Vary::new(param, from, to, step).map_err(range_words)?);
         }
-        let seeds = self
-            .seeds
-            .value()
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|s| (1..=MAX_SEEDS).contains(s))
-            .ok_or_else(|| tf("whatif-seeds-range", &[("max", Arg::from(MAX_SEEDS))]))?;
-        let points = vary.iter().fold(1u64, |n, v| n.saturating_mul(v.len()));
-        if points > MAX_POINTS {
-            return Err(tf(
-                "whatif-too-many",
-                &[("n", Arg::from(points)), ("max", Arg::from(MAX_POINTS))],
-            ));
-        }
-        Sweep::new(vary, seeds)
+        // A seed count that is no number is as far out of range as 0.
+        let seeds = self.seeds.value().trim().parse::<u32>().unwrap_or(0);
+        Sweep::new(vary, seeds).map_err(range_words)
     }
 
     fn say_error(&self, why: &str) {

@@ -53,7 +53,7 @@ fn job(data: &JsValue, out: &mut impl FnMut(u32, String)) -> Result<(), String> 
         .map(|v| Vary::parse(&v.as_string().unwrap_or_default()))
         .collect::<Result<Vec<_>, _>>()?;
     let seeds = get("seeds").as_f64().unwrap_or(1.0) as u32;
-    let sweep = Sweep::new(vary, seeds)?;
+    let sweep = Sweep::new(vary, seeds).map_err(|e| e.to_string())?;
     let all = sweep.points();
     for i in js_sys::Array::from(&get("points")).iter() {
         let i = i.as_f64().unwrap_or(-1.0) as usize;

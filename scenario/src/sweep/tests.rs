@@ -69,13 +69,17 @@ fn bad_ranges_are_refused_in_words() {
 
 #[test]
 fn a_sweep_has_at_most_two_thousand_points() {
+    let said = |r: Result<Sweep, RangeError>| r.map(|_| ()).map_err(|e| e.to_string());
     assert!(Sweep::new(vec![vary("processing_ms=1..2000")], 1).is_ok());
     assert_eq!(
-        Sweep::new(vec![vary("processing_ms=1..2001")], 1),
+        said(Sweep::new(vec![vary("processing_ms=1..2001")], 1)),
         Err("2001 points: a sweep has at most 2000 (a shorter range or a larger step)".to_string())
     );
     assert_eq!(
-        Sweep::new(vec![vary("receivers=1..50"), vary("prefetch=0..40")], 1).map(|_| ()),
+        said(Sweep::new(
+            vec![vary("receivers=1..50"), vary("prefetch=0..40")],
+            1
+        )),
         Err("2050 points: a sweep has at most 2000 (a shorter range or a larger step)".to_string())
     );
     // Ranges whose product overflows are too many too.
@@ -90,18 +94,42 @@ fn a_sweep_has_at_most_two_thousand_points() {
         .is_err()
     );
     assert_eq!(
-        Sweep::new(vec![vary("prefetch=1..2"), vary("prefetch=3")], 1),
+        said(Sweep::new(
+            vec![vary("prefetch=1..2"), vary("prefetch=3")],
+            1
+        )),
         Err("--vary prefetch is given twice".to_string())
     );
     assert_eq!(
-        Sweep::new(vec![], 1),
+        said(Sweep::new(vec![], 1)),
         Err("no --vary: name at least one parameter to vary".to_string())
     );
     assert_eq!(
-        Sweep::new(vec![vary("prefetch=1")], 0),
+        said(Sweep::new(vec![vary("prefetch=1")], 0)),
         Err("--seeds 0: from 1 to 100".to_string())
     );
-    assert!(Sweep::new(vec![vary("prefetch=1")], 101).is_err());
+    assert_eq!(
+        Sweep::new(vec![vary("prefetch=1")], 101),
+        Err(RangeError::Seeds { seeds: 101 })
+    );
+    assert_eq!(
+        Sweep::new(vec![vary("receivers=1..50"), vary("prefetch=0..40")], 1),
+        Err(RangeError::TooMany { points: 2050 })
+    );
+    assert_eq!(
+        Vary::new(Param::Receivers, 8, 1, 1),
+        Err(RangeError::Empty {
+            param: Param::Receivers,
+            from: 8,
+            to: 1
+        })
+    );
+    assert_eq!(
+        Vary::new(Param::Prefetch, 1, 8, 0),
+        Err(RangeError::ZeroStep {
+            param: Param::Prefetch
+        })
+    );
 }
 
 #[test]
