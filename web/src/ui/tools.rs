@@ -120,12 +120,7 @@ fn film_snippet(
 /// exported, in the page's language.
 fn what_if(ctx: Ctx) {
     let text = ctx.read(Sim::export);
-    let lang = settle_i18n::lang();
-    let query = if lang == settle_i18n::Lang::En {
-        String::new()
-    } else {
-        format!("?lang={}", lang.tag())
-    };
+    let query = settle_player::language::with_lang("", settle_i18n::lang());
     let url = format!("whatif.html{query}{}", share::fragment(&text, 0));
     if let Some(w) = web_sys::window() {
         let _ = w.open_with_url_and_target(&url, "_blank");
