@@ -252,6 +252,35 @@ test('autoplay=1 in the playground\'s address runs through the captions that pau
   expect(await shownMs(p)).toBeGreaterThan(5_000);
 });
 
+test('the lesson\'s description: one line until clicked, then all of it; a click, Enter or another lesson puts it back', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const p = new Playground(page);
+  await p.open();
+  const text = p.region('About this scenario').locator('p[role=button]');
+  const cut = () => text.evaluate((e) => {
+    const box = e.parentElement!;
+    return { cut: box.scrollWidth > box.clientWidth, tall: e.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(e).lineHeight) };
+  });
+  await expect(text).toContainText('After 3 failed deliveries');
+  await expect(text).toHaveAttribute('aria-expanded', 'false');
+  expect(await cut()).toEqual({ cut: true, tall: false });
+  await text.click();
+  await expect(text).toHaveAttribute('aria-expanded', 'true');
+  expect(await cut()).toEqual({ cut: false, tall: true });
+  await text.click();
+  await expect(text).toHaveAttribute('aria-expanded', 'false');
+  expect(await cut()).toEqual({ cut: true, tall: false });
+  await text.focus();
+  await page.keyboard.press('Enter');
+  await expect(text).toHaveAttribute('aria-expanded', 'true');
+  expect(await cut()).toEqual({ cut: false, tall: true });
+  // Another lesson starts on one line.
+  await page.getByRole('link', { name: 'Lock expiry and redelivery' }).click();
+  await expect(p.region('About this scenario').getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible();
+  await expect(text).toHaveAttribute('aria-expanded', 'false');
+  expect(await cut()).toEqual({ cut: true, tall: false });
+});
+
 test('"Run through captions": the lesson no longer stops at its pauses, and the address and the share link keep it', async ({ page }) => {
   const p = await openLesson(page, 'load-levelling');
   const intro = p.region('About this scenario');

@@ -253,8 +253,20 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
         ctx.lesson.update(|l| l.pauses = !on);
         set_run_through(on);
     };
+    // The description shows on one line (the stage under it keeps its size); a click, a tap or
+    // Enter shows all of it until the next click or another lesson: touch screens have no hover.
+    let opened = RwSignal::new(None::<String>);
+    let open = move || opened.with(|o| description.with(|d| o.as_ref() == Some(d)));
+    let toggle_whole = move || {
+        let now = if open() {
+            None
+        } else {
+            Some(description.get_untracked())
+        };
+        opened.set(now);
+    };
     view! {
-        <section class="scenario-intro" aria-label=t("intro-label")>
+        <section class="scenario-intro" class:open=open aria-label=t("intro-label")>
             <div class="intro-head">
                 <h2 id="scenario-title" tabindex="-1">{title}</h2>
                 {(!ctx.mode.readonly).then(|| view! {
@@ -265,9 +277,21 @@ pub(super) fn Intro(ctx: Ctx) -> impl IntoView {
                     </label>
                 })}
             </div>
-            // One line on the page (the whole text on hover and for screen readers): its height
-            // never changes, so the stage under it keeps its size.
-            <p title=move || description.get()>{description}</p>
+            <p
+                title=move || description.get()
+                role="button"
+                tabindex="0"
+                aria-expanded=move || open().to_string()
+                on:click=move |_| toggle_whole()
+                on:keydown=move |ev| {
+                    if matches!(ev.key().as_str(), "Enter" | " ") {
+                        ev.prevent_default();
+                        toggle_whole();
+                    }
+                }
+            >
+                {description}
+            </p>
             <super::notice::Notice ctx=ctx area="intro" />
         </section>
     }
