@@ -5,6 +5,8 @@
 //! width, never below [`MIN_FONT`] px, so a full-window stage at 1080p gets labels of 20 px.
 
 use super::model::{Entity, Key, Lane, Link, Model, Place, Token};
+pub use super::rect::Rect;
+use super::text;
 use crate::words::{counted, label, named};
 use std::rc::Rc;
 
@@ -12,90 +14,6 @@ use std::rc::Rc;
 pub const MIN_FONT: f64 = 13.0;
 /// The largest label size, in CSS px.
 pub const MAX_FONT: f64 = 28.0;
-
-/// A rectangle in CSS pixels of the stage.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Rect {
-    /// Left.
-    pub x: f64,
-    /// Top.
-    pub y: f64,
-    /// Width.
-    pub w: f64,
-    /// Height.
-    pub h: f64,
-}
-
-impl Rect {
-    /// A rectangle.
-    #[must_use]
-    pub const fn new(x: f64, y: f64, w: f64, h: f64) -> Self {
-        Self { x, y, w, h }
-    }
-
-    /// Right edge.
-    #[must_use]
-    pub fn right(self) -> f64 {
-        self.x + self.w
-    }
-
-    /// Bottom edge.
-    #[must_use]
-    pub fn bottom(self) -> f64 {
-        self.y + self.h
-    }
-
-    /// Centre point.
-    #[must_use]
-    pub fn center(self) -> (f64, f64) {
-        (self.x + self.w / 2.0, self.y + self.h / 2.0)
-    }
-
-    /// Does it contain the point (edges included)?
-    #[must_use]
-    pub fn contains(self, x: f64, y: f64) -> bool {
-        x >= self.x && x <= self.right() && y >= self.y && y <= self.bottom()
-    }
-
-    /// Shrunk by `d` on every side (grown when `d` is negative); never below zero size.
-    #[must_use]
-    pub fn inset(self, d: f64) -> Self {
-        Self {
-            x: self.x + d,
-            y: self.y + d,
-            w: (self.w - 2.0 * d).max(0.0),
-            h: (self.h - 2.0 * d).max(0.0),
-        }
-    }
-
-    /// Do the two overlap (sharing an edge is not overlapping)?
-    #[must_use]
-    pub fn overlaps(self, o: Self) -> bool {
-        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
-    }
-
-    /// Is `o` inside this one (with a tolerance for rounding)?
-    #[must_use]
-    pub fn encloses(self, o: Self) -> bool {
-        const EPS: f64 = 1e-6;
-        o.x >= self.x - EPS
-            && o.y >= self.y - EPS
-            && o.right() <= self.right() + EPS
-            && o.bottom() <= self.bottom() + EPS
-    }
-
-    /// The linear interpolation between two rectangles, `t` in 0..=1.
-    #[must_use]
-    pub fn lerp(self, o: Self, t: f64) -> Self {
-        let l = |a: f64, b: f64| a + (b - a) * t;
-        Self {
-            x: l(self.x, o.x),
-            y: l(self.y, o.y),
-            w: l(self.w, o.w),
-            h: l(self.h, o.h),
-        }
-    }
-}
 
 /// How a token is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +97,9 @@ pub struct Layout {
     pub queue: Rect,
     /// The queue's heading and settings line.
     pub queue_title: String,
+    /// The queue's settings on lines of their own under its heading, where they do not fit
+    /// beside it (empty where they do).
+    pub queue_settings: Vec<String>,
     /// Places.
     pub frames: Vec<Frame>,
     /// Tokens at rest.
@@ -379,7 +300,14 @@ fn place_senders(out: &mut Layout, m: &Model, col: Rect) {
 fn queue_inner(out: &mut Layout, col: Rect) -> Rect {
     let font = out.font;
     out.queue = col;
-    let head = font * 2.3;
+    let (heading, settings) = text::queue_heading(&out.queue_title);
+    out.queue_settings =
+        if text::letters(settings) <= text::settings_room_beside(heading, col.w, font) {
+            Vec::new()
+        } else {
+            text::wrap_parts(settings, text::settings_room_below(col.w, font), 2)
+        };
+    let head = font * (2.3 + out.queue_settings.len() as f64);
     let pad = font * 0.5;
     Rect::new(
         col.x + pad,

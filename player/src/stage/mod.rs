@@ -2,7 +2,8 @@
 //! place is a journey you can follow.
 //!
 //! - [`model`]: what is where, as plain data (built by `sim/stage.rs` when the simulation changes);
-//! - [`layout`]: a pure function from a model and a size to positions;
+//! - [`layout`]: a pure function from a model and a size to positions ([`rect`]s), the room its
+//!   words take estimated by [`text`];
 //! - [`anim`]: journeys between consecutive layouts, in real time whatever the speed;
 //! - [`hit`]: a point to the token or receiver under it.
 //!
@@ -14,3 +15,5 @@ pub mod hit;
 pub mod layout;
 pub mod model;
 pub mod pen;
+pub mod rect;
+pub mod text;

@@ -1,10 +1,11 @@
 //! Layer 1's pieces: what the backdrop is drawn from ([`Backdrop`]), the places with their
 //! titles and notes, and the wires with their arrowheads.
 
-use super::style::{Frame, Kind, Palette, fit, font, letters, rounded, set_dash};
+use super::style::{Frame, Kind, Palette, fit, font, rounded, set_dash};
 use crate::stage::layout::{Layout, Rect};
 use crate::stage::model::Place;
 use crate::stage::pen::Pen as Cx;
+use crate::stage::text;
 use crate::words::label;
 
 /// What the backdrop of the picture is drawn from: the places, their titles and notes, the
@@ -63,23 +64,31 @@ pub(super) fn places(cx: &mut Cx, l: &Layout, f: &Frame<'_>) {
     font(cx, l.font, true, false);
     cx.set_text_baseline("middle");
     cx.set_fill_style_str(&pal.ink);
-    // "Queue · lock 30 s · …", or "Entities · 1 topic · 2 subscriptions".
-    let (head, summary) = l
-        .queue_title
-        .split_once(" · ")
-        .unwrap_or((&l.queue_title, ""));
+    // "Queue · lock 30 s · …", or "Entities · 1 topic · 2 subscriptions": the settings beside
+    // the heading, or on lines of their own under it where the layout put them there.
+    let (head, settings) = text::queue_heading(&l.queue_title);
     cx.fill_text(head, l.queue.x + l.font * 0.6, l.queue.y + l.font * 1.1);
     font(cx, l.font * 0.8, false, false);
     cx.set_fill_style_str(&pal.muted);
-    let shift = (letters(head) - 5.0) * 0.62;
-    cx.fill_text(
-        &fit(
-            summary,
-            (l.queue.w - l.font * (5.0 + shift)) / (l.font * 0.8 * 0.5),
-        ),
-        l.queue.x + l.font * (4.4 + shift),
-        l.queue.y + l.font * 1.1,
-    );
+    if l.queue_settings.is_empty() {
+        let shift = text::heading_shift(head);
+        cx.fill_text(
+            &fit(
+                settings,
+                text::settings_room_beside(head, l.queue.w, l.font),
+            ),
+            l.queue.x + l.font * (4.4 + shift),
+            l.queue.y + l.font * 1.1,
+        );
+    }
+    let room = text::settings_room_below(l.queue.w, l.font);
+    for (i, line) in l.queue_settings.iter().enumerate() {
+        cx.fill_text(
+            &fit(line, room),
+            l.queue.x + l.font * 0.6,
+            l.queue.y + l.font * (2.1 + i as f64),
+        );
+    }
     for fr in &l.frames {
         let kind = match fr.place {
             Place::Scheduled => Some(Kind::Scheduled),
@@ -165,11 +174,11 @@ pub(super) fn note(cx: &mut Cx, fr: &crate::stage::layout::Frame, pal: &Palette)
         // Under the name: as large as fits, down to four fifths of its size ("107200 in
         // flight" in a narrow box), and cut only below that.
         let room = (fr.rect.w - tf) / (tf * 0.5);
-        let scale = (room / letters(&fr.note)).clamp(0.8, 1.0);
+        let scale = (room / text::letters(&fr.note)).clamp(0.8, 1.0);
         font(cx, tf * 0.85 * scale, false, false);
         cx.fill_text(&fit(&fr.note, room / scale), tx, ty + tf * 1.15);
     } else {
-        let title_w = letters(&fr.title) * tf * 0.62;
+        let title_w = text::letters(&fr.title) * tf * 0.62;
         let room = fr.rect.w - title_w - tf * 1.2;
         if room > tf * 1.5 {
             cx.fill_text(

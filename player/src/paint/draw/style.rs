@@ -4,6 +4,7 @@
 use crate::stage::layout::Rect;
 use crate::stage::model::{Mark, Place};
 use crate::stage::pen::Pen as Cx;
+use crate::stage::text::{letter, letters};
 
 /// The theme's colours, read from the page's CSS custom properties.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -158,24 +159,6 @@ pub(super) fn fit(s: &str, chars: f64) -> String {
         out.push('…');
         out
     }
-}
-
-/// How much room a character takes, in Latin letters: a Chinese (or other full-width) one
-/// about 1.7, a Cyrillic one 1.1, any other 1.
-fn letter(c: char) -> f64 {
-    if settle_i18n::is_wide(c) {
-        1.7
-    } else if matches!(u32::from(c), 0x0400..=0x04FF) {
-        1.1
-    } else {
-        1.0
-    }
-}
-
-/// How much room `s` takes, in Latin letters ([`letter`]): what the stage's width estimates
-/// count, so that Chinese and Russian titles are not overdrawn.
-pub(super) fn letters(s: &str) -> f64 {
-    s.chars().map(letter).sum()
 }
 
 /// A label token's text size and the characters its label has room for, the text starting at

@@ -405,3 +405,34 @@ fn landscape_and_portrait() {
         "portrait stacks queue, receivers, DLQ"
     );
 }
+
+#[test]
+fn the_queue_settings_go_under_its_heading_where_they_do_not_fit_beside_it() {
+    // A wide stage: beside the heading.
+    let m = model(2, 1, 1, 0);
+    let l = layout(&m, 1600.0, 600.0);
+    assert!(l.queue_settings.is_empty(), "{:?}", l.queue_settings);
+    let top = |l: &Layout| l.frame(Place::Scheduled).unwrap().rect.y - l.queue.y;
+    let beside = top(&l) / l.font;
+    // The playground's stage at 1280 px: a queue about 185 px wide, on a line of its own, whole.
+    let l = layout(&m, 755.0, 315.0);
+    assert_eq!(l.queue_settings, vec!["lock 30 s · max delivery count 3"]);
+    assert!(
+        (top(&l) / l.font - beside - 1.0).abs() < 1e-9,
+        "the lanes start a line lower"
+    );
+    check(&m, &l);
+    // Longer settings take a second line, whole parts to a line; never more than two.
+    let mut long = model(2, 1, 1, 0);
+    long.summary = "блокировка 30 с · макс. число доставок 3 · TTL 1 мин · сеансы".into();
+    let l = layout(&long, 755.0, 315.0);
+    assert_eq!(
+        l.queue_settings,
+        vec![
+            "блокировка 30 с",
+            "макс. число доставок 3 · TTL 1 мин · сеансы"
+        ]
+    );
+    assert!((top(&l) / l.font - beside - 2.0).abs() < 1e-9);
+    check(&long, &l);
+}
