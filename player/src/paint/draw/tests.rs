@@ -225,3 +225,45 @@ fn a_senders_note_shrinks_to_fit_before_it_is_cut() {
     let (said, _) = drawn("1000000 in flight, and more words");
     assert!(said.ends_with('…'), "{said}");
 }
+
+/// The queue's settings are drawn whole: beside its heading on a wide stage, on a line of their
+/// own under it on the playground's 1280 px stage (where beside it they were cut).
+#[test]
+fn the_queue_settings_are_drawn_whole_beside_or_under_the_heading() {
+    let pal = Palette::default();
+    let f = Frame {
+        real: 0.0,
+        virtual_ms: 0,
+        lock_ms: 30_000,
+        selected: None,
+        pal: &pal,
+        dpr: 1.0,
+    };
+    let mut m = crate::stage::model::sample::base();
+    m.summary = "lock 30 s · max delivery count 3".into();
+    let drawn = |w: f64, h: f64| {
+        let l = crate::stage::layout::layout(&m, w, h);
+        let mut cx = Cx::new();
+        super::places(&mut cx, &l, &f);
+        let said: Vec<(String, f64)> = cx
+            .commands()
+            .filter_map(|(op, args)| match (op, &args[..]) {
+                (Op::FillText, [Arg::Text(t), _, Arg::Num(y), ..]) => {
+                    Some((t.clone(), (y - l.queue.y) / l.font))
+                }
+                _ => None,
+            })
+            .collect();
+        said
+    };
+    let line = |said: &[(String, f64)], text: &str| {
+        said.iter()
+            .find(|(t, _)| t == text)
+            .map(|(_, y)| *y)
+            .unwrap_or_else(|| panic!("{text:?} not drawn whole: {said:?}"))
+    };
+    let wide = drawn(1600.0, 600.0);
+    assert!((line(&wide, "lock 30 s · max delivery count 3") - line(&wide, "Queue")).abs() < 1e-9);
+    let narrow = drawn(755.0, 315.0);
+    assert!(line(&narrow, "lock 30 s · max delivery count 3") > line(&narrow, "Queue") + 0.9);
+}
