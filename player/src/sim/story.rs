@@ -210,21 +210,13 @@ impl Sim {
 
 /// Moving on through the story: to the next event, the next lock expiry.
 impl Sim {
-    /// When the next thing happens on its own: a broker deadline or a script step.
+    /// When the next thing happens on its own: a broker deadline, a script step or an actor's
+    /// wake-up (an automated receiver's settlement, a sender's next send).
     pub fn next_event(&self) -> Option<Instant> {
-        if self.has_entities() {
-            return self
-                .tl
-                .run()
-                .next_due()
-                .filter(|_| self.stopped().is_none());
-        }
-        let a = self.world().queue().poll_timeout();
-        let b = self.tl.run().next_step_at();
-        match (a, b) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        self.tl
+            .run()
+            .next_due()
+            .filter(|_| self.stopped().is_none())
     }
 
     /// Jumps to the next thing that happens on its own; false when nothing is pending.

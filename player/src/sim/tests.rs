@@ -892,6 +892,23 @@ fn step_back_goes_to_the_previous_moment_and_equals_playing_there() {
     assert!(s.now() > Instant::ZERO);
 }
 
+/// Step goes to the next thing that happens on its own, the automated actors' actions
+/// included, in a document of one queue as in one with entities: the poison message's handler
+/// acts 2.5 s in, long before the broker's first deadline (a 60 s lock), and load levelling's
+/// sender, an actor, has its burst pending from the start (Step once said "nothing pending").
+#[test]
+fn step_stops_at_the_actors_actions_too() {
+    let mut s = Sim::preset("poison-message").unwrap();
+    let lines = log_texts(&s).len();
+    assert!(s.step());
+    assert_eq!(s.now().as_millis(), 2_500);
+    assert!(log_texts(&s).len() > lines, "something was told at 2.5 s");
+    let mut s = Sim::preset("load-levelling").unwrap();
+    assert_eq!(s.next_event(), Some(Instant::from_millis(10)));
+    assert!(s.step());
+    assert_eq!(s.now().as_millis(), 10);
+}
+
 /// The trace `settle run` prints for a document, without its final record.
 fn cli_trace(text: &str) -> String {
     settle_scenario::trace(&parse(text).unwrap())
