@@ -156,6 +156,16 @@ impl Ctx {
     /// Steps every stage to the next thing that happens on its own on any of them; false when
     /// nothing is pending.
     pub fn step(self) -> bool {
+        // Where a link stopped in the middle of an instant's work, that work comes first: done
+        // within one slice here, Step goes on to the next event; else (a million sends at once)
+        // the frames go on with it, as with any way too long for one task.
+        if let Some(now) = self.read(Sim::behind)
+            && let Err(why) =
+                self.advance_within(Instant::from_millis(now), real_now_ms() + LOAD_SLICE_MS)
+        {
+            self.stopped(why);
+            return false;
+        }
         self.advance_all_to_first(Sim::next_event)
     }
 
