@@ -343,6 +343,31 @@ async function allInView(page: Page, w: number, h: number, receivers: string[]) 
   return box;
 }
 
+for (const lang of ['en', 'cs', 'ru', 'zh-Hans']) {
+  test(`a first visit at 1280×800 in ${lang}: the lesson list open, the whole stage and its timeline in view; the list scrolls to its last lesson`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`./?lang=${lang}`);
+    const stage = page.locator('canvas.stage');
+    await expect(stage).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
+    const box = (await stage.boundingBox())!;
+    expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
+    expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(800);
+    const timeline = (await page.locator('.tl-track[role=slider]').boundingBox())!;
+    expect(timeline.y).toBeGreaterThanOrEqual(box.y + box.height);
+    expect(timeline.y + timeline.height, 'the timeline ends in view').toBeLessThanOrEqual(800);
+    // Every lesson is still there: the last one comes into view inside the list, the page
+    // itself unscrolled.
+    const last = page.locator('.lessons-body a').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    const list = (await page.locator('.lessons-body').boundingBox())!;
+    const at = (await last.boundingBox())!;
+    expect(at.y + at.height).toBeLessThanOrEqual(list.y + list.height + 1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+}
+
 for (const preset of ['lock-expiry', 'poison-message', 'send-modes']) {
   test(`at 1280×800 the lesson ${preset} with its caption shows the whole stage, the dead-letter queue included`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
