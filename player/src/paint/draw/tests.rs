@@ -10,6 +10,18 @@ use crate::stage::model::{Key, Place, Token};
 use crate::stage::pen::Pen as Cx;
 use crate::stage::pen::{Arg, Op};
 
+/// A frame at 0 s, nothing selected.
+fn still(pal: &Palette) -> Frame<'_> {
+    Frame {
+        real: 0.0,
+        virtual_ms: 0,
+        lock_ms: 1,
+        selected: None,
+        pal,
+        dpr: 1.0,
+    }
+}
+
 /// On its way from a lane (labels) to a crowded receiver (small squares), a token is drawn
 /// in the shape its box has on the way; at rest, in its slot's.
 #[test]
@@ -50,14 +62,7 @@ fn a_token_between_a_label_and_a_small_square_takes_the_shape_of_its_box() {
 #[test]
 fn a_trail_is_the_arc_up_to_its_token_and_nothing_before_it_moved() {
     let pal = Palette::default();
-    let f = Frame {
-        real: 0.0,
-        virtual_ms: 0,
-        lock_ms: 1,
-        selected: None,
-        pal: &pal,
-        dpr: 1.0,
-    };
+    let f = still(&pal);
     let (from, to) = ((10.0, 300.0), (400.0, 120.0));
     let mut cx = Cx::new();
     let still = Travel {
@@ -231,14 +236,7 @@ fn a_senders_note_shrinks_to_fit_before_it_is_cut() {
 #[test]
 fn the_queue_settings_are_drawn_whole_beside_or_under_the_heading() {
     let pal = Palette::default();
-    let f = Frame {
-        real: 0.0,
-        virtual_ms: 0,
-        lock_ms: 30_000,
-        selected: None,
-        pal: &pal,
-        dpr: 1.0,
-    };
+    let f = still(&pal);
     let mut m = crate::stage::model::sample::base();
     m.summary = "lock 30 s · max delivery count 3".into();
     let drawn = |w: f64, h: f64| {
