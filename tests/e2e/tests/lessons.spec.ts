@@ -274,6 +274,13 @@ test('the lesson\'s description: one line until clicked, then all of it; a click
   await page.keyboard.press('Enter');
   await expect(text).toHaveAttribute('aria-expanded', 'true');
   expect(await cut()).toEqual({ cut: false, tall: true });
+  // Space, on it, is its own and not the clock's Play/Pause.
+  const running = await p.button(p.clock(), 'Pause').isVisible();
+  await page.keyboard.press(' ');
+  await expect(text).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press(' ');
+  await expect(text).toHaveAttribute('aria-expanded', 'true');
+  expect(await p.button(p.clock(), 'Pause').isVisible()).toBe(running);
   // Another lesson starts on one line.
   await page.getByRole('link', { name: 'Lock expiry and redelivery' }).click();
   await expect(p.region('About this scenario').getByRole('heading', { name: 'Lock expiry and redelivery' })).toBeVisible();
