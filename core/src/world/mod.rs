@@ -343,33 +343,6 @@ impl World {
         self.queue.handle_timeout(now);
     }
 
-    /// Runs one operation of client `by` at `now`.
-    ///
-    /// # Errors
-    /// What the broker or the client library refuses; state is unchanged by a refusal
-    /// (except what the broker itself does on the way, such as TTL collection).
-    pub fn apply(&mut self, now: Instant, by: &str, op: Op) -> Result<Outcome, Error> {
-        self.run(now, by, op, None)
-    }
-
-    /// Runs a settlement or lock renewal of client `by` on one particular delivery, named by
-    /// its sequence number and lock token (what the SDK's message object carries), instead of
-    /// the latest delivery that the op's target names: a handler still working on an earlier
-    /// delivery settles that one, and learns its lock is gone. Other ops run as [`Self::apply`].
-    ///
-    /// # Errors
-    /// As [`Self::apply`].
-    pub fn apply_held(
-        &mut self,
-        now: Instant,
-        by: &str,
-        seq: u64,
-        token: LockToken,
-        op: Op,
-    ) -> Result<Outcome, Error> {
-        self.run(now, by, op, Some((seq, token)))
-    }
-
     /// The peek-lock deliveries client `by` has in hand, by sequence number: received and not
     /// settled by it, their locks possibly lost since.
     pub fn in_hand(&self, by: &str) -> impl DoubleEndedIterator<Item = &InHand> + Clone + '_ {

@@ -1,0 +1,26 @@
+import { chromium } from '@playwright/test';
+import fs from 'fs';
+const browser = await chromium.launch({executablePath:'/usr/bin/chromium', args:['--no-sandbox','--disable-gpu']});
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await page.goto(process.argv[2]);
+const send = page.locator('section[aria-label="Sender S1"] button', { hasText: /^Send$/ });
+await send.waitFor({ timeout: 30000 });
+await page.waitForTimeout(1500);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+const t = await page.evaluate(() => new Promise((res) => {
+  const sends = () => /(\d+) sends?/.exec(document.querySelector('.tl-legend')?.textContent ?? '')?.[1];
+  const before = Number(sends());
+  const t0 = performance.now();
+  const mo = new MutationObserver(() => { if (Number(sends()) > before) { mo.disconnect(); res(performance.now() - t0); } });
+  mo.observe(document, { childList: true, subtree: true, characterData: true });
+  [...document.querySelectorAll('section[aria-label="Sender S1"] button')].find((b) => b.textContent.trim() === 'Send').click();
+}));
+const { profile } = await cdp.send('Profiler.stop');
+fs.writeFileSync('/tmp/prof.cpuprofile', JSON.stringify(profile));
+console.log('click to legend', t.toFixed(0), 'ms (4x)');
+await browser.close();
