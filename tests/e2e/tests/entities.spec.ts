@@ -230,7 +230,7 @@ test('another document starts each sender from its own queue again, whatever the
 
 test("the playground's first visit carries no entities: a pasted document with them opens its build that runs them, document and all", async ({ page }) => {
   const wasm: string[] = [];
-  page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '').replace(/-[0-9a-f]{16}_bg/, '_bg')); });
+  page.on('request', (r) => { if (r.url().endsWith('_bg.wasm')) wasm.push(r.url().replace(/.*\//, '').replace(/-[0-9a-f]+_bg/, '_bg')); });
   const p = new Playground(page);
   await p.open();
   expect(wasm).toEqual(['settle-web_bg.wasm']);
