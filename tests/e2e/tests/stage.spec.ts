@@ -368,6 +368,23 @@ for (const lang of ['en', 'cs', 'ru', 'zh-Hans']) {
   });
 }
 
+for (const lang of ['en', 'ru']) {
+  test(`a first visit on a phone (375×740) in ${lang}: the whole stage in view under the open lesson list, which scrolls to its last lesson`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`./?lang=${lang}`);
+    const stage = page.locator('canvas.stage');
+    await expect(stage).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
+    const box = (await stage.boundingBox())!;
+    expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
+    expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(740);
+    const last = page.locator('.lessons-body a').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+}
+
 for (const preset of ['lock-expiry', 'poison-message', 'send-modes']) {
   test(`at 1280×800 the lesson ${preset} with its caption shows the whole stage, the dead-letter queue included`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
