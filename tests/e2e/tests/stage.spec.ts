@@ -343,45 +343,40 @@ async function allInView(page: Page, w: number, h: number, receivers: string[]) 
   return box;
 }
 
+/** A first visit in `lang` on a `w`×`h` window: the lesson list open, the whole stage in view,
+ * and every lesson still there: the last one comes into view inside the list, the page itself
+ * unscrolled. The stage's box. */
+async function firstVisit(page: Page, lang: string, w: number, h: number) {
+  await page.setViewportSize({ width: w, height: h });
+  await page.goto(`./?lang=${lang}`);
+  const stage = page.locator('canvas.stage');
+  await expect(stage).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
+  const box = (await stage.boundingBox())!;
+  expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
+  expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(h);
+  const last = page.locator('.lessons-body a').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  const list = (await page.locator('.lessons-body').boundingBox())!;
+  const at = (await last.boundingBox())!;
+  expect(at.y + at.height).toBeLessThanOrEqual(list.y + list.height + 1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  return box;
+}
+
 for (const lang of ['en', 'cs', 'ru', 'zh-Hans']) {
   test(`a first visit at 1280×800 in ${lang}: the lesson list open, the whole stage and its timeline in view; the list scrolls to its last lesson`, async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`./?lang=${lang}`);
-    const stage = page.locator('canvas.stage');
-    await expect(stage).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
-    const box = (await stage.boundingBox())!;
-    expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
-    expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(800);
+    const box = await firstVisit(page, lang, 1280, 800);
     const timeline = (await page.locator('.tl-track[role=slider]').boundingBox())!;
     expect(timeline.y).toBeGreaterThanOrEqual(box.y + box.height);
     expect(timeline.y + timeline.height, 'the timeline ends in view').toBeLessThanOrEqual(800);
-    // Every lesson is still there: the last one comes into view inside the list, the page
-    // itself unscrolled.
-    const last = page.locator('.lessons-body a').last();
-    await last.scrollIntoViewIfNeeded();
-    await expect(last).toBeInViewport();
-    const list = (await page.locator('.lessons-body').boundingBox())!;
-    const at = (await last.boundingBox())!;
-    expect(at.y + at.height).toBeLessThanOrEqual(list.y + list.height + 1);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 }
 
 for (const lang of ['en', 'ru']) {
   test(`a first visit on a phone (375×740) in ${lang}: the whole stage in view under the open lesson list, which scrolls to its last lesson`, async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(`./?lang=${lang}`);
-    const stage = page.locator('canvas.stage');
-    await expect(stage).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
-    const box = (await stage.boundingBox())!;
-    expect(box.y, 'the stage starts in view').toBeGreaterThan(0);
-    expect(box.y + box.height, 'the stage ends in view').toBeLessThanOrEqual(740);
-    const last = page.locator('.lessons-body a').last();
-    await last.scrollIntoViewIfNeeded();
-    await expect(last).toBeInViewport();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await firstVisit(page, lang, 375, 740);
   });
 }
 
