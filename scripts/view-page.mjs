@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHOSEN_LANG } from './page-lang.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -80,15 +81,8 @@ const loader = `(function () {
   // The film in the reader's language (lang=, else the browser's, as player/src/language.rs
   // chooses; English for any other), asked for at once. The player fetches the one in the
   // language it installs: the same unless that language's words cannot be loaded.
-  function speaks(t) {
-    t = (t || '').toLowerCase().replace(/_/g, '-');
-    var p = t.split('-')[0];
-    if (p === 'zh') return /-(hant|tw|hk|mo)(-|$)/.test(t) ? null : 'zh-Hans';
-    return p === 'en' || p === 'cs' || p === 'ru' ? p : null;
-  }
-  var asked = /[?&]lang=([^&#]*)/.exec(q), lang = asked && speaks(decodeURIComponent(asked[1]));
-  var prefs = navigator.languages || [navigator.language];
-  for (var i = 0; !lang && i < prefs.length; i++) lang = speaks(prefs[i]);
+  ${CHOSEN_LANG}
+  var lang = chosenLang();
   var film = m && ${JSON.stringify(films)}.indexOf(m[1]) >= 0 ? m[1] : null;
   // Or a film in the link (the Embed button's, for any other scenario).
   var linked = /[?&]embed(&|=|$)/.test(q) && !/[?&]film=0(&|$)/.test(q) && /^#(.*&)?f=/.test(location.hash);
@@ -101,7 +95,7 @@ const loader = `(function () {
     h.appendChild(l);
   }
   preload('./' + name + '_bg.wasm', 'application/wasm');
-  if (film) preload('films/' + (lang || 'en') + '/' + film + '.film');
+  if (film) preload('films/' + lang + '/' + film + '.film');
   var s = document.createElement('script');
   s.src = './' + name + '.js';
   s.onload = function () {
