@@ -66,6 +66,9 @@ pub fn start() {
 
 fn mount() {
     // The loading shell of index.html goes in the same task as the app comes: no blank frame.
+    // On a first visit it is the app's own first screen (scripts/shell-page.mjs): the same
+    // picture, and what the person clicked on it is clicked again on the app's once this
+    // returns.
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot"))

@@ -349,6 +349,8 @@ async function allInView(page: Page, w: number, h: number, receivers: string[]) 
 async function firstVisit(page: Page, lang: string, w: number, h: number) {
   await page.setViewportSize({ width: w, height: h });
   await page.goto(`./?lang=${lang}`);
+  // The app's page, not the first screen index.html shows before it (shell.spec.ts).
+  await expect(page.locator('#boot')).toHaveCount(0, { timeout: 15_000 });
   const stage = page.locator('canvas.stage');
   await expect(stage).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('nav.lessons details')).toHaveJSProperty('open', true);
