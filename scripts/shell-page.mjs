@@ -35,16 +35,31 @@ const templates = langs
 
 const script = `(function () {
   var d = document, q = location.search;
-  if (location.hash || q.replace(/^\\?/, '').split('&').some(function (kv) { return kv && !/^(lang|theme)=/.test(kv); })) return;
+  if (typeof WebAssembly !== 'object' || location.hash
+    || q.replace(/^\\?/, '').split('&').some(function (kv) { return kv && !/^(lang|theme)=/.test(kv); })) return;
   ${CHOSEN_LANG}
   var lang = chosenLang(), shell = d.getElementById('shell-' + lang), boot = d.getElementById('boot');
   if (!shell || !boot) return;
   var theme = /[?&]theme=(light|dark)(&|$)/.exec(q);
   if (theme) d.documentElement.setAttribute('data-theme', theme[1]);
   d.documentElement.lang = lang;
+  var loading = [].slice.call(boot.childNodes);
   boot.className = 'shell';
   boot.removeAttribute('aria-hidden');
   boot.replaceChildren(shell.content.cloneNode(true));
+  // If the app cannot start (its wasm not fetched or not compiled), a page that looks ready
+  // must not stay: the loading message comes back and says so.
+  function failed(e) {
+    // Not a notice without an error (the browser's \"ResizeObserver loop completed\").
+    if (!boot.isConnected || boot.className !== 'shell' || (e.type === 'error' && !e.error)) return;
+    boot.className = 'boot';
+    boot.replaceChildren.apply(boot, loading);
+    var msg = boot.querySelector('.boot-msg');
+    var why = e && (e.reason || e.error || e.message);
+    if (msg) msg.textContent = 'Settle could not start in this browser' + (why ? ': ' + why : '.');
+  }
+  addEventListener('error', failed);
+  addEventListener('unhandledrejection', failed);
   // The app sizes some text boxes through the CSS object model: so does this (the page's policy
   // refuses style attributes, which the templates therefore carry as data-style).
   boot.querySelectorAll('[data-style]').forEach(function (e) {
@@ -102,6 +117,8 @@ const script = `(function () {
     if (boot.isConnected) return;
     seen.disconnect();
     ro.disconnect();
+    removeEventListener('error', failed);
+    removeEventListener('unhandledrejection', failed);
     removeEventListener('resize', fit);
     var now = d.body.querySelectorAll(controls), l = d.querySelector('.lessons-body');
     if (l) l.scrollTop = scrolled;

@@ -176,3 +176,10 @@ test.describe('with the browser in Czech and no lang= in the address', () => {
     await expect(page.locator('.scenario-intro')).toHaveText(words!);
   });
 });
+
+test('when the app cannot start (its wasm not found), the first screen gives way to a message that says so', async ({ page }) => {
+  await page.route(/settle-web-[0-9a-f]+_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('./?lang=en');
+  await expect(page.locator('#boot.boot .boot-msg')).toContainText('Settle could not start in this browser', { timeout: 15_000 });
+  await expect(page.locator('canvas.stage')).toHaveCount(0);
+});
