@@ -6,8 +6,10 @@
 // tests/e2e/tests/shell.spec.ts recorded it from the app itself in each language and holds it
 // equal. Each goes into index.html as a <template>; the inline script below shows the one of
 // the reader's language in place of the loading message, fits the stage as web/src/ui/fit.rs
-// does, and keeps the person's clicks until the app has replaced it (web/src/start.rs, `mount`,
-// removes #boot): then it clicks the same controls of the app, in order, once each.
+// does, and keeps what the person does on it (clicks, choices in a menu, shortcut keys) until
+// the app has replaced it (web/src/start.rs, `mount`, removes #boot): then it does the same on
+// the app's controls, in order, once each, and carries the focus and the lesson list's scroll
+// over.
 // Only index.html gets it, and only a first visit's address (no fragment, nothing in the query
 // but lang= and theme=) shows it: any other opens another page than the welcome lesson, running.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -104,11 +106,12 @@ const script = `(function () {
   // A key pressed outside the controls (the clock's shortcuts: Space, the arrows, E, R, …) is
   // pressed again on the app, which decides (player/src/page.rs, \`shortcut\`); Space and the
   // arrows do not scroll the page meanwhile, as they do not on the app.
-  addEventListener('keydown', function (e) {
-    if (!boot.isConnected || e.ctrlKey || e.metaKey || e.altKey || (e.target.closest && e.target.closest(controls))) return;
+  function key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.target.closest && e.target.closest(controls))) return;
     if (/^( |Arrow(Left|Right))$/.test(e.key)) e.preventDefault();
     early.push([-1, e.key]);
-  });
+  }
+  addEventListener('keydown', key);
   // Where the person was: the control with the focus, and how far the lesson list is scrolled.
   var focused = -1, scrolled = 0, list = boot.querySelector('.lessons-body');
   boot.addEventListener('focusin', function (e) { focused = nth(e.target); });
@@ -120,6 +123,7 @@ const script = `(function () {
     removeEventListener('error', failed);
     removeEventListener('unhandledrejection', failed);
     removeEventListener('resize', fit);
+    removeEventListener('keydown', key);
     var now = d.body.querySelectorAll(controls), l = d.querySelector('.lessons-body');
     if (l) l.scrollTop = scrolled;
     if (now[focused]) now[focused].focus();
