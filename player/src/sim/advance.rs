@@ -52,11 +52,27 @@ fn tell_by_entity(ns: &Namespace, items: &[(Text, Result<Event, Told>)], lines: 
     }
 }
 
-/// The log's line for a person's step: a refusal, or what a receive or peek found.
-fn person_line(step: &Step, r: &Result<Outcome, settle_core::Error>) -> Option<(String, bool)> {
+/// The log's line for a step: a refusal (a person's in the broker's words, a script's as the
+/// script's error), or what a receive or peek found. A receive that found nothing is told too:
+/// it has no event, and a lesson may be about it (a receiver that waits out another's lock).
+fn step_line(
+    step: &Step,
+    r: &Result<Outcome, settle_core::Error>,
+    person: bool,
+) -> Option<(String, bool)> {
     let by = &step.by;
     match (&step.op, r) {
-        (_, Err(e)) => Some((named_line(by, &crate::narrate::error_words(e)), true)),
+        (_, Err(e)) if person => Some((named_line(by, &crate::narrate::error_words(e)), true)),
+        (_, Err(e)) => Some((
+            tf(
+                "log-script-error",
+                &[
+                    ("client", Arg::from(&**by)),
+                    ("error", Arg::from(crate::narrate::error_words(e))),
+                ],
+            ),
+            true,
+        )),
         (Op::Receive { .. }, Ok(Outcome::Messages(ms))) if ms.is_empty() => Some((
             tf("log-nothing-available", &[("client", Arg::from(&**by))]),
             false,
@@ -187,20 +203,7 @@ impl Observer for Page {
                 index,
             } => {
                 let at = step.at.as_millis();
-                let told = if phase.is_person(index) {
-                    person_line(step, res).map(|(l, e)| (at, l, e))
-                } else {
-                    res.as_ref().err().map(|e| {
-                        let line = tf(
-                            "log-script-error",
-                            &[
-                                ("client", Arg::from(&*step.by)),
-                                ("error", Arg::from(crate::narrate::error_words(e))),
-                            ],
-                        );
-                        (at, line, true)
-                    })
-                };
+                let told = step_line(step, res, phase.is_person(index)).map(|(l, e)| (at, l, e));
                 match told {
                     Some(x) if entities => {
                         let entity = step.entity.clone().unwrap_or_default();

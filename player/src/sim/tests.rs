@@ -909,6 +909,26 @@ fn step_stops_at_the_actors_actions_too() {
     assert_eq!(s.now().as_millis(), 10);
 }
 
+#[test]
+fn each_step_of_a_waiting_receiver_tells_that_it_found_nothing() {
+    // crash-long-lock: R1 holds order-1 under a 5-minute lock and loses its connection at 5 s;
+    // the script's R2 asks for a message every minute and finds nothing until 301 s. Each Step
+    // lands on one of those receives: the log says so (there is no event to tell).
+    let mut s = Sim::preset("crash-long-lock").unwrap();
+    s.advance_to(Instant::from_millis(5_000));
+    for t in [60_000, 120_000, 180_000, 240_000, 300_000] {
+        let lines = log_texts(&s).len();
+        assert!(s.step());
+        assert_eq!(s.now().as_millis(), t);
+        let log = log_texts(&s);
+        assert_eq!(log.len(), lines + 1, "one line at {t} ms");
+        assert!(
+            log.contains(&(t, "R2 asked for a message: nothing was available.".into())),
+            "{log:?}"
+        );
+    }
+}
+
 /// The trace `settle run` prints for a document, without its final record.
 fn cli_trace(text: &str) -> String {
     settle_scenario::trace(&parse(text).unwrap())

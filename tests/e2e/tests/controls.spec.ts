@@ -43,6 +43,18 @@ test('step jumps to the next thing that happens on its own', async ({ page }) =>
   await expect(p.heldItem('m1').getByRole('timer')).toContainText('lock lost');
 });
 
+test('a step that lands on a scripted receive which finds nothing says so in the log', async ({ page }) => {
+  const p = new Playground(page);
+  await p.open(scenario([
+    { at_ms: 0, do: 'send', by: 'S1', id: 'm1' },
+    { at_ms: 0, do: 'receive', by: 'R1' },
+    { at_ms: 1000, do: 'receive', by: 'R2' },
+  ]));
+  await p.clockButton('Step');
+  await expect(p.virtualTime()).resolves.toBe('1.000 s');
+  await expect(p.log().getByRole('listitem').first()).toContainText('R2 asked for a message: nothing was available.');
+});
+
 test('next lock expiry is disabled when no lock is held', async ({ page }) => {
   const p = new Playground(page);
   await p.open(scenario([{ at_ms: 0, do: 'send', by: 'S1', id: 'm1' }]));
