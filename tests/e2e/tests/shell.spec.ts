@@ -74,6 +74,9 @@ for (const [lang, w, h] of [['en', 1280, 800], ['ru', 1280, 800], ['cs', 375, 74
     await page.goto(`./?lang=${lang}`);
     await expect(page.locator('#boot.shell canvas.stage')).toBeVisible();
     await expect(page.locator('.boot-msg')).toHaveCount(0);
+    // The empty stage pulses until the app draws it; the app's does not.
+    const pulse = () => page.locator('canvas.stage').evaluate((c) => getComputedStyle(c).animationName);
+    expect(await pulse()).toBe('shell-wait');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     const before = await boxes(page);
     // What moves by itself once the app runs (the stage, the clock, the timeline's marks) is
@@ -83,6 +86,7 @@ for (const [lang, w, h] of [['en', 1280, 800], ['ru', 1280, 800], ['cs', 375, 74
     await release();
     await appCame(page);
     expect(await boxes(page)).toEqual(before);
+    expect(await pulse()).toBe('none');
     expect((await shot()).equals(shell), 'the screen the app took over').toBe(true);
     // Nothing refused by the page's policy (a style attribute would be) or failing.
     expect(errors).toEqual([]);
